@@ -1,0 +1,116 @@
+//===- EpiAttributes.td - Epilogue enums and attributes ----*- tablegen -*-===//
+
+#ifndef WSGEMM_DIALECT_EPI_EPIATTRIBUTES_TD
+#define WSGEMM_DIALECT_EPI_EPIATTRIBUTES_TD
+
+include "ws-gemm/Dialect/Epi/EpiDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Epi_RoundingMode : I32EnumAttr<"RoundingMode",
+    "IEEE rounding mode of a narrowing conversion", [
+      I32EnumAttrCase<"rn", 0>,  // to nearest, ties to even (default)
+      I32EnumAttrCase<"rz", 1>,  // toward zero
+      I32EnumAttrCase<"rm", 2>,  // toward -inf
+      I32EnumAttrCase<"rp", 3>,  // toward +inf
+    ]> {
+  let cppNamespace = "::mlir::epi";
+  let genSpecializedAttr = 0;
+}
+def Epi_RoundingModeAttr : EnumAttr<Epi_Dialect, Epi_RoundingMode, "rounding">;
+
+def Epi_ReduceKind : I32EnumAttr<"ReduceKind", "reduction operator", [
+      I32EnumAttrCase<"sum", 0>,
+      I32EnumAttrCase<"max", 1>,
+      I32EnumAttrCase<"min", 2>,
+      I32EnumAttrCase<"absmax", 3>,  // max |x|, the amax of fp8 scaling
+    ]> {
+  let cppNamespace = "::mlir::epi";
+  let genSpecializedAttr = 0;
+}
+def Epi_ReduceKindAttr : EnumAttr<Epi_Dialect, Epi_ReduceKind, "reduce_kind">;
+
+def Epi_ScalarSource : I32EnumAttr<"ScalarSource",
+    "where an epilogue scalar comes from", [
+      I32EnumAttrCase<"attr", 0>,   // a compile-time constant on the op
+      I32EnumAttrCase<"param", 1>,  // an f32 kernel parameter, by value
+      I32EnumAttrCase<"ptr", 2>,    // an f32 in device memory, read once
+    ]> {
+  let cppNamespace = "::mlir::epi";
+  let genSpecializedAttr = 0;
+}
+def Epi_ScalarSourceAttr : EnumAttr<Epi_Dialect, Epi_ScalarSource, "scalar_source">;
+
+def Epi_ActivationKind : I32EnumAttr<"ActivationKind",
+    "named activation function", [
+      I32EnumAttrCase<"identity", 0>,
+      I32EnumAttrCase<"relu", 1>,
+      I32EnumAttrCase<"clamp", 2>,
+      I32EnumAttrCase<"leaky_relu", 3>,
+      I32EnumAttrCase<"threshold_relu", 4>,
+      I32EnumAttrCase<"gelu", 5>,
+      I32EnumAttrCase<"gelu_taylor", 6>,
+      I32EnumAttrCase<"silu", 7>,
+      I32EnumAttrCase<"sigmoid", 8>,
+      I32EnumAttrCase<"tanh", 9>,
+      I32EnumAttrCase<"hardswish", 10>,
+    ]> {
+  let cppNamespace = "::mlir::epi";
+  let genSpecializedAttr = 0;
+}
+
+def Epi_FusionKind : I32EnumAttr<"FusionKind",
+    "a CUTLASS SM90 FusionOperation", [
+      I32EnumAttrCase<"ScaledAcc", 0>,
+      I32EnumAttrCase<"LinearCombination", 1>,
+      I32EnumAttrCase<"LinCombEltAct", 2>,
+      I32EnumAttrCase<"LinCombPerRowBias", 3>,
+      I32EnumAttrCase<"LinCombPerColBias", 4>,
+      I32EnumAttrCase<"LinCombPerRowBiasEltAct", 5>,
+      I32EnumAttrCase<"LinCombPerColBiasEltAct", 6>,
+      I32EnumAttrCase<"LinCombPerRowBiasEltActAux", 7>,
+      I32EnumAttrCase<"LinCombPerColBiasEltActAux", 8>,
+      I32EnumAttrCase<"PerRowLinCombPerRowBiasEltAct", 9>,
+      I32EnumAttrCase<"PerColLinCombPerColBiasEltAct", 10>,
+      I32EnumAttrCase<"PerColResAddPerColBiasEltAct", 11>,
+      I32EnumAttrCase<"ScaledLinCombPerRowBiasEltAct", 12>,
+      I32EnumAttrCase<"ScaledLinCombPerColBiasEltAct", 13>,
+      I32EnumAttrCase<"ScaledLinCombPerRowBiasEltActAmaxAux", 14>,
+      I32EnumAttrCase<"ScaledLinCombPerColBiasEltActAmaxAux", 15>,
+    ]> {
+  let cppNamespace = "::mlir::epi";
+  let genSpecializedAttr = 0;
+}
+def Epi_FusionKindAttr : EnumAttr<Epi_Dialect, Epi_FusionKind, "fusion_kind">;
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+def Epi_ActivationAttr : AttrDef<Epi_Dialect, "Activation"> {
+  let mnemonic = "activation";
+  let summary = "a named activation and its parameters";
+  let description = [{
+    Names an activation for presets and for front ends that carry one as data.
+    Parameters, by kind (f64 attributes in the dictionary):
+      clamp:          lower, upper
+      leaky_relu:     alpha
+      threshold_relu: threshold, value
+    every other kind takes none.
+
+    ```mlir
+    #epi.activation<relu>
+    #epi.activation<clamp {lower = 0.0, upper = 6.0}>
+    ```
+  }];
+  let parameters = (ins EnumParameter<Epi_ActivationKind>:$kind,
+                        OptionalParameter<"::mlir::DictionaryAttr">:$params);
+  let assemblyFormat = "`<` $kind ($params^)? `>`";
+  let genVerifyDecl = 1;
+}
+
+#endif // WSGEMM_DIALECT_EPI_EPIATTRIBUTES_TD

@@ -1,0 +1,329 @@
+//===- EpiOps.td - Epilogue Visitor Tree ops ---------------*- tablegen -*-===//
+//
+// Leaves, compute, outputs and presets of an Epilogue Visitor Tree. Every op
+// here is scalar: it describes the computation for one output element; the
+// lowering maps it onto the accumulator fragments of each thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_DIALECT_EPI_EPIOPS_TD
+#define WSGEMM_DIALECT_EPI_EPIOPS_TD
+
+include "ws-gemm/Dialect/Epi/EpiDialect.td"
+include "ws-gemm/Dialect/Epi/EpiAttributes.td"
+include "ws-gemm/Dialect/Epi/EpiInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/BuiltinAttributes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+// Ops with this trait must sit directly in an EpilogueOpInterface region.
+def Epi_InEpilogue : NativeOpTrait<"InEpilogue"> {
+  let cppNamespace = "::mlir::epi";
+}
+
+// The resource written by epilogue outputs (D, aux matrices, reductions).
+def Epi_OutputResource : Resource<"::mlir::epi::OutputResource">;
+
+class Epi_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Epi_Dialect, mnemonic, traits>;
+
+// Leaves, outputs and presets: only meaningful inside an epilogue.
+class Epi_EpilogueOp<string mnemonic, list<Trait> traits = []>
+    : Epi_Op<mnemonic, traits # [Epi_InEpilogue]>;
+
+// Memory element types a leaf may read or an output may write.
+def Epi_MemElementType : AnyTypeOf<[F16, BF16, F32, F8E4M3FN, F8E5M2]>;
+def Epi_ComputeType : AnyTypeOf<[F16, BF16, F32]>;
+
+//===----------------------------------------------------------------------===//
+// Leaves
+//===----------------------------------------------------------------------===//
+
+def Epi_LoadSrcOp : Epi_EpilogueOp<"load_src", [Pure]> {
+  let summary = "read the source matrix C at (m, n, l) [Sm90SrcFetch]";
+  let description = [{
+    Reads C's element at the current output coordinate and converts it to the
+    result (compute) type. C's element type is the enclosing op's C type; the
+    enclosing op must declare a C operand.
+
+    ```mlir
+    %c = epi.load_src : f32
+    ```
+    Lowers to an SMEM read of the TMA-loaded C subtile (StagesC ring).
+  }];
+  let results = (outs Epi_ComputeType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Epi_ScalarOp : Epi_EpilogueOp<"scalar", [Pure]> {
+  let summary = "a scalar broadcast to every element [Sm90ScalarBroadcast]";
+  let description = [{
+    A scalar from a compile-time attribute (`attr`), from f32 kernel parameters
+    passed by value (`param`), or from f32 values in device memory (`ptr`). With
+    several names the scalars are multiplied, as fp8 scaling needs
+    (scale_a * scale_b). Names become parameters in the kernel's manifest.
+
+    ```mlir
+    %alpha = epi.scalar param ["alpha"] : f32
+    %s     = epi.scalar ptr ["scale_a", "scale_b"] : f32
+    %two   = epi.scalar attr 2.0 : f32
+    ```
+  }];
+  let arguments = (ins Epi_ScalarSourceAttr:$source,
+                       OptionalAttr<StrArrayAttr>:$names,
+                       OptionalAttr<F64Attr>:$value);
+  let results = (outs Epi_ComputeType:$result);
+  let assemblyFormat = [{
+    $source ($names^)? ($value^)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+class Epi_VectorLeafOp<string mnemonic, string index, string cutlass>
+    : Epi_EpilogueOp<mnemonic, [Pure]> {
+  let summary = "read a vector indexed by " # index # " [" # cutlass # "]";
+  let arguments = (ins StrAttr:$name, TypeAttrOf<Epi_MemElementType>:$elem_type);
+  let results = (outs Epi_ComputeType:$result);
+  let assemblyFormat = "$name attr-dict `:` $elem_type `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Epi_LoadVecMOp : Epi_VectorLeafOp<"load_vec_m", "m",
+                                      "Sm90ColBroadcast"> {
+  let description = [{
+    Reads element m of a vector of length M (per batch when the GEMM is
+    batched): one value per row of D, broadcast along n. This is what CUTLASS
+    calls a column broadcast and uses for its "PerRowBias".
+
+    ```mlir
+    %bias = epi.load_vec_m "bias" : f16 -> f32
+    ```
+  }];
+}
+
+def Epi_LoadVecNOp : Epi_VectorLeafOp<"load_vec_n", "n",
+                                      "Sm90RowBroadcast"> {
+  let description = [{
+    Reads element n of a vector of length N (per batch when batched): one value
+    per column of D, broadcast along m. CUTLASS calls this a row broadcast and
+    uses it for its "PerColBias".
+
+    ```mlir
+    %bias = epi.load_vec_n "bias" : bf16 -> f32
+    ```
+  }];
+}
+
+def Epi_AuxLoadOp : Epi_EpilogueOp<"aux_load", [Pure]> {
+  let summary = "read an auxiliary M x N matrix at (m, n, l) [Sm90AuxLoad]";
+  let description = [{
+    ```mlir
+    %residual = epi.aux_load "residual" : f16 -> f32
+    ```
+    The matrix is row-major (n contiguous) with D's extents; it is loaded by TMA
+    alongside C.
+  }];
+  let arguments = (ins StrAttr:$name, TypeAttrOf<Epi_MemElementType>:$elem_type);
+  let results = (outs Epi_ComputeType:$result);
+  let assemblyFormat = "$name attr-dict `:` $elem_type `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Compute: activations (lowered to arith/math by --epi-lower-activations)
+//===----------------------------------------------------------------------===//
+
+class Epi_ActivationOp<string mnemonic, string formula, list<Trait> traits = []>
+    : Epi_Op<mnemonic, traits # [Pure, SameOperandsAndResultType]> {
+  let summary = "activation: " # formula;
+  let arguments = (ins AnyFloat:$input);
+  let results = (outs AnyFloat:$result);
+  let assemblyFormat = "$input attr-dict `:` type($result)";
+}
+
+def Epi_IdentityOp : Epi_ActivationOp<"identity", "x"> {
+  let hasFolder = 1;
+}
+def Epi_ReluOp : Epi_ActivationOp<"relu", "max(x, 0)">;
+def Epi_GeluOp : Epi_ActivationOp<"gelu", "0.5 x (1 + erf(x / sqrt(2)))">;
+def Epi_GeluTaylorOp : Epi_ActivationOp<"gelu_taylor",
+    "0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))">;
+def Epi_SiluOp : Epi_ActivationOp<"silu", "x * sigmoid(x)">;
+def Epi_SigmoidOp : Epi_ActivationOp<"sigmoid", "1 / (1 + exp(-x))">;
+def Epi_TanhOp : Epi_ActivationOp<"tanh", "tanh(x)">;
+def Epi_HardSwishOp : Epi_ActivationOp<"hardswish",
+    "x * min(max(x + 3, 0), 6) / 6">;
+
+def Epi_ClampOp : Epi_ActivationOp<"clamp", "min(max(x, lower), upper)"> {
+  let arguments = (ins AnyFloat:$input, F64Attr:$lower, F64Attr:$upper);
+  let assemblyFormat = [{
+    $input `lower` $lower `upper` $upper attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Epi_LeakyReluOp : Epi_ActivationOp<"leaky_relu",
+    "x > 0 ? x : alpha * x"> {
+  let arguments = (ins AnyFloat:$input, F64Attr:$alpha);
+  let assemblyFormat = "$input `alpha` $alpha attr-dict `:` type($result)";
+}
+
+def Epi_ThresholdReluOp : Epi_ActivationOp<"threshold_relu",
+    "x > threshold ? x : value"> {
+  let arguments = (ins AnyFloat:$input, F64Attr:$threshold, F64Attr:$value);
+  let assemblyFormat = [{
+    $input `threshold` $threshold `value` $value attr-dict `:` type($result)
+  }];
+}
+
+def Epi_ConvertOp : Epi_Op<"convert", [Pure]> {
+  let summary = "float conversion with an explicit rounding mode";
+  let description = [{
+    Converts between float types with the given IEEE rounding mode (default
+    `rn`). Narrowing to an 8-bit float saturates to the finite range.
+
+    ```mlir
+    %h = epi.convert %x rz : f32 -> f16
+    ```
+    PTX: `cvt.rz.f16.f32`.
+  }];
+  let arguments = (ins AnyFloat:$input,
+                       DefaultValuedAttr<Epi_RoundingModeAttr,
+                                         "::mlir::epi::RoundingMode::rn">:$rounding);
+  let results = (outs AnyFloat:$result);
+  let assemblyFormat = [{
+    $input ($rounding^)? attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Outputs
+//===----------------------------------------------------------------------===//
+
+def Epi_StoreOp : Epi_EpilogueOp<"store",
+    [MemoryEffects<[MemWrite<Epi_OutputResource>]>]> {
+  let summary = "store D at (m, n, l), converting to D's element type";
+  let description = [{
+    The D output. The value is converted to the enclosing op's D element type
+    with the rounding mode (default `rn`). At most one per epilogue.
+
+    ```mlir
+    epi.store %d : f32
+    epi.store %d rz : f32
+    ```
+    Lowers to a conversion, R2S (stmatrix for 16-bit D), and a TMA store.
+  }];
+  let arguments = (ins Epi_ComputeType:$value,
+                       DefaultValuedAttr<Epi_RoundingModeAttr,
+                                         "::mlir::epi::RoundingMode::rn">:$rounding);
+  let assemblyFormat = "$value ($rounding^)? attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Epi_AuxStoreOp : Epi_EpilogueOp<"aux_store",
+    [MemoryEffects<[MemWrite<Epi_OutputResource>]>]> {
+  let summary = "store an auxiliary M x N matrix [Sm90AuxStore]";
+  let description = [{
+    ```mlir
+    epi.aux_store %z, "preact" : f32 -> f16
+    ```
+    Row-major (n contiguous), D's extents, converted with `rn`.
+  }];
+  let arguments = (ins Epi_ComputeType:$value, StrAttr:$name,
+                       TypeAttrOf<Epi_MemElementType>:$elem_type);
+  let assemblyFormat = [{
+    $value `,` $name attr-dict `:` type($value) `->` $elem_type
+  }];
+  let hasVerifier = 1;
+}
+
+class Epi_ReduceOp<string mnemonic, string resultShape, string cutlass>
+    : Epi_EpilogueOp<mnemonic, [MemoryEffects<[MemWrite<Epi_OutputResource>]>]> {
+  let summary = "reduce into " # resultShape # " [" # cutlass # "]";
+  let arguments = (ins Epi_ReduceKindAttr:$kind, Epi_ComputeType:$value,
+                       StrAttr:$name);
+  let assemblyFormat = "$kind $value `,` $name attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Epi_ReduceToVecMOp : Epi_ReduceOp<"reduce_to_vec_m",
+    "a vector indexed by m (reducing across n)", "Sm90ColReduction"> {
+  let description = [{
+    One f32 per row m of D (per batch when batched): the reduction of the value
+    over every n. The output vector must be initialised by the caller to the
+    identity of the kind (0 for sum and absmax, -inf for max, +inf for min); the
+    kernel combines into it.
+
+    ```mlir
+    epi.reduce_to_vec_m max %z, "row_max" : f32
+    ```
+  }];
+}
+
+def Epi_ReduceToVecNOp : Epi_ReduceOp<"reduce_to_vec_n",
+    "a vector indexed by n (reducing across m)", "Sm90RowReduction"> {
+  let description = [{
+    One f32 per column n of D (per batch when batched): the reduction of the
+    value over every m. Initialised by the caller as for `reduce_to_vec_m`.
+
+    ```mlir
+    epi.reduce_to_vec_n sum %z, "col_sum" : f32
+    ```
+  }];
+}
+
+def Epi_ReduceToScalarOp : Epi_ReduceOp<"reduce_to_scalar",
+    "one scalar", "Sm90ScalarReduction"> {
+  let description = [{
+    One f32 for the whole problem (all m, n and l), e.g. the amax of fp8
+    scaling. Initialised by the caller as for `reduce_to_vec_m`.
+
+    ```mlir
+    epi.reduce_to_scalar absmax %d, "amax_d" : f32
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Presets
+//===----------------------------------------------------------------------===//
+
+def Epi_FusionOp : Epi_EpilogueOp<"fusion",
+    [MemoryEffects<[MemWrite<Epi_OutputResource>]>]> {
+  let summary = "a CUTLASS SM90 FusionOperation, expanded by --epi-expand-presets";
+  let description = [{
+    Names one of CUTLASS's fusion operations (include/cutlass/epilogue/fusion/
+    operations.hpp) applied to the accumulator. `--epi-expand-presets` rewrites
+    it into the equivalent EVT with exactly CUTLASS's semantics. Parameters
+    take CUTLASS's argument names (alpha, beta, bias, aux, scale_a, ...).
+
+    ```mlir
+    epi.fusion LinCombPerRowBiasEltAct %acc activation #epi.activation<relu>
+        bias f16 : f32
+    ```
+  }];
+  let arguments = (ins Epi_FusionKindAttr:$kind, F32:$acc,
+                       OptionalAttr<Epi_ActivationAttr>:$activation,
+                       OptionalAttr<TypeAttrOf<Epi_MemElementType>>:$bias_type,
+                       OptionalAttr<TypeAttrOf<Epi_MemElementType>>:$aux_type);
+  let assemblyFormat = [{
+    $kind $acc (`activation` $activation^)? (`bias` $bias_type^)?
+    (`aux` $aux_type^)? attr-dict `:` type($acc)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Terminator
+//===----------------------------------------------------------------------===//
+
+def Epi_YieldOp : Epi_EpilogueOp<"yield", [Pure, Terminator, ReturnLike]> {
+  let summary = "terminates an epilogue region";
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // WSGEMM_DIALECT_EPI_EPIOPS_TD

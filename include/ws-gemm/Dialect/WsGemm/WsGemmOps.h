@@ -1,0 +1,20 @@
+//===- WsGemmOps.h - wsgemm ops ---------------------------------*- C++ -*-===//
+
+#ifndef WSGEMM_DIALECT_WSGEMM_WSGEMMOPS_H
+#define WSGEMM_DIALECT_WSGEMM_WSGEMMOPS_H
+
+#include "ws-gemm/Dialect/WsGemm/WsGemmDialect.h"
+#include "ws-gemm/Dialect/Epi/EpiOps.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "ws-gemm/Dialect/WsGemm/WsGemmOps.h.inc"
+
+#define GET_OP_CLASSES
+#include "ws-gemm/Dialect/WsGemm/WsGemmPipelineOps.h.inc"
+
+#endif // WSGEMM_DIALECT_WSGEMM_WSGEMMOPS_H

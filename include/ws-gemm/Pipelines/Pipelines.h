@@ -1,0 +1,41 @@
+//===- Pipelines.h - ws-gemm pass pipelines ---------------------*- C++ -*-===//
+//
+// The named pipelines of ws-gemm. Each is built by one function that
+// ws-gemm-opt (through registration) and the ws-gemm-compile driver share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_PIPELINES_PIPELINES_H
+#define WSGEMM_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace mlir::wsgemm {
+
+/// Options shared by the ws-gemm pipelines.
+struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target SM architecture"),
+      llvm::cl::init("sm_90a")};
+  PassOptions::Option<std::string> features{
+      *this, "features", llvm::cl::desc("PTX features"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "opt-level", llvm::cl::desc("Optimization level for NVPTX"),
+      llvm::cl::init(3)};
+};
+
+/// The front half: expand presets, lower named activations, plan configs.
+/// Registered as --wsgemm-prepare.
+void buildPreparePipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// Registers every named pipeline above with the global registry.
+void registerPipelines();
+
+} // namespace mlir::wsgemm
+
+#endif // WSGEMM_PIPELINES_PIPELINES_H
