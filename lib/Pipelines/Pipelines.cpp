@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm/Pipelines/Pipelines.h"
+#include "ws-gemm/Conversion/Passes.h"
 #include "ws-gemm/Dialect/Epi/EpiPasses.h"
 #include "ws-gemm/Dialect/WsGemm/WsGemmPasses.h"
 #include "ws-gemm/InitAll.h"
@@ -14,19 +15,67 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 
 using namespace mlir;
 
 void wsgemm::buildPreparePipeline(OpPassManager &pm,
                                   const PipelineOptions &options) {
   pm.addPass(epi::createEpiExpandPresets());
-  pm.addPass(epi::createEpiLowerActivations());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(wsgemm::createWsGemmPlan());
 }
 
+void wsgemm::buildToNVVMPipeline(OpPassManager &pm,
+                                 const PipelineOptions &options) {
+  buildPreparePipeline(pm, options);
+  ConvertWsGemmToNVVMOptions convert;
+  convert.chip = options.chip;
+  convert.features = options.features;
+  convert.optLevel = options.optLevel;
+  pm.addPass(createConvertWsGemmToNVVM(convert));
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createConvertNVVMToLLVMPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+}
+
+void wsgemm::buildToBinaryPipeline(OpPassManager &pm,
+                                   const PipelineOptions &options,
+                                   StringRef format) {
+  buildToNVVMPipeline(pm, options);
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = format.str();
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
 void wsgemm::registerPipelines() {
+  PassPipelineRegistration<PipelineOptions>(
+      "wsgemm-to-nvvm",
+      "Lower wsgemm.gemm kernels to NVVM/LLVM inside a gpu.module",
+      buildToNVVMPipeline);
+  PassPipelineRegistration<PipelineOptions>(
+      "wsgemm-to-ptx", "Lower wsgemm.gemm kernels to PTX (gpu.binary)",
+      [](OpPassManager &pm, const PipelineOptions &options) {
+        buildToBinaryPipeline(pm, options, "isa");
+      });
+  PassPipelineRegistration<PipelineOptions>(
+      "wsgemm-to-cubin",
+      "Lower wsgemm.gemm kernels to cubins (gpu.binary; ptxas from PATH)",
+      [](OpPassManager &pm, const PipelineOptions &options) {
+        buildToBinaryPipeline(pm, options, "bin");
+      });
   PassPipelineRegistration<PipelineOptions>(
       "wsgemm-prepare",
       "Expand epilogue presets, lower activations, and plan GEMM configs",
@@ -40,5 +89,6 @@ void wsgemm::registerAllDialects(DialectRegistry &registry) {
 void wsgemm::registerAllPasses() {
   epi::registerEpiPasses();
   wsgemm::registerWsGemmPasses();
+  registerWsGemmConversionPasses();
   registerPipelines();
 }

@@ -29,9 +29,19 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       llvm::cl::init(3)};
 };
 
-/// The front half: expand presets, lower named activations, plan configs.
+/// The front half: expand presets, canonicalize, plan configs.
 /// Registered as --wsgemm-prepare.
 void buildPreparePipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// Prepare, then lower every wsgemm.gemm to an NVVM kernel in a gpu.module
+/// and that module to the LLVM dialect. Registered as --wsgemm-to-nvvm.
+void buildToNVVMPipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// --wsgemm-to-nvvm followed by gpu-module-to-binary with `format` ("isa" for
+/// PTX, "bin" for a cubin). Registered as --wsgemm-to-ptx / --wsgemm-to-cubin;
+/// ws-gemm-compile calls it too.
+void buildToBinaryPipeline(OpPassManager &pm, const PipelineOptions &options,
+                           llvm::StringRef format);
 
 /// Registers every named pipeline above with the global registry.
 void registerPipelines();

@@ -1,0 +1,832 @@
+//===- KernelBuilder.cpp - Build a warp-specialized GEMM kernel -----------===//
+//
+// Emits one wsgemm.gemm as a warp-specialized sm_90a kernel: an llvm.func of
+// NVVM ops (TMA, mbarrier, wgmma, stmatrix, bulk async-groups) plus scf/arith
+// control flow, in the shape of CUTLASS's SM90 TMA warp-specialized kernel:
+//
+//   warpgroup 0 (producer): one elected thread of warp 0 streams A/B k-tiles
+//     through a `stages`-deep ring of full/empty mbarriers with TMA.
+//   warpgroups 1.. (consumers): wait on a full stage, issue wgmma (SS), keep
+//     one wgmma group in flight and release the stage whose group retired.
+//     Then the epilogue, per 64 x epiN subtile: wait for the TMA-loaded C
+//     subtile, visit the EVT on each accumulator element (wgmma's fixed
+//     thread-to-(m, n) map), convert, stmatrix (16-bit D) or st.shared into
+//     a StagesD ring, fence.proxy.async, a named barrier among the
+//     warpgroup's threads, and one thread issues the TMA store and commits
+//     the bulk group; wait_group.read before a D buffer is reused.
+//
+// Ragged M/N/K rely on TMA: loads zero-fill, stores clip. Global-memory
+// leaves (vectors, aux) clamp their index and epilogue outputs that are not
+// TMA stores (aux stores, reductions) are masked to the problem.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+#include "ws-gemm/Dialect/Epi/EpiOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+using namespace mlir::wsgemm::detail;
+
+static int64_t byteWidth(Type t) { return t.getIntOrFloatBitWidth() / 8; }
+
+int64_t KernelSpec::bytesA() const { return tileM * tileK * byteWidth(aType); }
+int64_t KernelSpec::bytesB() const { return tileN * tileK * byteWidth(bType); }
+int64_t KernelSpec::subtileBytes(Type t) const {
+  return 64 * epiN * byteWidth(t);
+}
+
+namespace {
+
+/// Identity and combiner of a reduction kind.
+enum class RedKind { Sum, Max, Min, AbsMax };
+
+/// Per-thread partial results of one epilogue reduction.
+struct ReductionState {
+  Operation *op;
+  RedKind kind;
+  int paramIndex;
+  /// vec_m: keyed by (mb, h); vec_n: keyed by (chunk, e); scalar: key 0.
+  llvm::MapVector<int64_t, Value> partials;
+};
+
+/// Builds one kernel. Member functions follow the kernel's phases.
+class KernelEmitter {
+public:
+  KernelEmitter(OpBuilder &ob, GemmOp op, const KernelSpec &spec,
+          ArrayRef<KernelParam> params)
+      : b(op.getLoc(), ob), op(op), spec(spec), params(params) {}
+
+  LogicalResult build();
+
+private:
+  // ---- small helpers -----------------------------------------------------
+  Value i32(int64_t v) { return arith::ConstantIntOp::create(b, v, 32); }
+  Value i64(int64_t v) { return arith::ConstantIntOp::create(b, v, 64); }
+  Value f32(double v) {
+    return arith::ConstantFloatOp::create(b, b.getF32Type(),
+                                          APFloat(static_cast<float>(v)));
+  }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, x, y); }
+  Value eq(Value x, Value y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, x, y);
+  }
+  Value ult(Value x, Value y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ult, x, y);
+  }
+  Value smem(int64_t offset) { return smemAt(i32(offset)); }
+  Value smemAt(Value offset) {
+    return LLVM::GEPOp::create(b, sharedPtrTy, b.getI8Type(), smemBase,
+                               ValueRange{offset});
+  }
+  Value smemAt2(Value base, Value offset) {
+    return LLVM::GEPOp::create(b, sharedPtrTy, b.getI8Type(), base,
+                               ValueRange{offset});
+  }
+  Value paramValue(StringRef name) {
+    for (auto [i, p] : llvm::enumerate(params))
+      if (p.name == name)
+        return func.getArgument(i);
+    llvm_unreachable("unknown kernel parameter");
+  }
+  int paramIndex(StringRef name) {
+    for (auto [i, p] : llvm::enumerate(params))
+      if (p.name == name)
+        return i;
+    return -1;
+  }
+  /// Runs `body` in one thread (`pred` true) of the current control flow.
+  void ifThen(Value pred, function_ref<void()> body) {
+    auto ifOp = scf::IfOp::create(b, pred, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    body();
+  }
+  Value barFull(Value stage) { return smemAt(add(i32(spec.offBars), mul(stage, i32(8)))); }
+  Value barEmpty(Value stage) {
+    return smemAt(add(i32(spec.offBars + 8 * spec.stages), mul(stage, i32(8))));
+  }
+  Value barC(Value wg, int64_t stage) {
+    int64_t base = spec.offBars + 8 * (2 * spec.stages + stage);
+    return smemAt(add(i32(base), mul(wg, i32(8 * spec.stagesC))));
+  }
+  void waitParity(Value bar, Value parity) {
+    NVVM::MBarrierTryWaitParityOp::create(b, bar, parity, i32(0x989680));
+  }
+  Value tensorMap(StringRef operand) {
+    for (auto [i, p] : llvm::enumerate(params))
+      if (p.kind == KernelParam::Kind::TensorMap && p.operand == operand)
+        return func.getArgument(i);
+    return {};
+  }
+  SmallVector<Value> coords(Value inner, Value outer) {
+    SmallVector<Value> c{inner, outer};
+    if (spec.batched)
+      c.push_back(batchIdx);
+    return c;
+  }
+  void tmaLoad(Value dst, Value map, ArrayRef<Value> crd, Value bar) {
+    Value dstCluster = LLVM::AddrSpaceCastOp::create(
+        b, LLVM::LLVMPointerType::get(b.getContext(), 7), dst);
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        b, dstCluster, map, crd, bar, ValueRange{}, Value(), Value(),
+        NVVM::TMALoadMode::TILE, false, NVVM::CTAGroupKindAttr(), Value());
+  }
+  Value elect() { return NVVM::ElectSyncOp::create(b, b.getI1Type(), Value()); }
+  void namedBarrier(Value id, int64_t threads) {
+    NVVM::BarrierOp::create(b, TypeRange{}, id, i32(threads),
+                            NVVM::BarrierReductionAttr(), Value());
+  }
+
+  // ---- phases -------------------------------------------------------------
+  void emitPrologue();
+  void emitProducer();
+  void emitConsumer(Value consumerWg);
+  SmallVector<Value> emitMainloop();
+  void emitEpilogue(Value consumerWg, ArrayRef<Value> acc);
+  void issueCLoad(Value consumerWg, int64_t subtile);
+  Value subtileRow(Value consumerWg, int64_t mb);
+  Value emitElement(Value acc, Value gm, Value gn, Value inBounds, Value cVal,
+                    int64_t mb, int64_t h, int64_t chunk, int64_t e);
+  void emitReductionFlush();
+  Value loadGlobal(Value ptr, Type elemType, Value index);
+  Value packPair(Value lo, Value hi);
+
+  ImplicitLocOpBuilder b;
+  GemmOp op;
+  const KernelSpec &spec;
+  ArrayRef<KernelParam> params;
+
+  LLVM::LLVMFuncOp func;
+  Type sharedPtrTy, globalPtrTy, accTy;
+  Value smemBase, tid, warpInWg, lane, tidInWg, wgIdx;
+  Value m0, n0, batchIdx, sizeM, sizeN, sizeK, kTiles;
+  Value useC; // i1: whether C is read (false when beta == 0 gates it).
+
+  /// Per-thread values computed once for the epilogue.
+  DenseMap<Operation *, Value> scalarValues;
+  DenseMap<std::pair<Operation *, int64_t>, Value> vectorCache;
+  SmallVector<ReductionState> reductions;
+  Value dValue; // the D value of the element being visited.
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Prologue: indices, shared memory, barriers
+//===----------------------------------------------------------------------===//
+
+void KernelEmitter::emitPrologue() {
+  MLIRContext *ctx = b.getContext();
+  Type i32Ty = b.getI32Type();
+  tid = NVVM::ThreadIdXOp::create(b, i32Ty);
+  wgIdx = arith::DivUIOp::create(b, tid, i32(128));
+  tidInWg = arith::RemUIOp::create(b, tid, i32(128));
+  warpInWg = arith::DivUIOp::create(b, tidInWg, i32(32));
+  lane = arith::RemUIOp::create(b, tid, i32(32));
+  Value bx = NVVM::BlockIdXOp::create(b, i32Ty);
+  Value by = NVVM::BlockIdYOp::create(b, i32Ty);
+  batchIdx = NVVM::BlockIdZOp::create(b, i32Ty);
+  n0 = mul(bx, i32(spec.tileN));
+  m0 = mul(by, i32(spec.tileM));
+  sizeM = paramValue("M");
+  sizeN = paramValue("N");
+  sizeK = paramValue("K");
+  kTiles = arith::CeilDivUIOp::create(b, sizeK, i32(spec.tileK));
+
+  // Dynamic shared memory, rounded up to 1024 bytes (128B-swizzle atoms).
+  auto global = LLVM::AddressOfOp::create(
+      b, LLVM::LLVMPointerType::get(ctx, 3), "wsgemm_smem");
+  Value raw = LLVM::PtrToIntOp::create(b, i32Ty, global);
+  Value aligned = arith::AndIOp::create(b, add(raw, i32(1023)), i32(~1023));
+  Value delta = arith::SubIOp::create(b, aligned, raw);
+  smemBase = LLVM::GEPOp::create(b, sharedPtrTy, b.getI8Type(), global,
+                                 ValueRange{delta});
+
+  // Thread 0 initialises every mbarrier, then the whole CTA synchronises.
+  ifThen(eq(tid, i32(0)), [&] {
+    for (int64_t s = 0; s < spec.stages; ++s) {
+      NVVM::MBarrierInitOp::create(b, barFull(i32(s)), i32(1), Value());
+      NVVM::MBarrierInitOp::create(b, barEmpty(i32(s)),
+                                   i32(spec.consumerWarpgroups), Value());
+    }
+    if (spec.cType)
+      for (int64_t w = 0; w < spec.consumerWarpgroups; ++w)
+        for (int64_t s = 0; s < spec.stagesC; ++s)
+          NVVM::MBarrierInitOp::create(b, barC(i32(w), s), i32(1), Value());
+    NVVM::FenceMbarrierInitOp::create(b);
+  });
+  NVVM::Barrier0Op::create(b);
+}
+
+//===----------------------------------------------------------------------===//
+// Producer warp: TMA loads of A and B through the mainloop ring
+//===----------------------------------------------------------------------===//
+
+void KernelEmitter::emitProducer() {
+  if (spec.producerRegs)
+    NVVM::SetMaxRegisterOp::create(b, spec.producerRegs,
+                                   NVVM::SetMaxRegisterAction::decrease);
+  ifThen(eq(warpInWg, i32(0)), [&] {
+    ifThen(elect(), [&] {
+      auto loop = scf::ForOp::create(b, i32(0), kTiles, i32(1));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value kt = loop.getInductionVar();
+      Value stage = arith::RemUIOp::create(b, kt, i32(spec.stages));
+      Value phase = arith::AndIOp::create(
+          b, arith::DivUIOp::create(b, kt, i32(spec.stages)), i32(1));
+      // Producer acquire: the stage is empty once every consumer released it
+      // (the producer's start phase is 1, so the first pass does not block).
+      waitParity(barEmpty(stage), arith::XOrIOp::create(b, phase, i32(1)));
+      NVVM::MBarrierArriveExpectTxOp::create(
+          b, Type(), barFull(stage), i32(spec.bytesA() + spec.bytesB()),
+          NVVM::MemScopeKind::CTA, false, Value());
+      Value kCoord = mul(kt, i32(spec.tileK));
+      Value aDst = smemAt(add(i32(spec.offA), mul(stage, i32(spec.bytesA()))));
+      tmaLoad(aDst, tensorMap("A"), coords(kCoord, m0), barFull(stage));
+      Value bDst = smemAt(add(i32(spec.offB), mul(stage, i32(spec.bytesB()))));
+      tmaLoad(bDst, tensorMap("B"), coords(kCoord, n0), barFull(stage));
+    });
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Consumer warpgroups: wgmma mainloop
+//===----------------------------------------------------------------------===//
+
+/// The wgmma shared-memory matrix descriptor of a K-major, 128B-swizzled
+/// operand starting at `addr`: start address >> 4 in bits 0-13, leading
+/// byte offset 16 B (unused for swizzled K-major) in 16-29, stride byte
+/// offset 1024 B (eight 128-byte rows) in 32-45, swizzle mode 1 (128B) in
+/// bits 62-63.
+static Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr) {
+  Value addr = LLVM::PtrToIntOp::create(b, b.getI64Type(), sharedPtr);
+  Value start = arith::AndIOp::create(
+      b, arith::ShRUIOp::create(b, addr, arith::ConstantIntOp::create(b, 4, 64)),
+      arith::ConstantIntOp::create(b, 0x3FFF, 64));
+  int64_t fixed = (int64_t(1) << 16) | (int64_t(1024 >> 4) << 32) |
+                  (int64_t(1) << 62);
+  return arith::OrIOp::create(b, start,
+                              arith::ConstantIntOp::create(b, fixed, 64));
+}
+
+SmallVector<Value> KernelEmitter::emitMainloop() {
+  int64_t mBlocks = spec.wgRows() / 64;
+  Value consumerWg = arith::SubIOp::create(b, wgIdx, i32(1));
+  Value zero = LLVM::ZeroOp::create(b, accTy);
+  SmallVector<Value> init(mBlocks, zero);
+
+  auto loop = scf::ForOp::create(b, i32(0), kTiles, i32(1), init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    Value stage = arith::RemUIOp::create(b, kt, i32(spec.stages));
+    Value phase = arith::AndIOp::create(
+        b, arith::DivUIOp::create(b, kt, i32(spec.stages)), i32(1));
+    waitParity(barFull(stage), phase);
+
+    Value aStage = smemAt(add(i32(spec.offA), mul(stage, i32(spec.bytesA()))));
+    Value bStage = smemAt(add(i32(spec.offB), mul(stage, i32(spec.bytesB()))));
+    // This warpgroup's rows of A start wgRows * 128 bytes into the stage.
+    Value aRows = LLVM::GEPOp::create(
+        b, sharedPtrTy, b.getI8Type(), aStage,
+        ValueRange{mul(consumerWg, i32(spec.wgRows() * 128))});
+    Value descA = makeDescriptor(b, aRows);
+    Value descB = makeDescriptor(b, bStage);
+
+    auto typeOf = [](Type t) {
+      return t.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
+    };
+    auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, spec.tileN, 16);
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    NVVM::WgmmaFenceAlignedOp::create(b);
+    for (int64_t k16 = 0; k16 < spec.tileK / 16; ++k16) {
+      // Within a 128-byte swizzled row, k16 steps are 32 bytes (2 units).
+      Value dB = arith::AddIOp::create(b, descB, i64(k16 * 2));
+      for (int64_t mb = 0; mb < mBlocks; ++mb) {
+        // 64 rows of A are 64 * 128 = 8192 bytes (512 units).
+        Value dA = arith::AddIOp::create(b, descA, i64(k16 * 2 + mb * 512));
+        acc[mb] = NVVM::WgmmaMmaAsyncOp::create(
+            b, accTy, acc[mb], dA, dB, shape, typeOf(spec.aType),
+            typeOf(spec.bType), NVVM::WGMMATypes::f32,
+            NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+            NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+            NVVM::MMALayout::col, NVVM::MMAIntOverflowAttr());
+      }
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b);
+    // Keep this k-tile's group in flight; the previous one has retired, so
+    // its stage goes back to the producer (one arrival per warpgroup).
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+    Value hasPrev = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt,
+                                          i32(0));
+    Value releaser = arith::AndIOp::create(b, hasPrev, eq(tidInWg, i32(0)));
+    ifThen(releaser, [&] {
+      Value prev = arith::RemUIOp::create(
+          b, arith::AddIOp::create(b, kt, i32(spec.stages - 1)),
+          i32(spec.stages));
+      NVVM::MBarrierArriveOp::create(b, Type(), barEmpty(prev), Value());
+    });
+    scf::YieldOp::create(b, acc);
+  }
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+  return SmallVector<Value>(loop.getResults());
+}
+
+//===----------------------------------------------------------------------===//
+// Epilogue
+//===----------------------------------------------------------------------===//
+
+Value KernelEmitter::subtileRow(Value consumerWg, int64_t mb) {
+  return add(add(m0, mul(consumerWg, i32(spec.wgRows()))), i32(64 * mb));
+}
+
+/// Issues the TMA load of C subtile `t` into C buffer t % stagesC.
+void KernelEmitter::issueCLoad(Value consumerWg, int64_t t) {
+  int64_t nJ = spec.tileN / spec.epiN;
+  int64_t mb = t / nJ, j = t % nJ, slot = t % spec.stagesC;
+  int64_t bufBytes = spec.subtileBytes(spec.cType);
+  Value bar = barC(consumerWg, slot);
+  NVVM::MBarrierArriveExpectTxOp::create(b, Type(), bar, i32(bufBytes),
+                                         NVVM::MemScopeKind::CTA, false,
+                                         Value());
+  Value dst = smemAt(add(
+      i32(spec.offC + slot * bufBytes),
+      mul(consumerWg, i32(spec.stagesC * bufBytes))));
+  tmaLoad(dst, tensorMap("C"),
+          coords(add(n0, i32(j * spec.epiN)), subtileRow(consumerWg, mb)), bar);
+}
+
+Value KernelEmitter::loadGlobal(Value base, Type elemType, Value index) {
+  Value ptr = LLVM::GEPOp::create(b, globalPtrTy, elemType, base,
+                                  ValueRange{index});
+  Value v = LLVM::LoadOp::create(b, elemType, ptr);
+  if (!elemType.isF32())
+    v = arith::ExtFOp::create(b, b.getF32Type(), v);
+  return v;
+}
+
+static RedKind toRedKind(epi::ReduceKind k) {
+  switch (k) {
+  case epi::ReduceKind::sum:
+    return RedKind::Sum;
+  case epi::ReduceKind::max:
+    return RedKind::Max;
+  case epi::ReduceKind::min:
+    return RedKind::Min;
+  case epi::ReduceKind::absmax:
+    return RedKind::AbsMax;
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+static double identityOf(RedKind k) {
+  switch (k) {
+  case RedKind::Sum:
+  case RedKind::AbsMax:
+    return 0.0;
+  case RedKind::Max:
+    return -std::numeric_limits<double>::infinity();
+  case RedKind::Min:
+    return std::numeric_limits<double>::infinity();
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+static Value combine(ImplicitLocOpBuilder &b, RedKind k, Value acc, Value v) {
+  switch (k) {
+  case RedKind::Sum:
+    return arith::AddFOp::create(b, acc, v);
+  case RedKind::Max:
+  case RedKind::AbsMax:
+    return arith::MaximumFOp::create(b, acc, v);
+  case RedKind::Min:
+    return arith::MinimumFOp::create(b, acc, v);
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+/// Visits the EVT for one accumulator element at global (gm, gn). Returns
+/// the D value; emits aux stores and folds reduction contributions.
+Value KernelEmitter::emitElement(Value acc, Value gm, Value gn, Value inBounds,
+                           Value cVal, int64_t mb, int64_t h, int64_t chunk,
+                           int64_t e) {
+  Block &body = op.getEpilogue().front();
+  IRMapping map;
+  map.map(body.getArgument(0), acc);
+  Value result;
+  Value mClamped = arith::MinUIOp::create(
+      b, gm, arith::SubIOp::create(b, sizeM, i32(1)));
+  Value nClamped = arith::MinUIOp::create(
+      b, gn, arith::SubIOp::create(b, sizeN, i32(1)));
+  for (Operation &inner : body.without_terminator()) {
+    auto mapTo = [&](Value v) { map.map(inner.getResult(0), v); };
+    if (isa<epi::LoadSrcOp>(inner)) {
+      mapTo(cVal ? cVal : f32(0.0));
+    } else if (isa<epi::ScalarOp>(inner)) {
+      mapTo(scalarValues.lookup(&inner));
+    } else if (auto vec = dyn_cast<epi::LoadVecMOp>(inner)) {
+      Value &cached = vectorCache[{&inner, mb * 2 + h}];
+      if (!cached) {
+        Value idx = add(mul(batchIdx, sizeM), mClamped);
+        cached = loadGlobal(paramValue(vec.getName()), vec.getElemType(), idx);
+      }
+      mapTo(cached);
+    } else if (auto vec = dyn_cast<epi::LoadVecNOp>(inner)) {
+      Value &cached = vectorCache[{&inner, chunk * 2 + e}];
+      if (!cached) {
+        Value idx = add(mul(batchIdx, sizeN), nClamped);
+        cached = loadGlobal(paramValue(vec.getName()), vec.getElemType(), idx);
+      }
+      mapTo(cached);
+    } else if (auto aux = dyn_cast<epi::AuxLoadOp>(inner)) {
+      Value row = add(mul(batchIdx, sizeM), mClamped);
+      Value idx = add(mul(row, sizeN), nClamped);
+      mapTo(loadGlobal(paramValue(aux.getName()), aux.getElemType(), idx));
+    } else if (auto store = dyn_cast<epi::StoreOp>(inner)) {
+      result = map.lookup(store.getValue());
+    } else if (auto aux = dyn_cast<epi::AuxStoreOp>(inner)) {
+      Value v = map.lookup(aux.getValue());
+      Type elemType = aux.getElemType();
+      if (elemType != v.getType())
+        v = arith::TruncFOp::create(b, elemType, v);
+      Value row = add(mul(batchIdx, sizeM), gm);
+      Value idx = add(mul(row, sizeN), gn);
+      Value base = paramValue(aux.getName());
+      ifThen(inBounds, [&] {
+        Value ptr = LLVM::GEPOp::create(b, globalPtrTy, elemType, base,
+                                        ValueRange{idx});
+        LLVM::StoreOp::create(b, v, ptr);
+      });
+    } else if (isa<epi::ReduceToVecMOp, epi::ReduceToVecNOp,
+                   epi::ReduceToScalarOp>(inner)) {
+      ReductionState *state = nullptr;
+      for (ReductionState &r : reductions)
+        if (r.op == &inner)
+          state = &r;
+      Value v = map.lookup(inner.getOperand(0));
+      if (state->kind == RedKind::AbsMax)
+        v = math::AbsFOp::create(b, v);
+      v = arith::SelectOp::create(b, inBounds, v, f32(identityOf(state->kind)));
+      int64_t key = isa<epi::ReduceToVecMOp>(inner)   ? mb * 2 + h
+                    : isa<epi::ReduceToVecNOp>(inner) ? chunk * 2 + e
+                                                      : 0;
+      Value &partial = state->partials[key];
+      partial = partial ? combine(b, state->kind, partial, v) : v;
+    } else {
+      b.clone(inner, map);
+    }
+  }
+  return result;
+}
+
+/// Packs two f32 values into one 32-bit register of two 16-bit elements.
+Value KernelEmitter::packPair(Value lo, Value hi) {
+  Type elem = spec.dType;
+  auto vecTy = VectorType::get({2}, elem);
+  Value vec = LLVM::UndefOp::create(b, vecTy);
+  vec = LLVM::InsertElementOp::create(
+      b, vec, arith::TruncFOp::create(b, elem, lo), i32(0));
+  vec = LLVM::InsertElementOp::create(
+      b, vec, arith::TruncFOp::create(b, elem, hi), i32(1));
+  return LLVM::BitcastOp::create(b, b.getI32Type(), vec);
+}
+
+void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc) {
+  int64_t nJ = spec.tileN / spec.epiN;
+  int64_t mBlocks = spec.wgRows() / 64;
+  int64_t total = mBlocks * nJ;
+  int64_t dBytes = spec.subtileBytes(spec.dType);
+  Value leader = eq(tidInWg, i32(0));
+  Value barrierId = add(consumerWg, i32(1));
+  // Each thread's rows and columns inside a 64 x epiN subtile.
+  Value rowInSub = add(mul(warpInWg, i32(16)),
+                       arith::DivUIOp::create(b, lane, i32(4)));
+  Value colInChunk = mul(arith::RemUIOp::create(b, lane, i32(4)), i32(2));
+
+  for (int64_t t = 0; t < total; ++t) {
+    int64_t mb = t / nJ, j = t % nJ, slot = t % spec.stagesD;
+    Value subRow = subtileRow(consumerWg, mb);
+    Value subCol = add(n0, i32(j * spec.epiN));
+    if (t >= spec.stagesD) {
+      // D buffer `slot` was last used by subtile t - stagesD: wait until its
+      // TMA store has read it, and tell the whole warpgroup.
+      ifThen(leader, [&] {
+        NVVM::CpAsyncBulkWaitGroupOp::create(
+            b, b.getI32IntegerAttr(spec.stagesD - 1), b.getUnitAttr());
+      });
+      namedBarrier(barrierId, 128);
+    }
+    Value cBuf;
+    if (spec.cType) {
+      int64_t cSlot = t % spec.stagesC;
+      int64_t cBytes = spec.subtileBytes(spec.cType);
+      cBuf = smemAt(add(i32(spec.offC + cSlot * cBytes),
+                        mul(consumerWg, i32(spec.stagesC * cBytes))));
+      auto ifOp = scf::IfOp::create(b, useC, false);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+        waitParity(barC(consumerWg, cSlot), i32((t / spec.stagesC) & 1));
+      }
+    }
+    Value dBuf = smemAt(add(i32(spec.offD + slot * dBytes),
+                            mul(consumerWg, i32(spec.stagesD * dBytes))));
+
+    // Visit the EVT on the 4 * epiN / 8 accumulator elements of this thread.
+    SmallVector<Value> dVals;
+    for (int64_t c = j * spec.epiN / 8; c < (j + 1) * spec.epiN / 8; ++c) {
+      for (int64_t q = 0; q < 4; ++q) {
+        int64_t h = q / 2, e = q % 2;
+        int64_t localCol = 8 * c - j * spec.epiN + e;
+        Value row = add(rowInSub, i32(8 * h));
+        Value col = add(colInChunk, i32(localCol));
+        Value gm = add(subRow, row);
+        Value gn = add(subCol, col);
+        Value inBounds = arith::AndIOp::create(b, ult(gm, sizeM), ult(gn, sizeN));
+        Value accVal = LLVM::ExtractValueOp::create(b, acc[mb], c * 4 + q);
+        Value cVal;
+        if (spec.cType) {
+          Value off = mul(add(mul(row, i32(spec.epiN)), col),
+                          i32(byteWidth(spec.cType)));
+          Value raw = LLVM::LoadOp::create(b, spec.cType, smemAt2(cBuf, off));
+          cVal = spec.cType.isF32()
+                     ? raw
+                     : arith::ExtFOp::create(b, b.getF32Type(), raw).getResult();
+          cVal = arith::SelectOp::create(b, useC, cVal, f32(0.0));
+        }
+        dVals.push_back(emitElement(accVal, gm, gn, inBounds, cVal, mb, h, c, e));
+      }
+    }
+
+    // Registers to shared memory.
+    int64_t chunks = spec.epiN / 8;
+    if (byteWidth(spec.dType) == 2) {
+      // stmatrix.x4: matrices (h=0, c), (h=1, c), (h=0, c+1), (h=1, c+1).
+      Value laneRow = arith::RemUIOp::create(b, lane, i32(8));
+      Value matrix = arith::DivUIOp::create(b, lane, i32(8));
+      Value mh = arith::RemUIOp::create(b, matrix, i32(2));
+      Value mc = arith::DivUIOp::create(b, matrix, i32(2));
+      for (int64_t c = 0; c < chunks; c += 2) {
+        SmallVector<Value> regs;
+        for (int64_t k = 0; k < 4; ++k) {
+          int64_t cc = c + k / 2, h = k % 2;
+          regs.push_back(packPair(dVals[cc * 4 + 2 * h], dVals[cc * 4 + 2 * h + 1]));
+        }
+        Value row = add(add(mul(warpInWg, i32(16)), mul(mh, i32(8))), laneRow);
+        Value col = mul(add(mc, i32(c)), i32(8));
+        Value off = mul(add(mul(row, i32(spec.epiN)), col), i32(2));
+        NVVM::StMatrixOp::create(
+            b, smemAt2(dBuf, off), regs, NVVM::MMALayout::row,
+            NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+            NVVM::LdStMatrixEltType::B16);
+      }
+    } else {
+      auto v2 = VectorType::get({2}, b.getF32Type());
+      for (int64_t c = 0; c < chunks; ++c) {
+        for (int64_t h = 0; h < 2; ++h) {
+          Value vec = LLVM::UndefOp::create(b, v2);
+          vec = LLVM::InsertElementOp::create(b, vec, dVals[c * 4 + 2 * h], i32(0));
+          vec = LLVM::InsertElementOp::create(b, vec, dVals[c * 4 + 2 * h + 1], i32(1));
+          Value row = add(rowInSub, i32(8 * h));
+          Value col = add(colInChunk, i32(8 * c));
+          Value off = mul(add(mul(row, i32(spec.epiN)), col), i32(4));
+          LLVM::StoreOp::create(b, vec, smemAt2(dBuf, off), /*alignment=*/8);
+        }
+      }
+    }
+    // Make the generic-proxy writes visible to the TMA engine, then one
+    // thread stores the subtile and, with the C buffer now free, prefetches
+    // the C subtile that reuses it.
+    NVVM::FenceProxyOp::create(
+        b, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+    namedBarrier(barrierId, 128);
+    ifThen(leader, [&] {
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          b, tensorMap("D"), dBuf, coords(subCol, subRow), Value(),
+          NVVM::TMAStoreMode::TILE, Value());
+      NVVM::CpAsyncBulkCommitGroupOp::create(b);
+      if (spec.cType && t + spec.stagesC < total)
+        ifThen(useC, [&] { issueCLoad(consumerWg, t + spec.stagesC); });
+    });
+  }
+  ifThen(leader, [&] {
+    NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(0),
+                                         UnitAttr());
+  });
+  emitReductionFlush();
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions: shuffle within the warp, then one atomic per output element
+//===----------------------------------------------------------------------===//
+
+void KernelEmitter::emitReductionFlush() {
+  // Float max/min as integer atomics: for x >= 0 the bit patterns order like
+  // signed integers, for x < 0 like reversed unsigned integers.
+  auto atomic = [&](RedKind kind, Value ptr, Value v) {
+    if (kind == RedKind::Sum) {
+      LLVM::AtomicRMWOp::create(b, LLVM::AtomicBinOp::fadd, ptr, v,
+                                LLVM::AtomicOrdering::monotonic);
+      return;
+    }
+    Value bits = LLVM::BitcastOp::create(b, b.getI32Type(), v);
+    if (kind == RedKind::AbsMax) {
+      LLVM::AtomicRMWOp::create(b, LLVM::AtomicBinOp::umax, ptr, bits,
+                                LLVM::AtomicOrdering::monotonic);
+      return;
+    }
+    Value nonNeg = arith::CmpIOp::create(b, arith::CmpIPredicate::sge, bits,
+                                         i32(0));
+    bool isMax = kind == RedKind::Max;
+    auto ifOp = scf::IfOp::create(b, nonNeg, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    LLVM::AtomicRMWOp::create(b, isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min,
+                              ptr, bits, LLVM::AtomicOrdering::monotonic);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    LLVM::AtomicRMWOp::create(b, isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax,
+                              ptr, bits, LLVM::AtomicOrdering::monotonic);
+  };
+  auto shuffleCombine = [&](RedKind kind, Value v, ArrayRef<int> masks) {
+    for (int m : masks) {
+      Value other = NVVM::ShflOp::create(b, b.getF32Type(), i32(-1), v, i32(m),
+                                         i32(0x1f), NVVM::ShflKind::bfly,
+                                         UnitAttr());
+      v = combine(b, kind, v, other);
+    }
+    return v;
+  };
+  Value consumerWg = arith::SubIOp::create(b, wgIdx, i32(1));
+  Value rowInSub = add(mul(warpInWg, i32(16)),
+                       arith::DivUIOp::create(b, lane, i32(4)));
+  Value colInChunk = mul(arith::RemUIOp::create(b, lane, i32(4)), i32(2));
+  for (ReductionState &r : reductions) {
+    Value out = func.getArgument(r.paramIndex);
+    if (isa<epi::ReduceToVecMOp>(r.op)) {
+      // Lanes 4r..4r+3 share a row: combine across them.
+      for (auto [key, partial] : r.partials) {
+        int64_t mb = key / 2, h = key % 2;
+        Value v = shuffleCombine(r.kind, partial, {1, 2});
+        Value gm = add(add(subtileRow(consumerWg, mb), rowInSub), i32(8 * h));
+        Value pred = arith::AndIOp::create(
+            b, eq(arith::RemUIOp::create(b, lane, i32(4)), i32(0)), ult(gm, sizeM));
+        ifThen(pred, [&] {
+          Value idx = add(mul(batchIdx, sizeM), gm);
+          atomic(r.kind, LLVM::GEPOp::create(b, globalPtrTy, b.getF32Type(), out,
+                                             ValueRange{idx}), v);
+        });
+      }
+    } else if (isa<epi::ReduceToVecNOp>(r.op)) {
+      // Lanes with equal lane % 4 share columns: combine across the 8 rows.
+      for (auto [key, partial] : r.partials) {
+        int64_t c = key / 2, e = key % 2;
+        Value v = shuffleCombine(r.kind, partial, {4, 8, 16});
+        Value gn = add(add(n0, colInChunk), i32(8 * c + e));
+        Value pred = arith::AndIOp::create(b, ult(lane, i32(4)), ult(gn, sizeN));
+        ifThen(pred, [&] {
+          Value idx = add(mul(batchIdx, sizeN), gn);
+          atomic(r.kind, LLVM::GEPOp::create(b, globalPtrTy, b.getF32Type(), out,
+                                             ValueRange{idx}), v);
+        });
+      }
+    } else {
+      Value v = r.partials.front().second;
+      v = shuffleCombine(r.kind, v, {1, 2, 4, 8, 16});
+      ifThen(eq(lane, i32(0)), [&] { atomic(r.kind, out, v); });
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Consumer entry and the kernel
+//===----------------------------------------------------------------------===//
+
+void KernelEmitter::emitConsumer(Value consumerWg) {
+  if (spec.consumerRegs)
+    NVVM::SetMaxRegisterOp::create(b, spec.consumerRegs,
+                                   NVVM::SetMaxRegisterAction::increase);
+  // Scalars: kernel parameters by value, device scalars read once.
+  Block &body = op.getEpilogue().front();
+  useC = arith::ConstantIntOp::create(b, 1, 1);
+  for (Operation &inner : body) {
+    if (auto scalar = dyn_cast<epi::ScalarOp>(inner)) {
+      Value v;
+      if (scalar.getSource() == epi::ScalarSource::attr) {
+        v = f32(scalar.getValue()->convertToDouble());
+      } else {
+        for (Attribute name : scalar.getNamesAttr()) {
+          Value arg = paramValue(cast<StringAttr>(name).getValue());
+          Value s = scalar.getSource() == epi::ScalarSource::param
+                        ? arg
+                        : LLVM::LoadOp::create(b, b.getF32Type(), arg).getResult();
+          v = v ? arith::MulFOp::create(b, v, s).getResult() : s;
+        }
+      }
+      scalarValues[&inner] = v;
+    }
+    if (auto src = dyn_cast<epi::LoadSrcOp>(inner)) {
+      if (auto gate = src->getAttrOfType<StringAttr>("skip_if_zero"))
+        useC = arith::CmpFOp::create(b, arith::CmpFPredicate::UNE,
+                                     paramValue(gate.getValue()), f32(0.0));
+    }
+    if (isa<epi::ReduceToVecMOp, epi::ReduceToVecNOp, epi::ReduceToScalarOp>(
+            inner)) {
+      auto kindAttr = inner.getAttrOfType<epi::ReduceKindAttr>("kind");
+      auto nameAttr = inner.getAttrOfType<StringAttr>("name");
+      reductions.push_back({&inner, toRedKind(kindAttr.getValue()),
+                            paramIndex(nameAttr.getValue()), {}});
+    }
+  }
+  // Prefetch the first C subtiles; they overlap with the mainloop.
+  if (spec.cType) {
+    int64_t total = (spec.wgRows() / 64) * (spec.tileN / spec.epiN);
+    ifThen(arith::AndIOp::create(b, eq(tidInWg, i32(0)), useC), [&] {
+      for (int64_t t = 0; t < std::min(spec.stagesC, total); ++t)
+        issueCLoad(consumerWg, t);
+    });
+  }
+  SmallVector<Value> acc = emitMainloop();
+  emitEpilogue(consumerWg, acc);
+}
+
+LogicalResult KernelEmitter::build() {
+  MLIRContext *ctx = b.getContext();
+  sharedPtrTy = LLVM::LLVMPointerType::get(ctx, 3);
+  globalPtrTy = LLVM::LLVMPointerType::get(ctx, 1);
+  accTy = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(spec.tileN / 2, b.getF32Type()));
+
+  // Signature: tensor maps by value (__grid_constant__, 64-byte aligned),
+  // then pointers, scalars and sizes, in manifest order.
+  SmallVector<Type> argTypes;
+  for (const KernelParam &p : params) {
+    switch (p.kind) {
+    case KernelParam::Kind::TensorMap:
+      argTypes.push_back(LLVM::LLVMPointerType::get(ctx));
+      break;
+    case KernelParam::Kind::Pointer:
+    case KernelParam::Kind::ScalarPointer:
+    case KernelParam::Kind::Reduction:
+      argTypes.push_back(globalPtrTy);
+      break;
+    case KernelParam::Kind::Scalar:
+      argTypes.push_back(b.getF32Type());
+      break;
+    case KernelParam::Kind::Size:
+      argTypes.push_back(b.getI32Type());
+      break;
+    }
+  }
+  auto fnTy = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), argTypes);
+  func = LLVM::LLVMFuncOp::create(b, spec.name, fnTy);
+  func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                b.getDenseI32ArrayAttr({int32_t(spec.threads()), 1, 1}));
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(1));
+  for (auto [i, p] : llvm::enumerate(params)) {
+    if (p.kind != KernelParam::Kind::TensorMap)
+      continue;
+    func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                    TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), 128)));
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    b.getI64IntegerAttr(64));
+    func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                    b.getUnitAttr());
+  }
+  Block *entry = func.addEntryBlock(b);
+  b.setInsertionPointToStart(entry);
+
+  emitPrologue();
+  Value isProducer = eq(wgIdx, i32(0));
+  auto roles = scf::IfOp::create(b, isProducer, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(roles.thenBlock());
+    emitProducer();
+    b.setInsertionPointToStart(roles.elseBlock());
+    emitConsumer(arith::SubIOp::create(b, wgIdx, i32(1)));
+  }
+  LLVM::ReturnOp::create(b, ValueRange{});
+  return success();
+}
+
+LogicalResult mlir::wsgemm::detail::buildKernel(OpBuilder &builder, GemmOp op,
+                                                const KernelSpec &spec,
+                                                ArrayRef<KernelParam> params) {
+  KernelEmitter kb(builder, op, spec, params);
+  return kb.build();
+}

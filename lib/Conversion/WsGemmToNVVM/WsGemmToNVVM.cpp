@@ -1,0 +1,434 @@
+//===- WsGemmToNVVM.cpp - Lower wsgemm.gemm to NVVM kernels ---------------===//
+//
+// Resolves each planned wsgemm.gemm into a KernelSpec and its parameter list,
+// records the manifest (docs/manifest.md) the runtime needs, and emits the
+// kernel with the KernelBuilder into a gpu.module targeting sm_90a.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+#include "ws-gemm/Conversion/Passes.h"
+#include "ws-gemm/Dialect/Epi/EpiOps.h"
+#include "ws-gemm/Dialect/Epi/EpiPasses.h"
+#include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+namespace mlir {
+#define GEN_PASS_DEF_CONVERTWSGEMMTONVVM
+#include "ws-gemm/Conversion/Passes.h.inc"
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+using namespace mlir::wsgemm::detail;
+
+/// The attribute on each kernel's llvm.func holding its manifest JSON.
+static constexpr StringLiteral kManifestAttr = "wsgemm.manifest";
+
+static std::string typeName(Type t) {
+  if (!t)
+    return "";
+  if (t.isF16())
+    return "f16";
+  if (t.isBF16())
+    return "bf16";
+  if (t.isF32())
+    return "f32";
+  if (isa<Float8E4M3FNType>(t))
+    return "f8e4m3";
+  if (isa<Float8E5M2Type>(t))
+    return "f8e5m2";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel spec and parameters
+//===----------------------------------------------------------------------===//
+
+FailureOr<KernelSpec>
+mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
+                                        std::vector<KernelParam> &params) {
+  KernelSpec spec;
+  spec.name = op.getSymName().str();
+  spec.aType = op.getAType();
+  spec.bType = op.getBType();
+  spec.dType = op.getDType();
+  if (auto tile = op.getConfig() ? op.getConfig()->getTile() : nullptr) {
+    ArrayRef<int64_t> t = tile.asArrayRef();
+    if (t.size() == 3) {
+      spec.tileM = t[0];
+      spec.tileN = t[1];
+      spec.tileK = t[2];
+    }
+  }
+  if (spec.aType != spec.bType || !(spec.aType.isF16() || spec.aType.isBF16()))
+    return op.emitOpError() << "lowering supports A and B both f16 or both "
+                               "bf16, got "
+                            << spec.aType << " and " << spec.bType;
+  if (!(spec.dType.isF16() || spec.dType.isBF16() || spec.dType.isF32()))
+    return op.emitOpError() << "lowering supports D in f16, bf16 or f32, got "
+                            << spec.dType;
+  if (spec.tileK != 64)
+    return op.emitOpError() << "lowering needs tile K = 64 (one 128-byte "
+                               "swizzled row of 16-bit elements), got "
+                            << spec.tileK;
+  if (spec.tileN % spec.epiN != 0 || spec.tileN < 32 || spec.tileN > 256)
+    return op.emitOpError() << "lowering needs tile N in [32, 256] and a "
+                               "multiple of 32, got "
+                            << spec.tileN;
+  if (spec.wgRows() % 64 != 0 || spec.wgRows() > 128)
+    return op.emitOpError() << "lowering needs 64 or 128 rows per consumer "
+                               "warpgroup, got "
+                            << spec.wgRows();
+
+  // What the epilogue reads and writes decides the rest of the parameters.
+  Block &body = op.getEpilogue().front();
+  bool readsC = false;
+  body.walk([&](epi::LoadSrcOp) { readsC = true; });
+  if (readsC)
+    spec.cType = op.getCType() ? *op.getCType() : Type();
+
+  auto tmap = [&](StringRef operand, Type elem, SmallVector<std::string> dims,
+                  SmallVector<int64_t> box, int64_t swizzle) {
+    KernelParam p;
+    p.kind = KernelParam::Kind::TensorMap;
+    p.name = operand.str();
+    p.operand = operand.str();
+    p.elemType = elem;
+    if (spec.batched)
+      dims.push_back("L");
+    if (spec.batched)
+      box.push_back(1);
+    p.dims = std::move(dims);
+    p.box = std::move(box);
+    p.swizzleBytes = swizzle;
+    params.push_back(std::move(p));
+  };
+  tmap("A", spec.aType, {"K", "M"}, {spec.tileK, spec.tileM}, 128);
+  tmap("B", spec.bType, {"K", "N"}, {spec.tileK, spec.tileN}, 128);
+  if (spec.cType)
+    tmap("C", spec.cType, {"N", "M"}, {spec.epiN, 64}, 0);
+  tmap("D", spec.dType, {"N", "M"}, {spec.epiN, 64}, 0);
+
+  llvm::StringSet<> seen;
+  Type f32 = Float32Type::get(op.getContext());
+  auto addParam = [&](KernelParam::Kind kind, StringRef name, Type elem,
+                      SmallVector<std::string> extent, std::string reduce = "") {
+    if (!seen.insert(name).second)
+      return;
+    KernelParam p;
+    p.kind = kind;
+    p.name = name.str();
+    p.elemType = elem;
+    p.extent = std::move(extent);
+    p.reduce = std::move(reduce);
+    params.push_back(std::move(p));
+  };
+  for (Operation &inner : body) {
+    if (auto scalar = dyn_cast<epi::ScalarOp>(inner)) {
+      if (scalar.getSource() == epi::ScalarSource::attr)
+        continue;
+      for (Attribute name : scalar.getNamesAttr())
+        addParam(scalar.getSource() == epi::ScalarSource::param
+                     ? KernelParam::Kind::Scalar
+                     : KernelParam::Kind::ScalarPointer,
+                 cast<StringAttr>(name).getValue(), f32, {});
+    } else if (auto vec = dyn_cast<epi::LoadVecMOp>(inner)) {
+      addParam(KernelParam::Kind::Pointer, vec.getName(), vec.getElemType(),
+               {"M", "L"});
+    } else if (auto vec = dyn_cast<epi::LoadVecNOp>(inner)) {
+      addParam(KernelParam::Kind::Pointer, vec.getName(), vec.getElemType(),
+               {"N", "L"});
+    } else if (auto aux = dyn_cast<epi::AuxLoadOp>(inner)) {
+      addParam(KernelParam::Kind::Pointer, aux.getName(), aux.getElemType(),
+               {"N", "M", "L"});
+    } else if (auto aux = dyn_cast<epi::AuxStoreOp>(inner)) {
+      addParam(KernelParam::Kind::Pointer, aux.getName(), aux.getElemType(),
+               {"N", "M", "L"});
+    } else if (auto red = dyn_cast<epi::ReduceToVecMOp>(inner)) {
+      addParam(KernelParam::Kind::Reduction, red.getName(), f32, {"M", "L"},
+               epi::stringifyReduceKind(red.getKind()).str());
+    } else if (auto red = dyn_cast<epi::ReduceToVecNOp>(inner)) {
+      addParam(KernelParam::Kind::Reduction, red.getName(), f32, {"N", "L"},
+               epi::stringifyReduceKind(red.getKind()).str());
+    } else if (auto red = dyn_cast<epi::ReduceToScalarOp>(inner)) {
+      addParam(KernelParam::Kind::Reduction, red.getName(), f32, {},
+               epi::stringifyReduceKind(red.getKind()).str());
+    } else if (isa<epi::FusionOp>(inner)) {
+      return op.emitOpError() << "has an unexpanded epi.fusion preset; run "
+                                 "--epi-expand-presets first";
+    }
+  }
+  for (StringRef dim : {"M", "N", "K", "L"}) {
+    KernelParam p;
+    p.kind = KernelParam::Kind::Size;
+    p.name = dim.str();
+    p.operand = dim.str();
+    p.elemType = IntegerType::get(op.getContext(), 32);
+    params.push_back(std::move(p));
+  }
+
+  // Shared memory layout: A and B rings, then C and D subtile rings per
+  // consumer warpgroup, then the mbarriers; plus 1024 bytes of slack for
+  // aligning the base to the 128B-swizzle atom.
+  int64_t wgs = spec.consumerWarpgroups;
+  spec.offA = 0;
+  spec.offB = spec.offA + spec.stages * spec.bytesA();
+  spec.offC = spec.offB + spec.stages * spec.bytesB();
+  int64_t cBytes = spec.cType ? wgs * spec.stagesC * spec.subtileBytes(spec.cType) : 0;
+  spec.offD = spec.offC + cBytes;
+  int64_t dBytes = wgs * spec.stagesD * spec.subtileBytes(spec.dType);
+  spec.offBars = llvm::alignTo(spec.offD + dBytes, 8);
+  int64_t bars = 2 * spec.stages + (spec.cType ? wgs * spec.stagesC : 0);
+  spec.smemBytes = spec.offBars + 8 * bars + 1024;
+  if (spec.smemBytes > 232448)
+    return op.emitOpError() << "needs " << spec.smemBytes
+                            << " bytes of shared memory, 232448 available";
+  return spec;
+}
+
+//===----------------------------------------------------------------------===//
+// Manifest
+//===----------------------------------------------------------------------===//
+
+/// The manifest name of an op of the epilogue, or empty if it has none.
+static StringRef evtOpName(Operation *op) {
+  return llvm::TypeSwitch<Operation *, StringRef>(op)
+      .Case<arith::AddFOp>([](auto) { return "add"; })
+      .Case<arith::SubFOp>([](auto) { return "sub"; })
+      .Case<arith::MulFOp>([](auto) { return "mul"; })
+      .Case<arith::DivFOp>([](auto) { return "div"; })
+      .Case<arith::MaximumFOp, arith::MaxNumFOp>([](auto) { return "max"; })
+      .Case<arith::MinimumFOp, arith::MinNumFOp>([](auto) { return "min"; })
+      .Case<arith::NegFOp>([](auto) { return "neg"; })
+      .Case<arith::SelectOp>([](auto) { return "select"; })
+      .Case<arith::CmpFOp>([](auto) { return "cmp"; })
+      .Case<arith::ConstantOp>([](auto) { return "const"; })
+      .Case<arith::TruncFOp, arith::ExtFOp>([](auto) { return "convert"; })
+      .Case<math::AbsFOp>([](auto) { return "abs"; })
+      .Case<math::ExpOp>([](auto) { return "exp"; })
+      .Case<math::LogOp>([](auto) { return "log"; })
+      .Case<math::SqrtOp>([](auto) { return "sqrt"; })
+      .Case<math::RsqrtOp>([](auto) { return "rsqrt"; })
+      .Case<math::TanhOp>([](auto) { return "tanh"; })
+      .Case<math::ErfOp>([](auto) { return "erf"; })
+      .Case<math::FmaOp>([](auto) { return "fma"; })
+      .Default([](Operation *op) -> StringRef {
+        if (op->getDialect() && op->getDialect()->getNamespace() == "epi")
+          return op->getName().stripDialect();
+        return "";
+      });
+}
+
+static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
+  llvm::json::Array nodes;
+  DenseMap<Value, int64_t> ids;
+  Block &body = op.getEpilogue().front();
+  ids[body.getArgument(0)] = 0;
+  nodes.push_back(llvm::json::Object{{"id", 0}, {"op", "acc"}});
+  for (Operation &inner : body.without_terminator()) {
+    StringRef name = evtOpName(&inner);
+    if (name.empty())
+      return inner.emitOpError()
+             << "has no manifest encoding; the runtime's reference could not "
+                "evaluate it";
+    llvm::json::Object node;
+    int64_t id = nodes.size();
+    node["id"] = id;
+    node["op"] = name;
+    llvm::json::Array args;
+    for (Value v : inner.getOperands())
+      args.push_back(ids.lookup(v));
+    if (!args.empty())
+      node["args"] = std::move(args);
+    for (NamedAttribute attr : inner.getAttrs()) {
+      Attribute a = attr.getValue();
+      StringRef key = attr.getName().getValue();
+      if (auto f = dyn_cast<FloatAttr>(a))
+        node[key] = f.getValueAsDouble();
+      else if (auto s = dyn_cast<StringAttr>(a))
+        node[key] = s.getValue();
+      else if (auto t = dyn_cast<TypeAttr>(a))
+        node[key == "elem_type" ? "dtype" : key] = typeName(t.getValue());
+      else if (auto arr = dyn_cast<ArrayAttr>(a)) {
+        llvm::json::Array list;
+        for (Attribute e : arr)
+          if (auto s = dyn_cast<StringAttr>(e))
+            list.push_back(s.getValue());
+        node[key] = std::move(list);
+      } else if (auto pred = dyn_cast<arith::CmpFPredicateAttr>(a)) {
+        node["predicate"] = arith::stringifyCmpFPredicate(pred.getValue());
+      } else {
+        // Enum attributes of the epi dialect print as their keyword.
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        a.print(os);
+        StringRef kw(text);
+        if (kw.consume_front("#epi<") || kw.contains('<')) {
+          size_t open = text.find('<'), close = text.rfind('>');
+          if (open != std::string::npos && close != std::string::npos)
+            kw = StringRef(text).slice(open + 1, close).trim();
+          size_t sp = kw.find(' ');
+          if (sp != StringRef::npos)
+            kw = kw.drop_front(sp + 1);
+        }
+        node[key == "kind" ? "reduce" : key] = kw.str();
+      }
+    }
+    if (isa<arith::TruncFOp, arith::ExtFOp>(inner))
+      node["dtype"] = typeName(inner.getResult(0).getType());
+    if (isa<epi::StoreOp>(inner))
+      node["dtype"] = typeName(op.getDType());
+    if (inner.getNumResults() == 1)
+      ids[inner.getResult(0)] = id;
+    nodes.push_back(std::move(node));
+  }
+  return nodes;
+}
+
+static std::string buildManifest(GemmOp op, const KernelSpec &spec,
+                                 ArrayRef<KernelParam> params,
+                                 llvm::json::Array evt, StringRef chip) {
+  llvm::json::Array plist;
+  for (const KernelParam &p : params) {
+    llvm::json::Object o{{"name", p.name}};
+    switch (p.kind) {
+    case KernelParam::Kind::TensorMap: {
+      o["kind"] = "tensor_map";
+      o["operand"] = p.operand;
+      o["dtype"] = typeName(p.elemType);
+      o["dims"] = llvm::json::Array(p.dims);
+      o["box"] = llvm::json::Array(p.box);
+      o["swizzle"] = p.swizzleBytes ? std::to_string(p.swizzleBytes) + "B" : "none";
+      o["oob_fill"] = "zero";
+      break;
+    }
+    case KernelParam::Kind::Pointer:
+      o["kind"] = "pointer";
+      o["dtype"] = typeName(p.elemType);
+      o["extent"] = llvm::json::Array(p.extent);
+      break;
+    case KernelParam::Kind::Scalar:
+      o["kind"] = "scalar";
+      o["dtype"] = "f32";
+      break;
+    case KernelParam::Kind::ScalarPointer:
+      o["kind"] = "scalar_pointer";
+      o["dtype"] = "f32";
+      break;
+    case KernelParam::Kind::Reduction:
+      o["kind"] = "reduction";
+      o["reduce"] = p.reduce;
+      o["extent"] = llvm::json::Array(p.extent);
+      break;
+    case KernelParam::Kind::Size:
+      o["kind"] = "size";
+      o["dim"] = p.operand;
+      break;
+    }
+    plist.push_back(std::move(o));
+  }
+  llvm::json::Object operands{
+      {"A", llvm::json::Object{{"dtype", typeName(spec.aType)}, {"layout", "k_major"}}},
+      {"B", llvm::json::Object{{"dtype", typeName(spec.bType)},
+                               {"layout", spec.bKMajor ? "k_major" : "n_major"}}},
+      {"D", llvm::json::Object{{"dtype", typeName(spec.dType)}, {"layout", "n_major"}}}};
+  if (spec.cType)
+    operands["C"] = llvm::json::Object{{"dtype", typeName(spec.cType)},
+                                       {"layout", "n_major"}};
+  llvm::json::Object manifest{
+      {"format", "ws-gemm-manifest"},
+      {"version", 1},
+      {"kernel", spec.name},
+      {"cubin", spec.name + ".cubin"},
+      {"arch", chip},
+      {"block", llvm::json::Array{spec.threads(), 1, 1}},
+      {"cluster", llvm::json::Array{1, 1, 1}},
+      {"smem_bytes", spec.smemBytes},
+      {"tile", llvm::json::Array{spec.tileM, spec.tileN, spec.tileK}},
+      {"grid", llvm::json::Object{{"kind", "tiles"}, {"raster", "along_n"}, {"swizzle", 1}}},
+      {"batched", spec.batched},
+      {"static_shape", nullptr},
+      {"operands", std::move(operands)},
+      {"params", std::move(plist)},
+      {"evt", llvm::json::Object{{"nodes", std::move(evt)}}}};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest)));
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConvertWsGemmToNVVMPass
+    : public impl::ConvertWsGemmToNVVMBase<ConvertWsGemmToNVVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<GemmOp> gemms(module.getOps<GemmOp>());
+    if (gemms.empty())
+      return;
+    MLIRContext *ctx = &getContext();
+    OpBuilder builder(ctx);
+    builder.setInsertionPointToEnd(module.getBody());
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    builder.getUnitAttr());
+    auto target = NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda",
+                                            chip, features);
+    auto gpuModule = gpu::GPUModuleOp::create(
+        builder, module.getLoc(), "wsgemm_kernels",
+        builder.getArrayAttr({target}));
+    builder.setInsertionPointToStart(gpuModule.getBody());
+    LLVM::GlobalOp::create(
+        builder, module.getLoc(),
+        LLVM::LLVMArrayType::get(builder.getI8Type(), 0), /*isConstant=*/false,
+        LLVM::Linkage::External, "wsgemm_smem", Attribute(), /*alignment=*/1024,
+        /*addrSpace=*/3);
+
+    for (GemmOp gemm : gemms) {
+      std::vector<KernelParam> params;
+      FailureOr<KernelSpec> spec = resolveKernelSpec(gemm, params);
+      if (failed(spec))
+        return signalPassFailure();
+      FailureOr<llvm::json::Array> evt = buildEvt(gemm);
+      if (failed(evt))
+        return signalPassFailure();
+      builder.setInsertionPoint(gpuModule.getBody()->getTerminator());
+      if (failed(buildKernel(builder, gemm, *spec, params)))
+        return signalPassFailure();
+      auto func = gpuModule.lookupSymbol<LLVM::LLVMFuncOp>(spec->name);
+      func->setAttr(kManifestAttr,
+                    builder.getStringAttr(buildManifest(
+                        gemm, *spec, params, std::move(*evt), chip)));
+      gemm.erase();
+    }
+
+    // The cloned EVT may still hold named activations: lower them now that
+    // the manifest recorded them by name.
+    RewritePatternSet patterns(ctx);
+    epi::populateLowerActivationsPatterns(patterns);
+    if (failed(applyPatternsGreedily(gpuModule, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+} // namespace
