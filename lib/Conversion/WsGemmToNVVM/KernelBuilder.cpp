@@ -116,9 +116,10 @@ private:
   Value barEmpty(Value stage) {
     return smemAt(add(i32(spec.offBars + 8 * spec.stages), mul(stage, i32(8))));
   }
-  Value barC(Value wg, int64_t stage) {
-    int64_t base = spec.offBars + 8 * (2 * spec.stages + stage);
-    return smemAt(add(i32(base), mul(wg, i32(8 * spec.stagesC))));
+  Value barC(Value wg, Value slot) {
+    int64_t base = spec.offBars + 8 * 2 * spec.stages;
+    return smemAt(add(add(i32(base), mul(slot, i32(8))),
+                      mul(wg, i32(8 * spec.stagesC))));
   }
   void waitParity(Value bar, Value parity) {
     NVVM::MBarrierTryWaitParityOp::create(b, bar, parity, i32(0x989680));
@@ -152,9 +153,11 @@ private:
   void emitPrologue();
   void emitProducer();
   void emitConsumer(Value consumerWg);
-  SmallVector<Value> emitMainloop();
-  void emitEpilogue(Value consumerWg, ArrayRef<Value> acc);
-  void issueCLoad(Value consumerWg, int64_t subtile);
+  void decodeTile(Value tile);
+  scf::ForOp createTileLoop(ValueRange init);
+  SmallVector<Value> emitMainloop(Value kBase);
+  void emitEpilogue(Value consumerWg, ArrayRef<Value> acc, Value subBase);
+  void issueCLoad(Value consumerWg, int64_t subtile, Value subBase);
   Value subtileRow(Value consumerWg, int64_t mb);
   Value emitElement(Value acc, Value gm, Value gn, Value inBounds, Value cVal,
                     int64_t mb, int64_t h, int64_t chunk, int64_t e);
@@ -171,6 +174,7 @@ private:
   Type sharedPtrTy, globalPtrTy, accTy;
   Value smemBase, tid, warpInWg, lane, tidInWg, wgIdx;
   Value m0, n0, batchIdx, sizeM, sizeN, sizeK, kTiles;
+  Value tilesN, tilesMN, numTiles, tileStart, tileStep;
   Value useC; // i1: whether C is read (false when beta == 0 gates it).
 
   /// Per-thread values computed once for the epilogue.
@@ -194,15 +198,19 @@ void KernelEmitter::emitPrologue() {
   tidInWg = arith::RemUIOp::create(b, tid, i32(128));
   warpInWg = arith::DivUIOp::create(b, tidInWg, i32(32));
   lane = arith::RemUIOp::create(b, tid, i32(32));
-  Value bx = NVVM::BlockIdXOp::create(b, i32Ty);
-  Value by = NVVM::BlockIdYOp::create(b, i32Ty);
-  batchIdx = NVVM::BlockIdZOp::create(b, i32Ty);
-  n0 = mul(bx, i32(spec.tileN));
-  m0 = mul(by, i32(spec.tileM));
   sizeM = paramValue("M");
   sizeN = paramValue("N");
   sizeK = paramValue("K");
   kTiles = arith::CeilDivUIOp::create(b, sizeK, i32(spec.tileK));
+  // Output tiles, raster along N (n fastest, then m, then the batch). A CTA
+  // takes tiles blockIdx.x, blockIdx.x + gridDim.x, ...: one tile per CTA
+  // when the grid covers them all, persistent when the grid is the SM count.
+  tilesN = arith::CeilDivUIOp::create(b, sizeN, i32(spec.tileN));
+  Value tilesM = arith::CeilDivUIOp::create(b, sizeM, i32(spec.tileM));
+  tilesMN = mul(tilesM, tilesN);
+  numTiles = mul(tilesMN, paramValue("L"));
+  tileStart = NVVM::BlockIdXOp::create(b, i32Ty);
+  tileStep = NVVM::GridDimXOp::create(b, i32Ty);
 
   // Dynamic shared memory, rounded up to 1024 bytes (128B-swizzle atoms).
   auto global = LLVM::AddressOfOp::create(
@@ -223,7 +231,8 @@ void KernelEmitter::emitPrologue() {
     if (spec.cType)
       for (int64_t w = 0; w < spec.consumerWarpgroups; ++w)
         for (int64_t s = 0; s < spec.stagesC; ++s)
-          NVVM::MBarrierInitOp::create(b, barC(i32(w), s), i32(1), Value());
+          NVVM::MBarrierInitOp::create(b, barC(i32(w), i32(s)), i32(1),
+                                       Value());
     NVVM::FenceMbarrierInitOp::create(b);
   });
   NVVM::Barrier0Op::create(b);
@@ -233,19 +242,39 @@ void KernelEmitter::emitPrologue() {
 // Producer warp: TMA loads of A and B through the mainloop ring
 //===----------------------------------------------------------------------===//
 
+void KernelEmitter::decodeTile(Value tile) {
+  batchIdx = arith::DivUIOp::create(b, tile, tilesMN);
+  Value inBatch = arith::RemUIOp::create(b, tile, tilesMN);
+  m0 = mul(arith::DivUIOp::create(b, inBatch, tilesN), i32(spec.tileM));
+  n0 = mul(arith::RemUIOp::create(b, inBatch, tilesN), i32(spec.tileN));
+}
+
+scf::ForOp KernelEmitter::createTileLoop(ValueRange init) {
+  auto loop = scf::ForOp::create(b, tileStart, numTiles, tileStep, init);
+  b.setInsertionPointToStart(loop.getBody());
+  decodeTile(loop.getInductionVar());
+  return loop;
+}
+
 void KernelEmitter::emitProducer() {
   if (spec.producerRegs)
     NVVM::SetMaxRegisterOp::create(b, spec.producerRegs,
                                    NVVM::SetMaxRegisterAction::decrease);
   ifThen(eq(warpInWg, i32(0)), [&] {
     ifThen(elect(), [&] {
-      auto loop = scf::ForOp::create(b, i32(0), kTiles, i32(1));
       OpBuilder::InsertionGuard guard(b);
+      // The ring's position continues across tiles: k-tile g of this CTA
+      // uses stage g % stages with phase (g / stages) & 1.
+      scf::ForOp tiles = createTileLoop(ValueRange{i32(0)});
+      Value kBase = tiles.getRegionIterArgs()[0];
+      auto loop = scf::ForOp::create(b, i32(0), kTiles, i32(1));
+      scf::YieldOp::create(b, ValueRange{add(kBase, kTiles)});
       b.setInsertionPointToStart(loop.getBody());
       Value kt = loop.getInductionVar();
-      Value stage = arith::RemUIOp::create(b, kt, i32(spec.stages));
+      Value g = add(kBase, kt);
+      Value stage = arith::RemUIOp::create(b, g, i32(spec.stages));
       Value phase = arith::AndIOp::create(
-          b, arith::DivUIOp::create(b, kt, i32(spec.stages)), i32(1));
+          b, arith::DivUIOp::create(b, g, i32(spec.stages)), i32(1));
       // Producer acquire: the stage is empty once every consumer released it
       // (the producer's start phase is 1, so the first pass does not block).
       waitParity(barEmpty(stage), arith::XOrIOp::create(b, phase, i32(1)));
@@ -256,7 +285,14 @@ void KernelEmitter::emitProducer() {
       Value aDst = smemAt(add(i32(spec.offA), mul(stage, i32(spec.bytesA()))));
       tmaLoad(aDst, tensorMap("A"), coords(kCoord, m0), barFull(stage));
       Value bDst = smemAt(add(i32(spec.offB), mul(stage, i32(spec.bytesB()))));
-      tmaLoad(bDst, tensorMap("B"), coords(kCoord, n0), barFull(stage));
+      if (spec.bKMajor) {
+        tmaLoad(bDst, tensorMap("B"), coords(kCoord, n0), barFull(stage));
+      } else {
+        // N-major B: 64-column blocks of [64 K rows][64 N], 8 KiB each.
+        for (int64_t nb = 0; nb < spec.tileN / 64; ++nb)
+          tmaLoad(smemAt2(bDst, i32(nb * 8192)), tensorMap("B"),
+                  coords(add(n0, i32(nb * 64)), kCoord), barFull(stage));
+      }
     });
   });
 }
@@ -265,23 +301,26 @@ void KernelEmitter::emitProducer() {
 // Consumer warpgroups: wgmma mainloop
 //===----------------------------------------------------------------------===//
 
-/// The wgmma shared-memory matrix descriptor of a K-major, 128B-swizzled
-/// operand starting at `addr`: start address >> 4 in bits 0-13, leading
-/// byte offset 16 B (unused for swizzled K-major) in 16-29, stride byte
-/// offset 1024 B (eight 128-byte rows) in 32-45, swizzle mode 1 (128B) in
-/// bits 62-63.
-static Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr) {
+/// The wgmma shared-memory matrix descriptor of a 128B-swizzled operand
+/// starting at `sharedPtr`: start address >> 4 in bits 0-13, leading byte
+/// offset >> 4 in 16-29, stride byte offset >> 4 in 32-45, swizzle mode 1
+/// (128B) in bits 62-63. K-major: eight 128-byte rows of K form a 1024-byte
+/// atom (SBO = 1024; LBO unused). MN-major: an atom is 8 K rows of 64
+/// contiguous MN elements; SBO = 1024 steps 8 K rows, LBO steps 64 MN
+/// elements (`mnBlockBytes`).
+static Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
+                            int64_t mnBlockBytes = 16) {
   Value addr = LLVM::PtrToIntOp::create(b, b.getI64Type(), sharedPtr);
   Value start = arith::AndIOp::create(
       b, arith::ShRUIOp::create(b, addr, arith::ConstantIntOp::create(b, 4, 64)),
       arith::ConstantIntOp::create(b, 0x3FFF, 64));
-  int64_t fixed = (int64_t(1) << 16) | (int64_t(1024 >> 4) << 32) |
-                  (int64_t(1) << 62);
+  int64_t fixed = (int64_t(mnBlockBytes >> 4) << 16) |
+                  (int64_t(1024 >> 4) << 32) | (int64_t(1) << 62);
   return arith::OrIOp::create(b, start,
                               arith::ConstantIntOp::create(b, fixed, 64));
 }
 
-SmallVector<Value> KernelEmitter::emitMainloop() {
+SmallVector<Value> KernelEmitter::emitMainloop(Value kBase) {
   int64_t mBlocks = spec.wgRows() / 64;
   Value consumerWg = arith::SubIOp::create(b, wgIdx, i32(1));
   Value zero = LLVM::ZeroOp::create(b, accTy);
@@ -292,9 +331,10 @@ SmallVector<Value> KernelEmitter::emitMainloop() {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
-    Value stage = arith::RemUIOp::create(b, kt, i32(spec.stages));
+    Value g = add(kBase, kt);
+    Value stage = arith::RemUIOp::create(b, g, i32(spec.stages));
     Value phase = arith::AndIOp::create(
-        b, arith::DivUIOp::create(b, kt, i32(spec.stages)), i32(1));
+        b, arith::DivUIOp::create(b, g, i32(spec.stages)), i32(1));
     waitParity(barFull(stage), phase);
 
     Value aStage = smemAt(add(i32(spec.offA), mul(stage, i32(spec.bytesA()))));
@@ -304,7 +344,8 @@ SmallVector<Value> KernelEmitter::emitMainloop() {
         b, sharedPtrTy, b.getI8Type(), aStage,
         ValueRange{mul(consumerWg, i32(spec.wgRows() * 128))});
     Value descA = makeDescriptor(b, aRows);
-    Value descB = makeDescriptor(b, bStage);
+    Value descB = spec.bKMajor ? makeDescriptor(b, bStage)
+                               : makeDescriptor(b, bStage, 64 * 64 * 2);
 
     auto typeOf = [](Type t) {
       return t.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
@@ -313,8 +354,10 @@ SmallVector<Value> KernelEmitter::emitMainloop() {
     SmallVector<Value> acc(loop.getRegionIterArgs());
     NVVM::WgmmaFenceAlignedOp::create(b);
     for (int64_t k16 = 0; k16 < spec.tileK / 16; ++k16) {
-      // Within a 128-byte swizzled row, k16 steps are 32 bytes (2 units).
-      Value dB = arith::AddIOp::create(b, descB, i64(k16 * 2));
+      // K-major: within a 128-byte swizzled row, k16 steps are 32 bytes
+      // (2 units). N-major: 16 K rows of 128 bytes (128 units).
+      Value dB = arith::AddIOp::create(b, descB,
+                                       i64(k16 * (spec.bKMajor ? 2 : 128)));
       for (int64_t mb = 0; mb < mBlocks; ++mb) {
         // 64 rows of A are 64 * 128 = 8192 bytes (512 units).
         Value dA = arith::AddIOp::create(b, descA, i64(k16 * 2 + mb * 512));
@@ -323,7 +366,8 @@ SmallVector<Value> KernelEmitter::emitMainloop() {
             typeOf(spec.bType), NVVM::WGMMATypes::f32,
             NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
             NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-            NVVM::MMALayout::col, NVVM::MMAIntOverflowAttr());
+            spec.bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+            NVVM::MMAIntOverflowAttr());
       }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b);
@@ -335,13 +379,22 @@ SmallVector<Value> KernelEmitter::emitMainloop() {
     Value releaser = arith::AndIOp::create(b, hasPrev, eq(tidInWg, i32(0)));
     ifThen(releaser, [&] {
       Value prev = arith::RemUIOp::create(
-          b, arith::AddIOp::create(b, kt, i32(spec.stages - 1)),
+          b, arith::AddIOp::create(b, g, i32(spec.stages - 1)),
           i32(spec.stages));
       NVVM::MBarrierArriveOp::create(b, Type(), barEmpty(prev), Value());
     });
     scf::YieldOp::create(b, acc);
   }
   NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+  // The last k-tile's stage goes back too, for the next tile of this CTA.
+  Value hadAny = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kTiles,
+                                       i32(0));
+  ifThen(arith::AndIOp::create(b, hadAny, eq(tidInWg, i32(0))), [&] {
+    Value last = arith::RemUIOp::create(
+        b, arith::SubIOp::create(b, add(kBase, kTiles), i32(1)),
+        i32(spec.stages));
+    NVVM::MBarrierArriveOp::create(b, Type(), barEmpty(last), Value());
+  });
   return SmallVector<Value>(loop.getResults());
 }
 
@@ -353,18 +406,20 @@ Value KernelEmitter::subtileRow(Value consumerWg, int64_t mb) {
   return add(add(m0, mul(consumerWg, i32(spec.wgRows()))), i32(64 * mb));
 }
 
-/// Issues the TMA load of C subtile `t` into C buffer t % stagesC.
-void KernelEmitter::issueCLoad(Value consumerWg, int64_t t) {
+/// Issues the TMA load of this tile's C subtile `t` into the C buffer of
+/// the warpgroup's global subtile count (subBase + t) % stagesC.
+void KernelEmitter::issueCLoad(Value consumerWg, int64_t t, Value subBase) {
   int64_t nJ = spec.tileN / spec.epiN;
-  int64_t mb = t / nJ, j = t % nJ, slot = t % spec.stagesC;
+  int64_t mb = t / nJ, j = t % nJ;
   int64_t bufBytes = spec.subtileBytes(spec.cType);
+  Value slot = arith::RemUIOp::create(b, add(subBase, i32(t)),
+                                      i32(spec.stagesC));
   Value bar = barC(consumerWg, slot);
   NVVM::MBarrierArriveExpectTxOp::create(b, Type(), bar, i32(bufBytes),
                                          NVVM::MemScopeKind::CTA, false,
                                          Value());
-  Value dst = smemAt(add(
-      i32(spec.offC + slot * bufBytes),
-      mul(consumerWg, i32(spec.stagesC * bufBytes))));
+  Value dst = smemAt(add(add(i32(spec.offC), mul(slot, i32(bufBytes))),
+                         mul(consumerWg, i32(spec.stagesC * bufBytes))));
   tmaLoad(dst, tensorMap("C"),
           coords(add(n0, i32(j * spec.epiN)), subtileRow(consumerWg, mb)), bar);
 }
@@ -504,7 +559,8 @@ Value KernelEmitter::packPair(Value lo, Value hi) {
   return LLVM::BitcastOp::create(b, b.getI32Type(), vec);
 }
 
-void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc) {
+void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
+                                 Value subBase) {
   int64_t nJ = spec.tileN / spec.epiN;
   int64_t mBlocks = spec.wgRows() / 64;
   int64_t total = mBlocks * nJ;
@@ -517,32 +573,34 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc) {
   Value colInChunk = mul(arith::RemUIOp::create(b, lane, i32(4)), i32(2));
 
   for (int64_t t = 0; t < total; ++t) {
-    int64_t mb = t / nJ, j = t % nJ, slot = t % spec.stagesD;
+    int64_t mb = t / nJ, j = t % nJ;
     Value subRow = subtileRow(consumerWg, mb);
     Value subCol = add(n0, i32(j * spec.epiN));
-    if (t >= spec.stagesD) {
-      // D buffer `slot` was last used by subtile t - stagesD: wait until its
-      // TMA store has read it, and tell the whole warpgroup.
-      ifThen(leader, [&] {
-        NVVM::CpAsyncBulkWaitGroupOp::create(
-            b, b.getI32IntegerAttr(spec.stagesD - 1), b.getUnitAttr());
-      });
-      namedBarrier(barrierId, 128);
-    }
+    Value global = add(subBase, i32(t));
+    // The D buffer about to be written was last used stagesD subtiles ago:
+    // wait until its TMA store has read it, and tell the whole warpgroup.
+    ifThen(leader, [&] {
+      NVVM::CpAsyncBulkWaitGroupOp::create(
+          b, b.getI32IntegerAttr(spec.stagesD - 1), b.getUnitAttr());
+    });
+    namedBarrier(barrierId, 128);
     Value cBuf;
     if (spec.cType) {
-      int64_t cSlot = t % spec.stagesC;
       int64_t cBytes = spec.subtileBytes(spec.cType);
-      cBuf = smemAt(add(i32(spec.offC + cSlot * cBytes),
+      Value cSlot = arith::RemUIOp::create(b, global, i32(spec.stagesC));
+      cBuf = smemAt(add(add(i32(spec.offC), mul(cSlot, i32(cBytes))),
                         mul(consumerWg, i32(spec.stagesC * cBytes))));
+      Value parity = arith::AndIOp::create(
+          b, arith::DivUIOp::create(b, global, i32(spec.stagesC)), i32(1));
       auto ifOp = scf::IfOp::create(b, useC, false);
       {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(ifOp.thenBlock());
-        waitParity(barC(consumerWg, cSlot), i32((t / spec.stagesC) & 1));
+        waitParity(barC(consumerWg, cSlot), parity);
       }
     }
-    Value dBuf = smemAt(add(i32(spec.offD + slot * dBytes),
+    Value dSlot = arith::RemUIOp::create(b, global, i32(spec.stagesD));
+    Value dBuf = smemAt(add(add(i32(spec.offD), mul(dSlot, i32(dBytes))),
                             mul(consumerWg, i32(spec.stagesD * dBytes))));
 
     // Visit the EVT on the 4 * epiN / 8 accumulator elements of this thread.
@@ -620,13 +678,9 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc) {
           NVVM::TMAStoreMode::TILE, Value());
       NVVM::CpAsyncBulkCommitGroupOp::create(b);
       if (spec.cType && t + spec.stagesC < total)
-        ifThen(useC, [&] { issueCLoad(consumerWg, t + spec.stagesC); });
+        ifThen(useC, [&] { issueCLoad(consumerWg, t + spec.stagesC, subBase); });
     });
   }
-  ifThen(leader, [&] {
-    NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(0),
-                                         UnitAttr());
-  });
   emitReductionFlush();
 }
 
@@ -751,16 +805,32 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
                             paramIndex(nameAttr.getValue()), {}});
     }
   }
-  // Prefetch the first C subtiles; they overlap with the mainloop.
-  if (spec.cType) {
-    int64_t total = (spec.wgRows() / 64) * (spec.tileN / spec.epiN);
-    ifThen(arith::AndIOp::create(b, eq(tidInWg, i32(0)), useC), [&] {
-      for (int64_t t = 0; t < std::min(spec.stagesC, total); ++t)
-        issueCLoad(consumerWg, t);
-    });
+  int64_t total = (spec.wgRows() / 64) * (spec.tileN / spec.epiN);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    scf::ForOp tiles = createTileLoop(ValueRange{i32(0), i32(0)});
+    Value kBase = tiles.getRegionIterArgs()[0];
+    Value subBase = tiles.getRegionIterArgs()[1];
+    vectorCache.clear();
+    for (ReductionState &r : reductions)
+      r.partials.clear();
+    // Prefetch this tile's first C subtiles; they overlap with the mainloop.
+    if (spec.cType) {
+      ifThen(arith::AndIOp::create(b, eq(tidInWg, i32(0)), useC), [&] {
+        for (int64_t t = 0; t < std::min(spec.stagesC, total); ++t)
+          issueCLoad(consumerWg, t, subBase);
+      });
+    }
+    SmallVector<Value> acc = emitMainloop(kBase);
+    emitEpilogue(consumerWg, acc, subBase);
+    scf::YieldOp::create(b, ValueRange{add(kBase, kTiles),
+                                       add(subBase, i32(total))});
   }
-  SmallVector<Value> acc = emitMainloop();
-  emitEpilogue(consumerWg, acc);
+  // Every TMA store must finish before the CTA exits.
+  ifThen(eq(tidInWg, i32(0)), [&] {
+    NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(0),
+                                         UnitAttr());
+  });
 }
 
 LogicalResult KernelEmitter::build() {

@@ -49,6 +49,8 @@ struct KernelSpec {
   int64_t epiN = 32;              // epilogue subtile columns.
   int64_t stagesC = 2, stagesD = 2;
   int64_t producerRegs = 0, consumerRegs = 0; // 0: no setmaxnreg.
+  /// Persistent: the grid is min(tiles, SMs) and each CTA loops over tiles.
+  bool persistent = true;
   /// Derived layout of dynamic shared memory (bytes from a 1024-aligned base).
   int64_t offA = 0, offB = 0, offC = 0, offD = 0, offBars = 0, smemBytes = 0;
 

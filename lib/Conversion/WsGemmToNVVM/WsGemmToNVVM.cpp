@@ -92,6 +92,10 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
     return op.emitOpError() << "lowering needs tile N in [32, 256] and a "
                                "multiple of 32, got "
                             << spec.tileN;
+  if (!spec.bKMajor && spec.tileN % 64 != 0)
+    return op.emitOpError() << "lowering of an N-major B needs tile N a "
+                               "multiple of 64 (128-byte swizzled TMA boxes), got "
+                            << spec.tileN;
   if (spec.wgRows() % 64 != 0 || spec.wgRows() > 128)
     return op.emitOpError() << "lowering needs 64 or 128 rows per consumer "
                                "warpgroup, got "
@@ -121,7 +125,10 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
     params.push_back(std::move(p));
   };
   tmap("A", spec.aType, {"K", "M"}, {spec.tileK, spec.tileM}, 128);
-  tmap("B", spec.bType, {"K", "N"}, {spec.tileK, spec.tileN}, 128);
+  if (spec.bKMajor)
+    tmap("B", spec.bType, {"K", "N"}, {spec.tileK, spec.tileN}, 128);
+  else
+    tmap("B", spec.bType, {"N", "K"}, {64, spec.tileK}, 128);
   if (spec.cType)
     tmap("C", spec.cType, {"N", "M"}, {spec.epiN, 64}, 0);
   tmap("D", spec.dType, {"N", "M"}, {spec.epiN, 64}, 0);
@@ -362,7 +369,9 @@ static std::string buildManifest(GemmOp op, const KernelSpec &spec,
       {"cluster", llvm::json::Array{1, 1, 1}},
       {"smem_bytes", spec.smemBytes},
       {"tile", llvm::json::Array{spec.tileM, spec.tileN, spec.tileK}},
-      {"grid", llvm::json::Object{{"kind", "tiles"}, {"raster", "along_n"}, {"swizzle", 1}}},
+      {"grid", llvm::json::Object{{"kind", spec.persistent ? "persistent" : "tiles"},
+                                   {"raster", "along_n"},
+                                   {"swizzle", 1}}},
       {"batched", spec.batched},
       {"static_shape", nullptr},
       {"operands", std::move(operands)},
@@ -390,21 +399,11 @@ struct ConvertWsGemmToNVVMPass
       return;
     MLIRContext *ctx = &getContext();
     OpBuilder builder(ctx);
-    builder.setInsertionPointToEnd(module.getBody());
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     builder.getUnitAttr());
     auto target = NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda",
                                             chip, features);
-    auto gpuModule = gpu::GPUModuleOp::create(
-        builder, module.getLoc(), "wsgemm_kernels",
-        builder.getArrayAttr({target}));
-    builder.setInsertionPointToStart(gpuModule.getBody());
-    LLVM::GlobalOp::create(
-        builder, module.getLoc(),
-        LLVM::LLVMArrayType::get(builder.getI8Type(), 0), /*isConstant=*/false,
-        LLVM::Linkage::External, "wsgemm_smem", Attribute(), /*alignment=*/1024,
-        /*addrSpace=*/3);
-
+    SmallVector<gpu::GPUModuleOp> kernels;
     for (GemmOp gemm : gemms) {
       std::vector<KernelParam> params;
       FailureOr<KernelSpec> spec = resolveKernelSpec(gemm, params);
@@ -413,7 +412,17 @@ struct ConvertWsGemmToNVVMPass
       FailureOr<llvm::json::Array> evt = buildEvt(gemm);
       if (failed(evt))
         return signalPassFailure();
-      builder.setInsertionPoint(gpuModule.getBody()->getTerminator());
+      // One gpu.module (one cubin) per kernel, named after it.
+      builder.setInsertionPoint(gemm);
+      auto gpuModule = gpu::GPUModuleOp::create(
+          builder, gemm.getLoc(), spec->name + "_module",
+          builder.getArrayAttr({target}));
+      builder.setInsertionPointToStart(gpuModule.getBody());
+      LLVM::GlobalOp::create(
+          builder, gemm.getLoc(),
+          LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
+          /*isConstant=*/false, LLVM::Linkage::External, "wsgemm_smem",
+          Attribute(), /*alignment=*/1024, /*addrSpace=*/3);
       if (failed(buildKernel(builder, gemm, *spec, params)))
         return signalPassFailure();
       auto func = gpuModule.lookupSymbol<LLVM::LLVMFuncOp>(spec->name);
@@ -421,14 +430,17 @@ struct ConvertWsGemmToNVVMPass
                     builder.getStringAttr(buildManifest(
                         gemm, *spec, params, std::move(*evt), chip)));
       gemm.erase();
+      kernels.push_back(gpuModule);
     }
 
     // The cloned EVT may still hold named activations: lower them now that
     // the manifest recorded them by name.
     RewritePatternSet patterns(ctx);
     epi::populateLowerActivationsPatterns(patterns);
-    if (failed(applyPatternsGreedily(gpuModule, std::move(patterns))))
-      return signalPassFailure();
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    for (gpu::GPUModuleOp gpuModule : kernels)
+      if (failed(applyPatternsGreedily(gpuModule, frozen)))
+        return signalPassFailure();
   }
 };
 } // namespace

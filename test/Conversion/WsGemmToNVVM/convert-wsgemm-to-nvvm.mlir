@@ -1,0 +1,70 @@
+// RUN: ws-gemm-opt %s --convert-wsgemm-to-nvvm -split-input-file | FileCheck %s
+
+// The kernel: a gpu.module per gemm with an sm_90a target, tensor maps by
+// value as __grid_constant__ parameters, then scalars, vectors and sizes.
+
+// CHECK-LABEL: gpu.module @bias_relu_module [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK: llvm.mlir.global external @wsgemm_smem() {addr_space = 3 : i32, alignment = 1024 : i64}
+// CHECK: llvm.func @bias_relu(
+// CHECK-SAME: %{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}
+// CHECK-SAME: %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32)
+// CHECK-SAME: nvvm.kernel, nvvm.maxntid = array<i32: 384, 1, 1>
+// CHECK-SAME: wsgemm.manifest =
+// Barriers are initialised by one thread, then the CTA synchronises.
+// CHECK: nvvm.mbarrier.init
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK: nvvm.barrier0
+// Producer: acquire an empty stage, expect the stage's bytes (A 128x64 +
+// B 128x64 f16 = 32768), TMA A and B.
+// CHECK: nvvm.elect.sync
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// Consumer: wgmma m64n128k16 f16 x f16 -> f32, one group kept in flight.
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: nvvm.mbarrier.arrive
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// Epilogue: the EVT's arithmetic on each element, stmatrix, proxy fence,
+// named barrier, TMA store and commit.
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+// CHECK: nvvm.stmatrix
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+// CHECK: nvvm.cp.async.bulk.commit.group
+// CHECK: nvvm.cp.async.bulk.wait_group 0
+// CHECK-NOT: wsgemm.gemm
+wsgemm.gemm @bias_relu a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %x = arith.mulf %acc, %alpha : f32
+  %y = arith.mulf %c, %beta : f32
+  %z = arith.addf %x, %y : f32
+  %w = arith.addf %z, %bias : f32
+  %zero = arith.constant 0.0 : f32
+  %r = arith.maximumf %w, %zero : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// -----
+
+// f32 D is written with vector st.shared, not stmatrix; no C: no C tensor map.
+// CHECK-LABEL: llvm.func @plain_f32(
+// CHECK-SAME: %{{.*}}: !llvm.ptr {{{.*}}nvvm.grid_constant}, %{{.*}}: !llvm.ptr {{{.*}}nvvm.grid_constant}, %{{.*}}: !llvm.ptr {{{.*}}nvvm.grid_constant}, %{{.*}}: i32
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+wsgemm.gemm @plain_f32 a(f16) b(f16) d(f32) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

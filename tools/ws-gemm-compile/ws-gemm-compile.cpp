@@ -1,0 +1,180 @@
+//===- ws-gemm-compile.cpp - Compile wsgemm kernels to cubins -------------===//
+//
+// ws-gemm-compile IN.mlir -o DIR [--emit=ptx|cubin|all]
+//
+// Runs the --wsgemm-to-nvvm pipeline (the same builder ws-gemm-opt
+// registers), then gpu-module-to-binary once per requested format, and writes
+// DIR/<kernel>.cubin, DIR/<kernel>.ptx and DIR/<kernel>.json (the manifest,
+// docs/manifest.md) for each kernel. Files are written under temporary names
+// and renamed only after every kernel compiled, so a failure leaves nothing
+// that looks like a good result.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm/InitAll.h"
+#include "ws-gemm/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <map>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
+                                      cl::Required);
+static cl::opt<std::string> outputDir("o", cl::desc("Output directory"),
+                                      cl::value_desc("dir"), cl::Required);
+enum class Emit { Ptx, Cubin, All };
+static cl::opt<Emit> emit(
+    "emit", cl::desc("What to write besides the manifest"), cl::init(Emit::All),
+    cl::values(clEnumValN(Emit::Ptx, "ptx", "PTX only"),
+               clEnumValN(Emit::Cubin, "cubin", "cubin only"),
+               clEnumValN(Emit::All, "all", "PTX and cubin")));
+static cl::opt<std::string> chip("chip", cl::desc("Target SM"),
+                                 cl::init("sm_90a"));
+static cl::opt<std::string> features("features", cl::desc("PTX features"),
+                                     cl::init("+ptx80"));
+static cl::opt<unsigned> optLevel("opt-level", cl::desc("NVPTX opt level"),
+                                  cl::init(3));
+
+namespace {
+/// What one kernel produces, before anything is written.
+struct KernelOutput {
+  std::string manifest;
+  std::string ptx;
+  std::string cubin;
+};
+} // namespace
+
+/// Runs gpu-module-to-binary with `format` on a clone of `module` and stores
+/// each gpu.module's object into outputs[kernel].*field.
+static LogicalResult serialize(ModuleOp module, StringRef format,
+                               std::map<std::string, KernelOutput> &outputs,
+                               std::string KernelOutput::*field) {
+  OwningOpRef<ModuleOp> clone = module.clone();
+  PassManager pm(module.getContext());
+  GpuModuleToBinaryPassOptions options;
+  options.compilationTarget = format.str();
+  pm.addPass(createGpuModuleToBinaryPass(options));
+  if (failed(pm.run(*clone)))
+    return failure();
+  for (auto binary : clone->getOps<gpu::BinaryOp>()) {
+    StringRef name = binary.getName();
+    name.consume_back("_module");
+    auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
+    outputs[name.str()].*field = object.getObject().getValue().str();
+  }
+  return success();
+}
+
+static LogicalResult writeAtomically(const Twine &path, StringRef contents,
+                                     SmallVectorImpl<std::string> &temps) {
+  std::string temp = (path + ".tmp").str();
+  std::string error;
+  auto file = openOutputFile(temp, &error);
+  if (!file) {
+    llvm::errs() << "ws-gemm-compile: cannot write " << temp << ": " << error
+                 << "\n";
+    return failure();
+  }
+  file->os() << contents;
+  file->keep();
+  temps.push_back(temp);
+  return success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "ws-gemm-compile: wsgemm.gemm kernels to cubin + PTX + manifest\n");
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  wsgemm::registerAllDialects(registry);
+  MLIRContext context(registry);
+
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << "ws-gemm-compile: " << error << "\n";
+    return 1;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  wsgemm::PipelineOptions options;
+  options.chip = chip;
+  options.features = features;
+  options.optLevel = optLevel;
+  PassManager pm(&context);
+  wsgemm::buildToNVVMPipeline(pm, options);
+  if (failed(pm.run(*module)))
+    return 1;
+
+  std::map<std::string, KernelOutput> outputs;
+  module->walk([&](LLVM::LLVMFuncOp func) {
+    if (auto manifest = func->getAttrOfType<StringAttr>("wsgemm.manifest"))
+      outputs[func.getSymName().str()].manifest = manifest.getValue().str();
+  });
+  if (outputs.empty()) {
+    llvm::errs() << "ws-gemm-compile: " << inputFile
+                 << " defines no wsgemm.gemm kernel\n";
+    return 1;
+  }
+  if (emit != Emit::Cubin &&
+      failed(serialize(*module, "isa", outputs, &KernelOutput::ptx)))
+    return 1;
+  if (emit != Emit::Ptx &&
+      failed(serialize(*module, "bin", outputs, &KernelOutput::cubin)))
+    return 1;
+
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
+    llvm::errs() << "ws-gemm-compile: cannot create " << outputDir << ": "
+                 << ec.message() << "\n";
+    return 1;
+  }
+  SmallVector<std::string> temps;
+  bool ok = true;
+  for (auto &[name, out] : outputs) {
+    SmallString<256> base(outputDir);
+    llvm::sys::path::append(base, name);
+    ok &= succeeded(writeAtomically(base + ".json", out.manifest, temps));
+    if (emit != Emit::Cubin)
+      ok &= succeeded(writeAtomically(base + ".ptx", out.ptx, temps));
+    if (emit != Emit::Ptx)
+      ok &= succeeded(writeAtomically(base + ".cubin", out.cubin, temps));
+  }
+  for (const std::string &temp : temps) {
+    StringRef final = StringRef(temp).drop_back(4);
+    if (ok)
+      ok &= !llvm::sys::fs::rename(temp, final);
+    else
+      llvm::sys::fs::remove(temp);
+  }
+  return ok ? 0 : 1;
+}
