@@ -254,6 +254,12 @@ LogicalResult WarpSpecializeOp::verify() {
                          << regs->size() << " entries for " << numRegions
                          << " roles";
 
+  // Roles partition the CTA once: no warp_specialize inside a role region.
+  if ((*this)->getParentOfType<WarpSpecializeOp>())
+    return emitOpError() << "must not be nested in another "
+                            "'wsgemm.warp_specialize' because the roles "
+                            "partition the warps of the CTA once";
+
   // Each role at most once; mma required.
   llvm::SmallSet<Role, 4> seen;
   for (Attribute attr : roles) {
@@ -374,6 +380,21 @@ LogicalResult WarpSpecializeOp::verify() {
 //===----------------------------------------------------------------------===//
 // Creation ops
 //===----------------------------------------------------------------------===//
+
+PipelineCreateOp PipelineCreateOp::lookup(Value pipeline) {
+  while (pipeline) {
+    if (auto create = pipeline.getDefiningOp<PipelineCreateOp>())
+      return create;
+    auto arg = dyn_cast<BlockArgument>(pipeline);
+    if (!arg || !arg.getOwner()->isEntryBlock())
+      return {};
+    auto ws = dyn_cast_or_null<WarpSpecializeOp>(arg.getOwner()->getParentOp());
+    if (!ws || arg.getArgNumber() >= ws.getCaptures().size())
+      return {};
+    pipeline = ws.getCaptures()[arg.getArgNumber()];
+  }
+  return {};
+}
 
 LogicalResult PipelineCreateOp::verify() {
   int64_t txBytes = getTxBytesAttr().getInt();

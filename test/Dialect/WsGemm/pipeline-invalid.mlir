@@ -236,6 +236,19 @@ func.func @wrong_terminator() {
 
 // -----
 
+func.func @nested_warp_specialize() {
+  wsgemm.warp_specialize () roles [mma] warps [4] {
+    // expected-error @+1 {{must not be nested in another 'wsgemm.warp_specialize' because the roles partition the warps of the CTA once}}
+    wsgemm.warp_specialize () roles [mma] warps [4] {
+      wsgemm.role_end
+    }
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
 func.func @role_end_outside() {
   // expected-error @+1 {{expects parent op 'wsgemm.warp_specialize'}}
   wsgemm.role_end

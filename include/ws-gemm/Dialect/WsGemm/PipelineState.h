@@ -45,9 +45,9 @@ struct PipelineState {
   }
 
   /// Number of times advancing by `n` (n >= 0) wraps the index past the last
-  /// stage. Written so that no intermediate exceeds `2 * stages` beyond `n`.
+  /// stage: floor((index + n) / stages), computed without overflow.
   constexpr int64_t wrapsFor(int64_t n) const {
-    return n / stages + (index + n % stages >= stages ? 1 : 0);
+    return n / stages + (n % stages >= stages - index ? 1 : 0);
   }
 
   /// Advances the iterator by `n` >= 0 steps in place: the index wraps modulo
@@ -55,8 +55,10 @@ struct PipelineState {
   /// result as `n` single increments and as CUTLASS PipelineState::advance.
   constexpr PipelineState &advance(int64_t n = 1) {
     int64_t wraps = wrapsFor(n);
+    int64_t rest = n % stages;
     phase ^= static_cast<uint32_t>(wraps & 1);
-    index = (index + n % stages) % stages;
+    // (index + rest) mod stages, without forming index + rest.
+    index = rest >= stages - index ? index - (stages - rest) : index + rest;
     count += n;
     return *this;
   }

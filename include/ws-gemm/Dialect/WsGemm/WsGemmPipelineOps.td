@@ -140,6 +140,13 @@ def WsGemm_PipelineCreateOp : WsGemm_PipelineOp<"pipeline_create",
   }];
   let arguments = (ins I64Attr:$tx_bytes, I64Attr:$consumer_arrivals);
   let results = (outs Res<WsGemm_PipelineType, "", [MemAlloc]>:$pipeline);
+  let extraClassDeclaration = [{
+    /// The pipeline_create that defines `pipeline`, looking through the
+    /// entry-block arguments of warp_specialize role regions to the captured
+    /// operand; null when `pipeline` has another origin (e.g. a function
+    /// argument). The lowering reads tx_bytes and consumer_arrivals here.
+    static PipelineCreateOp lookup(::mlir::Value pipeline);
+  }];
   let assemblyFormat = [{
     ` ` `{` `tx_bytes` `=` $tx_bytes `,` `consumer_arrivals` `=` $consumer_arrivals
     `}` attr-dict `:` qualified(type($pipeline))
