@@ -389,6 +389,9 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
   if (desc.bMajor == OperandMajor::M)
     errors.error() << "B must be k_major or n_major because it is K x N, got "
                       "m_major";
+  // Tile rules depend on the element widths: report types first.
+  if (errors.size())
+    return;
 
   auto tile = c.tile.value_or(std::array<int64_t, 3>{0, 0, 0});
   auto cluster = c.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
