@@ -64,7 +64,11 @@ bool ConfigAttr::isComplete() const {
          getFragmentSize() && getReuseSmemC() && getDelayTmaStore();
 }
 
-/// Checks that an integer-list knob has `arity` positive entries.
+/// Bound on every integer knob, so that the planner's byte counts cannot
+/// overflow (no knob is anywhere near it on real hardware).
+static constexpr int64_t kMaxKnob = 1 << 16;
+
+/// Checks that an integer-list knob has `arity` entries in [1, kMaxKnob].
 static LogicalResult verifyIntList(function_ref<InFlightDiagnostic()> emitError,
                                    StringRef name, ArrayRef<int64_t> values,
                                    size_t arity, StringRef dims) {
@@ -73,9 +77,10 @@ static LogicalResult verifyIntList(function_ref<InFlightDiagnostic()> emitError,
   if (values.size() != arity)
     return emitError() << "config " << name << " must have " << arity
                        << " entries (" << dims << "), got " << values.size();
-  if (llvm::any_of(values, [](int64_t v) { return v <= 0; }))
+  if (llvm::any_of(values, [](int64_t v) { return v <= 0 || v > kMaxKnob; }))
     return emitError() << "config " << name
-                       << " entries must be positive, got [" << values << "]";
+                       << " entries must be positive and at most " << kMaxKnob
+                       << ", got [" << values << "]";
   return success();
 }
 
@@ -100,9 +105,10 @@ LogicalResult ConfigAttr::verify(
       {"fragment_size", fragmentSize}, {"producer_regs", producerRegs},
       {"consumer_regs", consumerRegs}};
   for (auto [name, value] : counts)
-    if (value && *value <= 0)
-      return emitError() << "config " << name << " must be positive, got "
-                         << *value;
+    if (value && (*value <= 0 || *value > kMaxKnob))
+      return emitError() << "config " << name
+                         << " must be positive and at most " << kMaxKnob
+                         << ", got " << *value;
   return success();
 }
 
@@ -325,9 +331,11 @@ LogicalResult GemmOp::verify() {
                                            : "] because the gemm is not "
                                              "batched (add 'batched' for L)")
                            << ", got " << shape->size() << " sizes";
-    if (llvm::any_of(*shape, [](int64_t v) { return v <= 0; }))
-      return emitOpError() << "shape sizes must be positive, got ["
-                           << *shape << "]";
+    // 2^48 elements per dimension keeps byte strides far from overflow.
+    constexpr int64_t kMaxDim = int64_t(1) << 48;
+    if (llvm::any_of(*shape, [&](int64_t v) { return v <= 0 || v > kMaxDim; }))
+      return emitOpError() << "shape sizes must be positive and at most "
+                           << kMaxDim << " (2^48), got [" << *shape << "]";
   }
   if (Attribute smem = (*this)->getAttr(getSmemBytesAttrName())) {
     auto bytes = dyn_cast<IntegerAttr>(smem);

@@ -84,7 +84,7 @@ wsgemm.gemm @shape_rank_batched batched a(f16) b(f16) d(f16) shape [128, 128, 64
 
 // -----
 
-// expected-error @+1 {{shape sizes must be positive, got [128, 0, 64]}}
+// expected-error @+1 {{shape sizes must be positive and at most 281474976710656 (2^48), got [128, 0, 64]}}
 wsgemm.gemm @shape_zero a(f16) b(f16) d(f16) shape [128, 0, 64] {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -182,7 +182,7 @@ wsgemm.gemm @epi_tile_arity a(f16) b(f16) d(f16) config #wsgemm.config<epi_tile 
 
 // -----
 
-// expected-error @+1 {{config tile entries must be positive, got [128, -128, 64]}}
+// expected-error @+1 {{config tile entries must be positive and at most 65536, got [128, -128, 64]}}
 wsgemm.gemm @tile_negative a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, -128, 64]> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -191,7 +191,25 @@ wsgemm.gemm @tile_negative a(f16) b(f16) d(f16) config #wsgemm.config<tile = [12
 
 // -----
 
-// expected-error @+1 {{config stages must be positive, got 0}}
+// expected-error @+1 {{shape sizes must be positive and at most 281474976710656 (2^48), got [1, 281474976710657, 1]}}
+wsgemm.gemm @shape_huge a(f16) b(f16) d(f16) shape [1, 281474976710657, 1] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config epi_tile entries must be positive and at most 65536, got [65537, 32]}}
+wsgemm.gemm @epi_tile_huge a(f16) b(f16) d(f16) config #wsgemm.config<epi_tile = [65537, 32]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config stages must be positive and at most 65536, got 0}}
 wsgemm.gemm @stages_zero a(f16) b(f16) d(f16) config #wsgemm.config<stages = 0> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -200,7 +218,7 @@ wsgemm.gemm @stages_zero a(f16) b(f16) d(f16) config #wsgemm.config<stages = 0> 
 
 // -----
 
-// expected-error @+1 {{config consumer_regs must be positive, got -8}}
+// expected-error @+1 {{config consumer_regs must be positive and at most 65536, got -8}}
 wsgemm.gemm @regs_negative a(f16) b(f16) d(f16) config #wsgemm.config<consumer_regs = -8> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
