@@ -21,7 +21,9 @@ using namespace mlir::wsgemm::planning;
 
 static int64_t bytesOf(unsigned bits) { return (bits + 7) / 8; }
 
-static int64_t ceilDiv(int64_t a, int64_t b) { return b > 0 ? (a + b - 1) / b : 0; }
+static int64_t ceilDiv(int64_t a, int64_t b) {
+  return b > 0 ? (a + b - 1) / b : 0;
+}
 
 static int64_t alignTo(int64_t value, int64_t align) {
   return (value + align - 1) / align * align;
@@ -88,8 +90,8 @@ int64_t mlir::wsgemm::planning::getNumEpilogueThreads(KernelSchedule s) {
 }
 
 int64_t mlir::wsgemm::planning::getStageBytes(const GemmDesc &desc) {
-  std::array<int64_t, 3> tile = desc.config.tile.value_or(
-      std::array<int64_t, 3>{0, 0, 0});
+  std::array<int64_t, 3> tile =
+      desc.config.tile.value_or(std::array<int64_t, 3>{0, 0, 0});
   return tile[0] * tile[2] * bytesOf(desc.aBits) +
          tile[1] * tile[2] * bytesOf(desc.bBits);
 }
@@ -127,8 +129,8 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   auto [tileM, tileN, tileK] = *c.tile;
   // KernelScheduleAuto: pingpong for 64-row tiles, cooperative otherwise.
   if (!c.schedule)
-    c.schedule = tileM == 64 ? KernelSchedule::Pingpong
-                             : KernelSchedule::Cooperative;
+    c.schedule =
+        tileM == 64 ? KernelSchedule::Pingpong : KernelSchedule::Cooperative;
   KernelSchedule schedule = *c.schedule;
   bool cooperative = schedule == KernelSchedule::Cooperative;
   if (!c.persistent)
@@ -157,8 +159,8 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
 
   // sm90_get_tma_dispatch_policy.
   if (!c.fragmentSize)
-    c.fragmentSize = std::max<int64_t>(
-        1, epiM * epiN / getNumEpilogueThreads(schedule));
+    c.fragmentSize =
+        std::max<int64_t>(1, epiM * epiN / getNumEpilogueThreads(schedule));
   if (!c.reuseSmemC)
     c.reuseSmemC = desc.loadsC && desc.storesD && desc.cBits == desc.dBits &&
                    desc.dBits > 8;
@@ -168,8 +170,8 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
     c.stagesD = std::min<int64_t>(epiTiles, 2);
   if (!c.stagesC) {
     int64_t stagesC = std::min<int64_t>(epiTiles, 4);
-    c.stagesC = *c.reuseSmemC ? std::max<int64_t>(stagesC, *c.stagesD + 1)
-                              : stagesC;
+    c.stagesC =
+        *c.reuseSmemC ? std::max<int64_t>(stagesC, *c.stagesD + 1) : stagesC;
   }
 
   // LoadRegisterRequirement / MmaRegisterRequirement of the cooperative and
@@ -237,8 +239,7 @@ static std::string tileFormula(int64_t stages, int64_t rows, int64_t cols,
 
 SmemBudget mlir::wsgemm::planning::computeSmemBudget(const GemmDesc &desc) {
   const GemmConfig &c = desc.config;
-  auto [tileM, tileN, tileK] =
-      c.tile.value_or(std::array<int64_t, 3>{0, 0, 0});
+  auto [tileM, tileN, tileK] = c.tile.value_or(std::array<int64_t, 3>{0, 0, 0});
   auto [epiM, epiN] = c.epiTile.value_or(std::array<int64_t, 2>{0, 0});
   int64_t stages = c.stages.value_or(0);
   int64_t stagesC = c.stagesC.value_or(0);
@@ -277,8 +278,8 @@ SmemBudget mlir::wsgemm::planning::computeSmemBudget(const GemmDesc &desc) {
                       int64_t ringStages, std::string &formula) {
     int64_t total = 0;
     for (const EpilogueOperand &aux : operands) {
-      total += layout.place(ringStages * epiElems * bytesOf(aux.bits),
-                            kTileAlign);
+      total +=
+          layout.place(ringStages * epiElems * bytesOf(aux.bits), kTileAlign);
       formula += (formula.empty() ? "" : " + ") + aux.name + ": " +
                  tileFormula(ringStages, epiM, epiN, bytesOf(aux.bits));
     }
@@ -376,8 +377,8 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
   if (desc.cBits != 0 && desc.cBits != 16 && desc.cBits != 32)
     errors.error() << "C must be 16-bit (f16, bf16) or 32-bit (f32), got "
                    << desc.cBits << "-bit";
-  for (const auto *list : {&desc.auxLoads, &desc.auxStores, &desc.vecM,
-                           &desc.vecN})
+  for (const auto *list :
+       {&desc.auxLoads, &desc.auxStores, &desc.vecM, &desc.vecN})
     for (const EpilogueOperand &operand : *list)
       if (operand.bits != 8 && operand.bits != 16 && operand.bits != 32)
         errors.error() << "epilogue operand '" << operand.name
@@ -474,9 +475,9 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   } else if (tile[0] % epi[0] != 0 || tile[1] % epi[1] != 0) {
     errors.error() << "epi_tile = " << listToString(epi)
                    << " must divide the CTA tile's M x N = " << tile[0] << " x "
-                   << tile[1] << ", but " << tile[0] << " % " << epi[0]
-                   << " = " << tile[0] % epi[0] << " and " << tile[1] << " % "
-                   << epi[1] << " = " << tile[1] % epi[1];
+                   << tile[1] << ", but " << tile[0] << " % " << epi[0] << " = "
+                   << tile[0] % epi[0] << " and " << tile[1] << " % " << epi[1]
+                   << " = " << tile[1] % epi[1];
   } else {
     int64_t wantM = schedule == KernelSchedule::Cooperative ? 128 : 64;
     if (epi[0] != wantM)
@@ -515,10 +516,9 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   int64_t fragment = c.fragmentSize.value_or(0);
   if (fragment >= 1 && epi[0] > 0 && epi[1] > 0 &&
       (perThread == 0 || perThread % fragment != 0))
-    errors.error() << "fragment_size = " << fragment
-                   << " must divide the " << perThread
-                   << " accumulator elements each of the " << threads
-                   << " epilogue threads holds per " << epi[0] << "x"
+    errors.error() << "fragment_size = " << fragment << " must divide the "
+                   << perThread << " accumulator elements each of the "
+                   << threads << " epilogue threads holds per " << epi[0] << "x"
                    << epi[1] << " subtile";
 
   if (c.reuseSmemC.value_or(false)) {
@@ -565,8 +565,8 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   // Each consumer thread keeps its share of the warpgroup's f32 accumulator
   // tile in registers; it must at least fit in the thread's budget (the
   // configured consumer_regs, else the launch share: at most 255).
-  int64_t wgRows = schedule == KernelSchedule::Cooperative ? tile[0] / 2
-                                                           : tile[0];
+  int64_t wgRows =
+      schedule == KernelSchedule::Cooperative ? tile[0] / 2 : tile[0];
   int64_t accRegs = wgRows * tile[1] / 128;
   int64_t budget = c.consumerRegs.value_or(std::min<int64_t>(
       255, kSm90RegistersPerSm / (128 * (groups + 1)) / 8 * 8));
@@ -602,8 +602,8 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
       checkRowStride(errors, "D (M x N, N contiguous)", "N", n, desc.dBits);
     for (const auto *list : {&desc.auxLoads, &desc.auxStores})
       for (const EpilogueOperand &aux : *list)
-        checkRowStride(errors, "aux matrix '" + aux.name + "' (M x N)", "N",
-                       n, aux.bits);
+        checkRowStride(errors, "aux matrix '" + aux.name + "' (M x N)", "N", n,
+                       aux.bits);
   }
 }
 

@@ -53,8 +53,8 @@ FailureOr<std::optional<bool>> ConfigAttr::parseBool(AsmParser &parser) {
     return failure();
   if (keyword == "true" || keyword == "false")
     return std::optional<bool>(keyword == "true");
-  return parser.emitError(loc) << "expected true or false, got '" << keyword
-                               << "'";
+  return parser.emitError(loc)
+         << "expected true or false, got '" << keyword << "'";
 }
 
 bool ConfigAttr::isComplete() const {
@@ -100,9 +100,12 @@ LogicalResult ConfigAttr::verify(
   // Counts must be positive for the planner's arithmetic; whether a value
   // works on the hardware is --wsgemm-plan's business.
   std::pair<StringRef, std::optional<int64_t>> counts[] = {
-      {"stages", stages},          {"swizzle", swizzle},
-      {"stages_c", stagesC},       {"stages_d", stagesD},
-      {"fragment_size", fragmentSize}, {"producer_regs", producerRegs},
+      {"stages", stages},
+      {"swizzle", swizzle},
+      {"stages_c", stagesC},
+      {"stages_d", stagesD},
+      {"fragment_size", fragmentSize},
+      {"producer_regs", producerRegs},
       {"consumer_regs", consumerRegs}};
   for (auto [name, value] : counts)
     if (value && (*value <= 0 || *value > kMaxKnob))
@@ -159,8 +162,7 @@ ParseResult GemmOp::parse(OpAsmParser &parser, OperationState &result) {
       parseOperandSpec(parser, "b", bType, &bLayout))
     return failure();
   if (succeeded(parser.parseOptionalKeyword("c"))) {
-    if (parser.parseLParen() || parser.parseType(cType) ||
-        parser.parseRParen())
+    if (parser.parseLParen() || parser.parseType(cType) || parser.parseRParen())
       return failure();
   }
   if (parseOperandSpec(parser, "d", dType, /*layout=*/nullptr))
@@ -184,8 +186,7 @@ ParseResult GemmOp::parse(OpAsmParser &parser, OperationState &result) {
           return parser.parseInteger(dims.emplace_back());
         }))
       return failure();
-    result.addAttribute(getShapeAttrName(opName),
-                        b.getDenseI64ArrayAttr(dims));
+    result.addAttribute(getShapeAttrName(opName), b.getDenseI64ArrayAttr(dims));
   }
   if (succeeded(parser.parseOptionalKeyword("config"))) {
     SMLoc loc = parser.getCurrentLocation();
@@ -227,8 +228,7 @@ void GemmOp::print(OpAsmPrinter &p) {
     p << " config ";
     p.printAttribute(config);
   }
-  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
-                                     getAttributeNames());
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(), getAttributeNames());
   p << ' ';
   p.printRegion(getEpilogue(), /*printEntryBlockArgs=*/true,
                 /*printBlockTerminators=*/true);

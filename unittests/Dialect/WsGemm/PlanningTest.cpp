@@ -186,10 +186,10 @@ TEST(PlanningSmem, BasicItems) {
   GemmDesc desc = makeDesc();
   fillDefaults(desc);
   SmemBudget budget = computeSmemBudget(desc);
-  EXPECT_EQ(budget.get(SmemKind::AStages), 98304);  // 6 x 128x64 x 2 B
-  EXPECT_EQ(budget.get(SmemKind::BStages), 98304);  // 6 x 128x64 x 2 B
+  EXPECT_EQ(budget.get(SmemKind::AStages), 98304); // 6 x 128x64 x 2 B
+  EXPECT_EQ(budget.get(SmemKind::BStages), 98304); // 6 x 128x64 x 2 B
   EXPECT_EQ(budget.get(SmemKind::CBuffers), 0);
-  EXPECT_EQ(budget.get(SmemKind::DBuffers), 16384); // 2 x 128x32 x 2 B
+  EXPECT_EQ(budget.get(SmemKind::DBuffers), 16384);      // 2 x 128x32 x 2 B
   EXPECT_EQ(budget.get(SmemKind::MainloopBarriers), 96); // 6 x 16
   EXPECT_EQ(budget.get(SmemKind::EpilogueBarriers), 0);  // nothing loaded
   EXPECT_EQ(budget.get(SmemKind::AlignmentPadding), 0);

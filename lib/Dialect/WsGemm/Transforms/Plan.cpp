@@ -122,7 +122,8 @@ static pl::GemmConfig toPlanning(ConfigAttr attr) {
 }
 
 template <size_t N>
-static ArrayRef<int64_t> toList(const std::optional<std::array<int64_t, N>> &a) {
+static ArrayRef<int64_t>
+toList(const std::optional<std::array<int64_t, N>> &a) {
   return a ? ArrayRef<int64_t>(*a) : ArrayRef<int64_t>();
 }
 
@@ -235,9 +236,8 @@ struct WsGemmPlanPass : public wsgemm::impl::WsGemmPlanBase<WsGemmPlanPass> {
       return signalPassFailure();
     }
     bool failedAny = false;
-    getOperation()->walk([&](GemmOp op) {
-      failedAny |= failed(planGemm(op, smemCapacity));
-    });
+    getOperation()->walk(
+        [&](GemmOp op) { failedAny |= failed(planGemm(op, smemCapacity)); });
     if (failedAny)
       signalPassFailure();
   }
