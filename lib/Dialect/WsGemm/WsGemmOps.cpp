@@ -312,11 +312,17 @@ LogicalResult GemmOp::verify() {
                             "wgmma reads both, got "
                          << a << " and " << b;
   if (std::optional<Type> c = getCType(); c && !isStorable(*c))
-    return emitOpError() << "C element type must be f16, bf16 or f32, got "
-                         << *c;
+    return emitOpError()
+           << "C element type must be f16, bf16 or f32 because the "
+              "epilogue loads it with TMA and converts it to f32, "
+              "got "
+           << *c;
   if (!isStorable(d))
-    return emitOpError() << "D element type must be f16, bf16 or f32, got "
-                         << d;
+    return emitOpError()
+           << "D element type must be f16, bf16 or f32 because the "
+              "epilogue converts its f32 result to it and stores "
+              "it with TMA, got "
+           << d;
   if (getALayout() == Major::n_major)
     return emitOpError() << "A layout must be k_major or m_major because A is "
                             "M x K, got n_major";
