@@ -1,16 +1,289 @@
 //===- WsGemmOps.cpp - Declarative GEMM ops -------------------------------===//
 //
-// SKELETON: the gemm work item completes this file.
+// The `#wsgemm.config` attribute (parameter syntax and structural checks) and
+// the `wsgemm.gemm` op: custom syntax, builder, verifier and helpers. The
+// hardware rules on a config (wgmma shapes, SMEM, TMA alignment) belong to
+// --wsgemm-plan (Planning.h), which needs the whole kernel to check them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
 using namespace mlir::wsgemm;
+
+//===----------------------------------------------------------------------===//
+// ConfigAttr
+//===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<int64_t>> ConfigAttr::parseIntList(AsmParser &parser) {
+  SmallVector<int64_t> values;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        return parser.parseInteger(values.emplace_back());
+      }))
+    return failure();
+  if (values.empty())
+    return parser.emitError(loc, "expected a non-empty list of integers");
+  return values;
+}
+
+void ConfigAttr::printIntList(AsmPrinter &printer, ArrayRef<int64_t> values) {
+  printer << '[';
+  llvm::interleaveComma(values, printer);
+  printer << ']';
+}
+
+FailureOr<std::optional<int64_t>> ConfigAttr::parseInt(AsmParser &parser) {
+  int64_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  return std::optional<int64_t>(value);
+}
+
+FailureOr<std::optional<bool>> ConfigAttr::parseBool(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  if (keyword == "true" || keyword == "false")
+    return std::optional<bool>(keyword == "true");
+  return parser.emitError(loc)
+         << "expected true or false, got '" << keyword << "'";
+}
+
+bool ConfigAttr::isComplete() const {
+  return !getTile().empty() && !getCluster().empty() && getStages() &&
+         getSchedule() && getPersistent() && getRaster() && getSwizzle() &&
+         !getEpiTile().empty() && getStagesC() && getStagesD() &&
+         getFragmentSize() && getReuseSmemC() && getDelayTmaStore();
+}
+
+/// Bound on every integer knob, so that the planner's byte counts cannot
+/// overflow (no knob is anywhere near it on real hardware).
+static constexpr int64_t kMaxKnob = 1 << 16;
+
+/// Checks that an integer-list knob has `arity` entries in [1, kMaxKnob].
+static LogicalResult verifyIntList(function_ref<InFlightDiagnostic()> emitError,
+                                   StringRef name, ArrayRef<int64_t> values,
+                                   size_t arity, StringRef dims) {
+  if (values.empty())
+    return success();
+  if (values.size() != arity)
+    return emitError() << "config " << name << " must have " << arity
+                       << " entries (" << dims << "), got " << values.size();
+  if (llvm::any_of(values, [](int64_t v) { return v <= 0 || v > kMaxKnob; }))
+    return emitError() << "config " << name
+                       << " entries must be positive and at most " << kMaxKnob
+                       << ", got [" << values << "]";
+  return success();
+}
+
+LogicalResult ConfigAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> tile,
+    ArrayRef<int64_t> cluster, std::optional<int64_t> stages,
+    std::optional<Schedule> schedule, std::optional<bool> persistent,
+    std::optional<RasterOrder> raster, std::optional<int64_t> swizzle,
+    ArrayRef<int64_t> epiTile, std::optional<int64_t> stagesC,
+    std::optional<int64_t> stagesD, std::optional<int64_t> fragmentSize,
+    std::optional<bool> reuseSmemC, std::optional<bool> delayTmaStore,
+    std::optional<int64_t> producerRegs, std::optional<int64_t> consumerRegs) {
+  if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
+      failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
+      failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
+    return failure();
+  // Counts must be positive for the planner's arithmetic; whether a value
+  // works on the hardware is --wsgemm-plan's business.
+  std::pair<StringRef, std::optional<int64_t>> counts[] = {
+      {"stages", stages},
+      {"swizzle", swizzle},
+      {"stages_c", stagesC},
+      {"stages_d", stagesD},
+      {"fragment_size", fragmentSize},
+      {"producer_regs", producerRegs},
+      {"consumer_regs", consumerRegs}};
+  for (auto [name, value] : counts)
+    if (value && (*value <= 0 || *value > kMaxKnob))
+      return emitError() << "config " << name
+                         << " must be positive and at most " << kMaxKnob
+                         << ", got " << *value;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GemmOp: syntax
+//===----------------------------------------------------------------------===//
+//
+//   wsgemm.gemm @name [batched] a(T[, layout]) b(T[, layout]) [c(T)] d(T)
+//       [shape [M, N, K(, L)]] [config #wsgemm.config<...>]
+//       [attributes {...}] { ^bb0(%acc: f32): ... epi.yield }
+
+/// Parses `name(T[, layout])`; the layout is optional (and only allowed)
+/// when `layout` is non-null.
+static ParseResult parseOperandSpec(OpAsmParser &parser, StringRef name,
+                                    Type &type, Major *layout) {
+  if (parser.parseKeyword(name) || parser.parseLParen() ||
+      parser.parseType(type))
+    return failure();
+  if (layout && succeeded(parser.parseOptionalComma())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef keyword;
+    if (parser.parseKeyword(&keyword))
+      return failure();
+    std::optional<Major> major = symbolizeMajor(keyword);
+    if (!major)
+      return parser.emitError(loc) << "expected a layout (k_major, m_major or "
+                                      "n_major), got '"
+                                   << keyword << "'";
+    *layout = *major;
+  }
+  return parser.parseRParen();
+}
+
+ParseResult GemmOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &b = parser.getBuilder();
+  OperationName opName = result.name;
+
+  StringAttr symName;
+  if (parser.parseSymbolName(symName, getSymNameAttrName(opName),
+                             result.attributes))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("batched")))
+    result.addAttribute(getBatchedAttrName(opName), b.getUnitAttr());
+
+  Type aType, bType, cType, dType;
+  Major aLayout = Major::k_major, bLayout = Major::k_major;
+  if (parseOperandSpec(parser, "a", aType, &aLayout) ||
+      parseOperandSpec(parser, "b", bType, &bLayout))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("c"))) {
+    if (parser.parseLParen() || parser.parseType(cType) || parser.parseRParen())
+      return failure();
+  }
+  if (parseOperandSpec(parser, "d", dType, /*layout=*/nullptr))
+    return failure();
+  result.addAttribute(getATypeAttrName(opName), TypeAttr::get(aType));
+  result.addAttribute(getBTypeAttrName(opName), TypeAttr::get(bType));
+  if (cType)
+    result.addAttribute(getCTypeAttrName(opName), TypeAttr::get(cType));
+  result.addAttribute(getDTypeAttrName(opName), TypeAttr::get(dType));
+  // Default layouts are left implicit so that they print implicitly.
+  if (aLayout != Major::k_major)
+    result.addAttribute(getALayoutAttrName(opName),
+                        MajorAttr::get(b.getContext(), aLayout));
+  if (bLayout != Major::k_major)
+    result.addAttribute(getBLayoutAttrName(opName),
+                        MajorAttr::get(b.getContext(), bLayout));
+
+  if (succeeded(parser.parseOptionalKeyword("shape"))) {
+    SmallVector<int64_t> dims;
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          return parser.parseInteger(dims.emplace_back());
+        }))
+      return failure();
+    result.addAttribute(getShapeAttrName(opName), b.getDenseI64ArrayAttr(dims));
+  }
+  if (succeeded(parser.parseOptionalKeyword("config"))) {
+    SMLoc loc = parser.getCurrentLocation();
+    Attribute config;
+    if (parser.parseAttribute(config))
+      return failure();
+    if (!isa<ConfigAttr>(config))
+      return parser.emitError(loc)
+             << "expected a #wsgemm.config<...> attribute, got " << config;
+    result.addAttribute(getConfigAttrName(opName), config);
+  }
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  Region *body = result.addRegion();
+  return parser.parseRegion(*body, /*arguments=*/{});
+}
+
+void GemmOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printSymbolName(getSymName());
+  if (isBatched())
+    p << " batched";
+  p << " a(" << getAType();
+  if (getALayout() != Major::k_major)
+    p << ", " << stringifyMajor(getALayout());
+  p << ") b(" << getBType();
+  if (getBLayout() != Major::k_major)
+    p << ", " << stringifyMajor(getBLayout());
+  p << ")";
+  if (std::optional<Type> cType = getCType())
+    p << " c(" << *cType << ")";
+  p << " d(" << getDType() << ")";
+  if (std::optional<ArrayRef<int64_t>> shape = getShape()) {
+    p << " shape [";
+    llvm::interleaveComma(*shape, p);
+    p << "]";
+  }
+  if (ConfigAttr config = getConfigAttr()) {
+    p << " config ";
+    p.printAttribute(config);
+  }
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(), getAttributeNames());
+  p << ' ';
+  p.printRegion(getEpilogue(), /*printEntryBlockArgs=*/true,
+                /*printBlockTerminators=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// GemmOp: builder and helpers
+//===----------------------------------------------------------------------===//
+
+void GemmOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                   Type aType, Type bType, Type cType, Type dType,
+                   ConfigAttr config) {
+  state.addAttribute(getSymNameAttrName(state.name),
+                     builder.getStringAttr(name));
+  state.addAttribute(getATypeAttrName(state.name), TypeAttr::get(aType));
+  state.addAttribute(getBTypeAttrName(state.name), TypeAttr::get(bType));
+  if (cType)
+    state.addAttribute(getCTypeAttrName(state.name), TypeAttr::get(cType));
+  state.addAttribute(getDTypeAttrName(state.name), TypeAttr::get(dType));
+  if (config)
+    state.addAttribute(getConfigAttrName(state.name), config);
+  Region *region = state.addRegion();
+  Block *block = new Block();
+  block->addArgument(builder.getF32Type(), state.location);
+  region->push_back(block);
+}
+
+std::optional<int64_t> GemmOp::getPlannedSmemBytes() {
+  if (auto attr = (*this)->getAttrOfType<IntegerAttr>(getSmemBytesAttrName()))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+void GemmOp::setPlannedSmemBytes(int64_t bytes) {
+  (*this)->setAttr(getSmemBytesAttrName(),
+                   IntegerAttr::get(IntegerType::get(getContext(), 64), bytes));
+}
+
+std::optional<int64_t> GemmOp::getStaticDim(unsigned index) {
+  std::optional<ArrayRef<int64_t>> shape = getShape();
+  if (!shape || index >= shape->size())
+    return std::nullopt;
+  return (*shape)[index];
+}
+
+ConfigAttr GemmOp::getConfigOrEmpty() {
+  if (ConfigAttr config = getConfigAttr())
+    return config;
+  return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+                         {}, {}, {}, {}, {});
+}
+
+//===----------------------------------------------------------------------===//
+// GemmOp: EpilogueOpInterface and verification
+//===----------------------------------------------------------------------===//
 
 Region &GemmOp::getEpilogueRegion() { return getEpilogue(); }
 Type GemmOp::getDElementType() { return getDType(); }
@@ -18,6 +291,67 @@ Type GemmOp::getCElementType() {
   if (auto c = getCType())
     return *c;
   return {};
+}
+
+LogicalResult GemmOp::verify() {
+  Type a = getAType(), b = getBType(), d = getDType();
+  auto isF16OrBF16 = [](Type t) { return t.isF16() || t.isBF16(); };
+  auto isStorable = [](Type t) { return t.isF16() || t.isBF16() || t.isF32(); };
+  if (!isF16OrBF16(a))
+    return emitOpError() << "A element type must be f16 or bf16 because the "
+                            "mainloop issues f16/bf16 wgmma with f32 "
+                            "accumulation, got "
+                         << a;
+  if (!isF16OrBF16(b))
+    return emitOpError() << "B element type must be f16 or bf16 because the "
+                            "mainloop issues f16/bf16 wgmma with f32 "
+                            "accumulation, got "
+                         << b;
+  if (a != b)
+    return emitOpError() << "A and B element types must be equal because one "
+                            "wgmma reads both, got "
+                         << a << " and " << b;
+  if (std::optional<Type> c = getCType(); c && !isStorable(*c))
+    return emitOpError()
+           << "C element type must be f16, bf16 or f32 because the "
+              "epilogue loads it with TMA and converts it to f32, "
+              "got "
+           << *c;
+  if (!isStorable(d))
+    return emitOpError()
+           << "D element type must be f16, bf16 or f32 because the "
+              "epilogue converts its f32 result to it and stores "
+              "it with TMA, got "
+           << d;
+  if (getALayout() == Major::n_major)
+    return emitOpError() << "A layout must be k_major or m_major because A is "
+                            "M x K, got n_major";
+  if (getBLayout() == Major::m_major)
+    return emitOpError() << "B layout must be k_major or n_major because B is "
+                            "K x N, got m_major";
+  if (std::optional<ArrayRef<int64_t>> shape = getShape()) {
+    size_t rank = isBatched() ? 4 : 3;
+    if (shape->size() != rank)
+      return emitOpError() << "shape must be [M, N, K"
+                           << (isBatched() ? ", L] because the gemm is batched"
+                                           : "] because the gemm is not "
+                                             "batched (add 'batched' for L)")
+                           << ", got " << shape->size() << " sizes";
+    // 2^48 elements per dimension keeps byte strides far from overflow.
+    constexpr int64_t kMaxDim = int64_t(1) << 48;
+    if (llvm::any_of(*shape, [&](int64_t v) { return v <= 0 || v > kMaxDim; }))
+      return emitOpError() << "shape sizes must be positive and at most "
+                           << kMaxDim << " (2^48), got [" << *shape << "]";
+  }
+  if (Attribute smem = (*this)->getAttr(getSmemBytesAttrName())) {
+    auto bytes = dyn_cast<IntegerAttr>(smem);
+    if (!bytes || !bytes.getType().isInteger(64) || bytes.getInt() <= 0)
+      return emitOpError() << "'" << getSmemBytesAttrName()
+                           << "' must be a positive i64 (the planned dynamic "
+                              "SMEM in bytes), got "
+                           << smem;
+  }
+  return success();
 }
 
 LogicalResult GemmOp::verifyRegions() {

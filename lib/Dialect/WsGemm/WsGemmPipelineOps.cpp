@@ -1,16 +1,647 @@
 //===- WsGemmPipelineOps.cpp - Warp roles and pipelines -------------------===//
 //
-// SKELETON: the explicit-level work item completes this file.
+// Verifiers, custom assembly and folding of the explicit level of the wsgemm
+// dialect: pipeline types, pipeline-state arithmetic (through PipelineState.h)
+// and the role discipline of `wsgemm.warp_specialize`: every pipeline op runs
+// in a role region, producer ops in the pipeline's producer role, consumer ops
+// in its consumer role, TMA store ops in the `mma` role.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
 
+#include "ws-gemm/Dialect/WsGemm/PipelineState.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
 using namespace mlir::wsgemm;
+
+//===----------------------------------------------------------------------===//
+// Limits of the hardware the verifiers check against
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// mbarrier arrival counts and transaction counts are 20-bit quantities.
+constexpr int64_t kMaxMbarrierCount = (int64_t(1) << 20) - 1;
+/// setmaxnreg accepts multiples of 8 in [24, 256].
+constexpr int32_t kMinRegs = 24, kMaxRegs = 256, kRegsGranule = 8;
+/// Registers of one SM (and the most one CTA can hold).
+constexpr int64_t kRegsPerSM = 65536;
+/// A CTA has at most 1024 threads.
+constexpr int64_t kMaxWarpsPerCTA = 32;
+constexpr int64_t kWarpsPerWarpgroup = 4, kThreadsPerWarp = 32;
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+LogicalResult PipelineType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   int64_t stages, Role producer,
+                                   Role consumer) {
+  if (stages < 1)
+    return emitError() << "pipeline stage count must be at least 1, got "
+                       << stages;
+  if (producer == consumer)
+    return emitError() << "pipeline producer and consumer roles must differ "
+                          "because a pipeline synchronizes two roles, got '"
+                       << stringifyRole(producer) << "' for both";
+  return success();
+}
+
+LogicalResult
+StorePipelineType::verify(function_ref<InFlightDiagnostic()> emitError,
+                          int64_t stages) {
+  if (stages < 1)
+    return emitError() << "store pipeline stage count must be at least 1, got "
+                       << stages;
+  return success();
+}
+
+LogicalResult
+PipelineStateType::verify(function_ref<InFlightDiagnostic()> emitError,
+                          int64_t stages) {
+  if (stages < 1)
+    return emitError() << "pipeline state stage count must be at least 1, got "
+                       << stages;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Role lookup
+//===----------------------------------------------------------------------===//
+
+std::optional<Role> WarpSpecializeOp::getRole(unsigned regionIndex) {
+  ArrayAttr roles = getRolesAttr();
+  if (!roles || regionIndex >= roles.size())
+    return std::nullopt;
+  if (auto role = dyn_cast<RoleAttr>(roles[regionIndex]))
+    return role.getValue();
+  return std::nullopt;
+}
+
+Region *WarpSpecializeOp::getRoleRegion(Role role) {
+  for (unsigned i = 0, e = getNumRegions(); i < e; ++i)
+    if (getRole(i) == role)
+      return &getRegion(i);
+  return nullptr;
+}
+
+int32_t WarpSpecializeOp::getNumWarps(Role role) {
+  ArrayRef<int32_t> warps = getWarps();
+  for (unsigned i = 0, e = getNumRegions(); i < e && i < warps.size(); ++i)
+    if (getRole(i) == role)
+      return warps[i];
+  return 0;
+}
+
+std::optional<int32_t> WarpSpecializeOp::getNumRegs(Role role) {
+  std::optional<ArrayRef<int32_t>> regs = getRegs();
+  if (!regs)
+    return std::nullopt;
+  for (unsigned i = 0, e = getNumRegions(); i < e && i < regs->size(); ++i)
+    if (getRole(i) == role)
+      return (*regs)[i];
+  return std::nullopt;
+}
+
+std::optional<Role> WarpSpecializeOp::getEnclosingRole(Operation *op) {
+  // Walk up through any nesting (scf.for, scf.if, ...) to the first
+  // warp_specialize; the region we came from is the role.
+  for (Region *region = op->getParentRegion(); region;) {
+    Operation *parent = region->getParentOp();
+    if (!parent)
+      return std::nullopt;
+    if (auto ws = dyn_cast<WarpSpecializeOp>(parent))
+      return ws.getRole(region->getRegionNumber());
+    region = parent->getParentRegion();
+  }
+  return std::nullopt;
+}
+
+/// Checks that `op` runs in a role region and returns that role.
+static FailureOr<Role> verifyInRoleRegion(Operation *op) {
+  std::optional<Role> role = WarpSpecializeOp::getEnclosingRole(op);
+  if (!role)
+    return op->emitOpError()
+           << "must be nested in a role region of 'wsgemm.warp_specialize' "
+              "because pipelines synchronize warp roles";
+  return *role;
+}
+
+//===----------------------------------------------------------------------===//
+// Custom directives of warp_specialize
+//===----------------------------------------------------------------------===//
+
+/// role-list ::= `[` (role (`,` role)*)? `]`
+static ParseResult parseRoleList(OpAsmParser &parser, ArrayAttr &roles) {
+  SmallVector<Attribute> elements;
+  MLIRContext *ctx = parser.getContext();
+  auto parseOne = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef keyword;
+    if (parser.parseKeyword(&keyword))
+      return failure();
+    std::optional<Role> role = symbolizeRole(keyword);
+    if (!role)
+      return parser.emitError(loc)
+             << "expected a warp role (load, epilogue_load, mma), got '"
+             << keyword << "'";
+    elements.push_back(RoleAttr::get(ctx, *role));
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, parseOne))
+    return failure();
+  roles = ArrayAttr::get(ctx, elements);
+  return success();
+}
+
+static void printRoleList(OpAsmPrinter &printer, Operation *, ArrayAttr roles) {
+  printer << '[';
+  llvm::interleaveComma(roles, printer, [&](Attribute attr) {
+    if (auto role = dyn_cast<RoleAttr>(attr))
+      printer << stringifyRole(role.getValue());
+    else
+      printer.printAttribute(attr);
+  });
+  printer << ']';
+}
+
+/// role-regions ::= region+ (no separator). A region whose block does not end
+/// in a terminator gets an implicit `wsgemm.role_end`.
+static ParseResult
+parseRoleRegions(OpAsmParser &parser,
+                 SmallVectorImpl<std::unique_ptr<Region>> &regions) {
+  do {
+    auto region = std::make_unique<Region>();
+    SMLoc loc = parser.getCurrentLocation();
+    OptionalParseResult parsed = parser.parseOptionalRegion(*region);
+    if (!parsed.has_value())
+      break;
+    if (failed(*parsed))
+      return failure();
+    WarpSpecializeOp::ensureTerminator(*region, parser.getBuilder(),
+                                       parser.getEncodedSourceLoc(loc));
+    regions.push_back(std::move(region));
+  } while (true);
+  if (regions.empty())
+    return parser.emitError(parser.getCurrentLocation())
+           << "expected one region per warp role";
+  return success();
+}
+
+static void printRoleRegions(OpAsmPrinter &printer, Operation *,
+                             MutableArrayRef<Region> regions) {
+  llvm::interleave(
+      regions, printer,
+      [&](Region &region) {
+        printer.printRegion(region, /*printEntryBlockArgs=*/true,
+                            /*printBlockTerminators=*/true);
+      },
+      " ");
+}
+
+//===----------------------------------------------------------------------===//
+// WarpSpecializeOp
+//===----------------------------------------------------------------------===//
+
+void WarpSpecializeOp::build(OpBuilder &builder, OperationState &state,
+                             ValueRange captures, ArrayRef<Role> roles,
+                             ArrayRef<int32_t> warps, ArrayRef<int32_t> regs) {
+  MLIRContext *ctx = builder.getContext();
+  state.addOperands(captures);
+  SmallVector<Attribute> roleAttrs = llvm::map_to_vector(
+      roles, [&](Role role) -> Attribute { return RoleAttr::get(ctx, role); });
+  Properties &props = state.getOrAddProperties<Properties>();
+  props.roles = builder.getArrayAttr(roleAttrs);
+  props.warps = builder.getDenseI32ArrayAttr(warps);
+  if (!regs.empty())
+    props.regs = builder.getDenseI32ArrayAttr(regs);
+  SmallVector<Type> types(captures.getTypes());
+  SmallVector<Location> locs(captures.size(), state.location);
+  OpBuilder::InsertionGuard guard(builder);
+  for (size_t i = 0; i < roles.size(); ++i) {
+    Region *region = state.addRegion();
+    builder.createBlock(region, region->end(), types, locs);
+    RoleEndOp::create(builder, state.location);
+  }
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  unsigned numRegions = getNumRegions();
+  ArrayAttr roles = getRolesAttr();
+  ArrayRef<int32_t> warps = getWarps();
+  std::optional<ArrayRef<int32_t>> regs = getRegs();
+
+  // Shape: one entry per region in every per-role array.
+  if (roles.size() != numRegions)
+    return emitOpError() << "must list one role per region: 'roles' has "
+                         << roles.size() << " entries but the op has "
+                         << numRegions << " role regions";
+  if (warps.size() != numRegions)
+    return emitOpError() << "must give one warp count per role: 'warps' has "
+                         << warps.size() << " entries for " << numRegions
+                         << " roles";
+  if (regs && regs->size() != numRegions)
+    return emitOpError() << "must give one register budget per role: 'regs' "
+                            "has "
+                         << regs->size() << " entries for " << numRegions
+                         << " roles";
+
+  // Roles partition the CTA once: no warp_specialize inside a role region.
+  if ((*this)->getParentOfType<WarpSpecializeOp>())
+    return emitOpError() << "must not be nested in another "
+                            "'wsgemm.warp_specialize' because the roles "
+                            "partition the warps of the CTA once";
+
+  // Each role at most once; mma required.
+  llvm::SmallSet<Role, 4> seen;
+  for (Attribute attr : roles) {
+    Role role = cast<RoleAttr>(attr).getValue();
+    if (!seen.insert(role).second)
+      return emitOpError() << "lists role '" << stringifyRole(role)
+                           << "' twice; each role must have exactly one region";
+  }
+  if (!seen.contains(Role::mma))
+    return emitOpError() << "must have an 'mma' role because the consumer "
+                            "warpgroups run the wgmma and the epilogue";
+
+  // Regions take the captures as block arguments of the same types.
+  for (unsigned i = 0; i < numRegions; ++i) {
+    Region &region = getRegion(i);
+    StringRef roleName = stringifyRole(*getRole(i));
+    if (region.empty())
+      continue; // SizedRegion<1> reports it.
+    Block &entry = region.front();
+    if (entry.getNumArguments() != getCaptures().size())
+      return emitOpError() << "region #" << i << " (role '" << roleName
+                           << "') must take the " << getCaptures().size()
+                           << " captured values as block arguments because "
+                              "role regions are isolated from above, got "
+                           << entry.getNumArguments() << " arguments";
+    for (auto [j, arg, capture] :
+         llvm::enumerate(entry.getArguments(), getCaptures())) {
+      if (arg.getType() != capture.getType())
+        return emitOpError()
+               << "region #" << i << " (role '" << roleName << "') argument #"
+               << j << " must have the type of capture #" << j << " ("
+               << capture.getType() << "), got " << arg.getType();
+    }
+  }
+
+  // Warp counts.
+  int64_t totalWarps = 0;
+  bool hasProducerWarpgroup = false;
+  for (unsigned i = 0; i < numRegions; ++i) {
+    Role role = *getRole(i);
+    int32_t n = warps[i];
+    if (role == Role::mma) {
+      if (n <= 0 || n % kWarpsPerWarpgroup != 0)
+        return emitOpError() << "role 'mma' must have a positive multiple of 4 "
+                                "warps because wgmma runs on whole "
+                                "warpgroups, got "
+                             << n;
+      totalWarps += n;
+    } else {
+      if (n != 1)
+        return emitOpError()
+               << "role '" << stringifyRole(role)
+               << "' must have exactly 1 warp because one elected thread "
+                  "issues its TMA loads and the producer roles share "
+                  "warpgroup 0, got "
+               << n;
+      hasProducerWarpgroup = true;
+    }
+  }
+  if (hasProducerWarpgroup)
+    totalWarps += kWarpsPerWarpgroup;
+  if (totalWarps > kMaxWarpsPerCTA)
+    return emitOpError() << "needs " << totalWarps
+                         << " warps (the producer roles fill one warpgroup) "
+                            "but a CTA has at most 32 warps";
+
+  // Register budgets.
+  if (regs) {
+    std::optional<int32_t> producerRegs;
+    int64_t totalRegs = 0;
+    for (unsigned i = 0; i < numRegions; ++i) {
+      Role role = *getRole(i);
+      int32_t r = (*regs)[i];
+      if (r < kMinRegs || r > kMaxRegs || r % kRegsGranule != 0)
+        return emitOpError()
+               << "register budget of role '" << stringifyRole(role)
+               << "' must be a multiple of 8 in [24, 256] "
+                  "because setmaxnreg accepts no other, got "
+               << r;
+      if (role == Role::mma) {
+        totalRegs += int64_t(r) * warps[i] * kThreadsPerWarp;
+        continue;
+      }
+      if (producerRegs && *producerRegs != r)
+        return emitOpError()
+               << "roles 'load' and 'epilogue_load' must have equal register "
+                  "budgets because they share warpgroup 0 and setmaxnreg "
+                  "applies to a whole warpgroup, got "
+               << *producerRegs << " and " << r;
+      producerRegs = r;
+    }
+    if (producerRegs)
+      totalRegs +=
+          int64_t(*producerRegs) * kWarpsPerWarpgroup * kThreadsPerWarp;
+    if (totalRegs > kRegsPerSM)
+      return emitOpError() << "register budgets need " << totalRegs
+                           << " registers but an SM has " << kRegsPerSM;
+  }
+
+  // Captured pipelines must connect roles of this op.
+  for (auto [i, capture] : llvm::enumerate(getCaptures())) {
+    auto pipeline = dyn_cast<PipelineType>(capture.getType());
+    if (!pipeline)
+      continue;
+    for (auto [what, role] :
+         {std::pair<StringRef, Role>{"produced", pipeline.getProducer()},
+          std::pair<StringRef, Role>{"consumed", pipeline.getConsumer()}}) {
+      if (!seen.contains(role))
+        return emitOpError() << "capture #" << i << " is a pipeline " << what
+                             << " by role '" << stringifyRole(role)
+                             << "' but no region has that role, so it would "
+                                "deadlock";
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Creation ops
+//===----------------------------------------------------------------------===//
+
+PipelineCreateOp PipelineCreateOp::lookup(Value pipeline) {
+  while (pipeline) {
+    if (auto create = pipeline.getDefiningOp<PipelineCreateOp>())
+      return create;
+    auto arg = dyn_cast<BlockArgument>(pipeline);
+    if (!arg || !arg.getOwner()->isEntryBlock())
+      return {};
+    auto ws = dyn_cast_or_null<WarpSpecializeOp>(arg.getOwner()->getParentOp());
+    if (!ws || arg.getArgNumber() >= ws.getCaptures().size())
+      return {};
+    pipeline = ws.getCaptures()[arg.getArgNumber()];
+  }
+  return {};
+}
+
+LogicalResult PipelineCreateOp::verify() {
+  int64_t txBytes = getTxBytesAttr().getInt();
+  int64_t arrivals = getConsumerArrivalsAttr().getInt();
+  if (txBytes < 0 || txBytes > kMaxMbarrierCount)
+    return emitOpError() << "tx_bytes must be in [0, " << kMaxMbarrierCount
+                         << "] because an mbarrier transaction count has 20 "
+                            "bits, got "
+                         << txBytes;
+  if (txBytes % 16 != 0)
+    return emitOpError() << "tx_bytes must be a multiple of 16 because TMA "
+                            "transfers whole 16-byte units, got "
+                         << txBytes;
+  if (arrivals < 1 || arrivals > kMaxMbarrierCount)
+    return emitOpError() << "consumer_arrivals must be in [1, "
+                         << kMaxMbarrierCount
+                         << "] because it is an mbarrier's expected arrival "
+                            "count, got "
+                         << arrivals;
+  if ((*this)->getParentOfType<WarpSpecializeOp>())
+    return emitOpError() << "must not be nested in 'wsgemm.warp_specialize' "
+                            "because the barriers are initialized before the "
+                            "roles split and both roles capture the pipeline";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pipeline state
+//===----------------------------------------------------------------------===//
+
+/// agent ::= `producer` | `consumer` (the bare keyword of PipelineAgentAttr).
+static ParseResult parsePipelineAgent(OpAsmParser &parser,
+                                      PipelineAgentAttr &agent) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<PipelineAgent> value = symbolizePipelineAgent(keyword);
+  if (!value)
+    return parser.emitError(loc)
+           << "expected 'producer' or 'consumer', got '" << keyword << "'";
+  agent = PipelineAgentAttr::get(parser.getContext(), *value);
+  return success();
+}
+
+static void printPipelineAgent(OpAsmPrinter &printer, Operation *,
+                               PipelineAgentAttr agent) {
+  printer << stringifyPipelineAgent(agent.getValue());
+}
+
+/// The start state of an init op.
+static PipelineState getStartState(PipelineStateInitOp op) {
+  int64_t stages = op.getType().getStages();
+  return op.getAgent() == PipelineAgent::producer
+             ? PipelineState::producerStart(stages)
+             : PipelineState::consumerStart(stages);
+}
+
+/// The compile-time value of `state` when it is a start state advanced by
+/// static amounts; std::nullopt otherwise (or if the count would overflow).
+static std::optional<PipelineState> getConstantState(Value state) {
+  SmallVector<int64_t> amounts;
+  Operation *def = state.getDefiningOp();
+  while (auto advance = dyn_cast_or_null<PipelineStateAdvanceOp>(def)) {
+    amounts.push_back(advance.getByAttr().getInt());
+    def = advance.getState().getDefiningOp();
+  }
+  auto init = dyn_cast_or_null<PipelineStateInitOp>(def);
+  if (!init)
+    return std::nullopt;
+  PipelineState value = getStartState(init);
+  if (!value.isValid())
+    return std::nullopt;
+  for (int64_t n : llvm::reverse(amounts)) {
+    if (n < 0 || value.count > std::numeric_limits<int64_t>::max() - n)
+      return std::nullopt;
+    value.advance(n);
+  }
+  return value;
+}
+
+LogicalResult PipelineStateAdvanceOp::verify() {
+  int64_t by = getByAttr().getInt();
+  if (by < 0)
+    return emitOpError() << "advance amount must be non-negative because "
+                            "pipeline states only move forward, got "
+                         << by;
+  return success();
+}
+
+OpFoldResult PipelineStateAdvanceOp::fold(FoldAdaptor) {
+  int64_t by = getByAttr().getInt();
+  if (by == 0)
+    return getState();
+  // advance(advance(s, a), b) -> advance(s, a + b), in place.
+  auto inner = getState().getDefiningOp<PipelineStateAdvanceOp>();
+  if (!inner)
+    return {};
+  int64_t innerBy = inner.getByAttr().getInt();
+  if (by < 0 || innerBy < 0 ||
+      innerBy > std::numeric_limits<int64_t>::max() - by)
+    return {};
+  getStateMutable().assign(inner.getState());
+  setBy(static_cast<uint64_t>(by + innerBy));
+  return getResult();
+}
+
+namespace {
+/// Replaces an accessor of a compile-time-known state with a constant.
+template <typename AccessorOp>
+struct FoldConstantStateAccessor : OpRewritePattern<AccessorOp> {
+  using OpRewritePattern<AccessorOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AccessorOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<PipelineState> state = getConstantState(op.getState());
+    if (!state)
+      return failure();
+    Value constant;
+    if constexpr (std::is_same_v<AccessorOp, PipelineStatePhaseOp>)
+      constant = arith::ConstantIntOp::create(rewriter, op.getLoc(),
+                                              state->phase, /*width=*/1);
+    else if constexpr (std::is_same_v<AccessorOp, PipelineStateIndexOp>)
+      constant =
+          arith::ConstantIndexOp::create(rewriter, op.getLoc(), state->index);
+    else
+      constant =
+          arith::ConstantIndexOp::create(rewriter, op.getLoc(), state->count);
+    rewriter.replaceOp(op, constant);
+    return success();
+  }
+};
+
+/// index(advance(s, k * stages)) -> index(s), and
+/// phase(advance(s, 2k * stages)) -> phase(s): such advances change neither.
+template <typename AccessorOp>
+struct AccessorThroughFullCycles : OpRewritePattern<AccessorOp> {
+  using OpRewritePattern<AccessorOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AccessorOp op,
+                                PatternRewriter &rewriter) const override {
+    auto advance =
+        op.getState().template getDefiningOp<PipelineStateAdvanceOp>();
+    if (!advance)
+      return failure();
+    int64_t stages = advance.getType().getStages();
+    int64_t period =
+        std::is_same_v<AccessorOp, PipelineStatePhaseOp> ? 2 * stages : stages;
+    int64_t by = advance.getByAttr().getInt();
+    if (period <= 0 || by <= 0 || by % period != 0)
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getStateMutable().assign(advance.getState()); });
+    return success();
+  }
+};
+} // namespace
+
+void PipelineStateIndexOp::getCanonicalizationPatterns(
+    RewritePatternSet &results, MLIRContext *context) {
+  results.add<FoldConstantStateAccessor<PipelineStateIndexOp>,
+              AccessorThroughFullCycles<PipelineStateIndexOp>>(context);
+}
+
+void PipelineStatePhaseOp::getCanonicalizationPatterns(
+    RewritePatternSet &results, MLIRContext *context) {
+  results.add<FoldConstantStateAccessor<PipelineStatePhaseOp>,
+              AccessorThroughFullCycles<PipelineStatePhaseOp>>(context);
+}
+
+void PipelineStateCountOp::getCanonicalizationPatterns(
+    RewritePatternSet &results, MLIRContext *context) {
+  results.add<FoldConstantStateAccessor<PipelineStateCountOp>>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// Producer / consumer ops
+//===----------------------------------------------------------------------===//
+
+/// Shared verifier: stage counts agree and the op runs in the role of the
+/// pipeline's `producer` (or consumer) side. `verb` completes "'op' <verb> a
+/// pipeline produced/consumed by role ...".
+static LogicalResult verifyPipelineSync(Operation *op, PipelineType pipeline,
+                                        PipelineStateType state,
+                                        bool producerSide, StringRef verb) {
+  if (pipeline.getStages() != state.getStages())
+    return op->emitOpError()
+           << "uses a pipeline_state of " << state.getStages()
+           << " stages with a pipeline of " << pipeline.getStages()
+           << " stages; the state's stage count must equal the pipeline's";
+  FailureOr<Role> role = verifyInRoleRegion(op);
+  if (failed(role))
+    return failure();
+  Role expected =
+      producerSide ? pipeline.getProducer() : pipeline.getConsumer();
+  if (*role != expected)
+    return op->emitOpError()
+           << verb << " a pipeline " << (producerSide ? "produced" : "consumed")
+           << " by role '" << stringifyRole(expected) << "' but runs in role '"
+           << stringifyRole(*role) << "'; only the pipeline's "
+           << (producerSide ? "producer" : "consumer") << " role may do so";
+  return success();
+}
+
+LogicalResult ProducerAcquireOp::verify() {
+  return verifyPipelineSync(*this, getPipeline().getType(),
+                            getState().getType(), /*producerSide=*/true,
+                            "acquires a stage of");
+}
+
+LogicalResult ProducerCommitOp::verify() {
+  return verifyPipelineSync(*this, getPipeline().getType(),
+                            getState().getType(), /*producerSide=*/true,
+                            "commits a stage of");
+}
+
+LogicalResult ConsumerWaitOp::verify() {
+  return verifyPipelineSync(*this, getPipeline().getType(),
+                            getState().getType(), /*producerSide=*/false,
+                            "waits on");
+}
+
+LogicalResult ConsumerReleaseOp::verify() {
+  return verifyPipelineSync(*this, getPipeline().getType(),
+                            getState().getType(), /*producerSide=*/false,
+                            "releases a stage of");
+}
+
+//===----------------------------------------------------------------------===//
+// TMA store pipeline ops
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyStorePipelineOp(Operation *op) {
+  FailureOr<Role> role = verifyInRoleRegion(op);
+  if (failed(role))
+    return failure();
+  if (*role != Role::mma)
+    return op->emitOpError()
+           << "runs in role '" << stringifyRole(*role)
+           << "' but the TMA store pipeline belongs to role 'mma', whose "
+              "elected thread issues the epilogue's TMA stores";
+  return success();
+}
+
+LogicalResult StoreCommitOp::verify() { return verifyStorePipelineOp(*this); }
+LogicalResult StoreAcquireOp::verify() { return verifyStorePipelineOp(*this); }
+LogicalResult StoreTailOp::verify() { return verifyStorePipelineOp(*this); }
 
 #define GET_OP_CLASSES
 #include "ws-gemm/Dialect/WsGemm/WsGemmPipelineOps.cpp.inc"

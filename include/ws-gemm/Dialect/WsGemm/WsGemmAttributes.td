@@ -1,4 +1,10 @@
 //===- WsGemmAttributes.td - GEMM config attributes --------*- tablegen -*-===//
+//
+// Enums and the `#wsgemm.config` attribute of the declarative level: the
+// knobs of CUTLASS's SM90 collective builders, every one optional. The
+// `--wsgemm-plan` pass fills the unset ones (see Planning.h).
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef WSGEMM_DIALECT_WSGEMM_WSGEMMATTRIBUTES_TD
 #define WSGEMM_DIALECT_WSGEMM_WSGEMMATTRIBUTES_TD
@@ -6,6 +12,10 @@
 include "ws-gemm/Dialect/WsGemm/WsGemmDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
 
 def WsGemm_Major : I32EnumAttr<"Major", "the contiguous dimension of an operand", [
       I32EnumAttrCase<"k_major", 0>,
@@ -17,12 +27,148 @@ def WsGemm_Major : I32EnumAttr<"Major", "the contiguous dimension of an operand"
 }
 def WsGemm_MajorAttr : EnumAttr<WsGemm_Dialect, WsGemm_Major, "major">;
 
+def WsGemm_Schedule : I32EnumAttr<"Schedule",
+    "kernel schedule: how consumer warpgroups share CTA tiles", [
+      // One consumer warpgroup per CTA tile (KernelTmaWarpSpecialized).
+      I32EnumAttrCase<"warp_specialized", 0>,
+      // Two consumer warpgroups split the tile's M (KernelTmaWarpSpecialized-
+      // Cooperative).
+      I32EnumAttrCase<"cooperative", 1>,
+      // Two consumer warpgroups own alternate tiles and take turns in the
+      // mainloop and the epilogue (KernelTmaWarpSpecializedPingpong).
+      I32EnumAttrCase<"pingpong", 2>,
+    ]> {
+  let cppNamespace = "::mlir::wsgemm";
+  let genSpecializedAttr = 0;
+}
+
+def WsGemm_RasterOrder : I32EnumAttr<"RasterOrder",
+    "order in which the tile scheduler walks output tiles", [
+      I32EnumAttrCase<"along_m", 0>,
+      I32EnumAttrCase<"along_n", 1>,
+      // CUTLASS's RasterOrderOptions::Heuristic: along_m when there are more
+      // tiles along N than along M, else along_n.
+      I32EnumAttrCase<"heuristic", 2>,
+    ]> {
+  let cppNamespace = "::mlir::wsgemm";
+  let genSpecializedAttr = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Config parameters: every knob is optional and prints only when set.
+//===----------------------------------------------------------------------===//
+
+// A bracketed list of integers, `[128, 256, 64]`; empty when unset.
+class WsGemm_IntListParameter<string desc>
+    : OptionalArrayRefParameter<"int64_t", desc> {
+  let parser = [{ parseIntList($_parser) }];
+  let printer = [{ printIntList($_printer, $_self) }];
+}
+
+class WsGemm_OptIntParameter<string desc>
+    : OptionalParameter<"std::optional<int64_t>", desc> {
+  let parser = [{ parseInt($_parser) }];
+  let printer = [{ $_printer << *$_self }];
+}
+
+class WsGemm_OptBoolParameter<string desc>
+    : OptionalParameter<"std::optional<bool>", desc> {
+  let parser = [{ parseBool($_parser) }];
+  let printer = [{ $_printer << (*$_self ? "true" : "false") }];
+}
+
+class WsGemm_OptEnumParameter<EnumAttrInfo enumInfo, string desc>
+    : OptionalParameter<"std::optional<" # enumInfo.cppNamespace # "::"
+                        # enumInfo.className # ">", desc> {
+  let parser = "parseEnumKeyword<" # enumInfo.cppNamespace
+               # "::" # enumInfo.className # ">($_parser, "
+               # enumInfo.cppNamespace # "::" # enumInfo.stringToSymbolFnName
+               # ", \"" # !interleave(!foreach(c, enumInfo.enumerants, c.str), ", ")
+               # "\")";
+  let printer = "$_printer << " # enumInfo.cppNamespace # "::"
+                # enumInfo.symbolToStringFnName # "(*$_self)";
+}
+
 def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
   let mnemonic = "config";
   let summary = "CUTLASS builder knobs of a warp-specialized GEMM";
-  // SKELETON: the config work item adds every knob of DESIGN.md section 3.
-  let parameters = (ins OptionalParameter<"::mlir::DenseI64ArrayAttr">:$tile);
+  let description = [{
+    Every knob is optional; `--wsgemm-plan` fills the unset ones with
+    CUTLASS's builder defaults and checks the result (Planning.h lists each
+    default and where it comes from). Knobs, in CUTLASS terms:
+
+    - `tile = [M, N, K]`: CTA tile (TileShape_MNK).
+    - `cluster = [M, N, K]`: cluster shape; only `[1, 1, 1]` for now.
+    - `stages`: mainloop (A/B) pipeline stages (StageCount).
+    - `schedule`: `warp_specialized` | `cooperative` | `pingpong`.
+    - `persistent`: persistent tile scheduler (one CTA per SM loops over tiles).
+    - `raster`: `along_m` | `along_n` | `heuristic` tile order.
+    - `swizzle`: max_swizzle_size of the tile scheduler (1, 2, 4 or 8).
+    - `epi_tile = [M, N]`: epilogue subtile (EpilogueTile_MN).
+    - `stages_c`, `stages_d`: epilogue load (C, aux) and store (D) buffers.
+    - `fragment_size`: accumulator elements visited per EVT step per thread.
+    - `reuse_smem_c`: D's SMEM buffers alias C's (ReuseSmemC).
+    - `delay_tma_store`: issue each subtile's TMA store one subtile late.
+    - `producer_regs`, `consumer_regs`: setmaxnreg budgets of the producer
+      and consumer warpgroups (absent: no setmaxnreg).
+
+    ```mlir
+    #wsgemm.config<tile = [128, 256, 64], cluster = [1, 1, 1], stages = 4,
+                   schedule = cooperative, persistent = true, raster = along_n,
+                   swizzle = 1, epi_tile = [128, 32], stages_c = 4,
+                   stages_d = 2, fragment_size = 16, reuse_smem_c = false,
+                   delay_tma_store = true, producer_regs = 40,
+                   consumer_regs = 232>
+    ```
+  }];
+  let parameters = (ins
+    WsGemm_IntListParameter<"CTA tile [M, N, K]">:$tile,
+    WsGemm_IntListParameter<"cluster shape [M, N, K]">:$cluster,
+    WsGemm_OptIntParameter<"mainloop pipeline stages">:$stages,
+    WsGemm_OptEnumParameter<WsGemm_Schedule, "kernel schedule">:$schedule,
+    WsGemm_OptBoolParameter<"persistent tile scheduler">:$persistent,
+    WsGemm_OptEnumParameter<WsGemm_RasterOrder, "raster order">:$raster,
+    WsGemm_OptIntParameter<"tile scheduler swizzle">:$swizzle,
+    WsGemm_IntListParameter<"epilogue subtile [M, N]">:$epi_tile,
+    WsGemm_OptIntParameter<"epilogue load stages">:$stages_c,
+    WsGemm_OptIntParameter<"epilogue store stages">:$stages_d,
+    WsGemm_OptIntParameter<"EVT fragment size">:$fragment_size,
+    WsGemm_OptBoolParameter<"D reuses C's SMEM">:$reuse_smem_c,
+    WsGemm_OptBoolParameter<"delay TMA stores by one subtile">:$delay_tma_store,
+    WsGemm_OptIntParameter<"producer warpgroup registers">:$producer_regs,
+    WsGemm_OptIntParameter<"consumer warpgroup registers">:$consumer_regs
+  );
   let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// True when every knob is set, except the register budgets, which stay
+    /// unset for schedules that do not rebalance registers.
+    bool isComplete() const;
+
+    // Parameter parsers and printers used by the generated struct format.
+    static ::mlir::FailureOr<::llvm::SmallVector<int64_t>>
+    parseIntList(::mlir::AsmParser &parser);
+    static void printIntList(::mlir::AsmPrinter &printer,
+                             ::llvm::ArrayRef<int64_t> values);
+    static ::mlir::FailureOr<std::optional<int64_t>>
+    parseInt(::mlir::AsmParser &parser);
+    static ::mlir::FailureOr<std::optional<bool>>
+    parseBool(::mlir::AsmParser &parser);
+    template <typename EnumT>
+    static ::mlir::FailureOr<std::optional<EnumT>>
+    parseEnumKeyword(::mlir::AsmParser &parser,
+                     std::optional<EnumT> (*symbolize)(::llvm::StringRef),
+                     ::llvm::StringRef expected) {
+      ::llvm::SMLoc loc = parser.getCurrentLocation();
+      ::llvm::StringRef keyword;
+      if (parser.parseKeyword(&keyword))
+        return ::mlir::failure();
+      if (std::optional<EnumT> value = symbolize(keyword))
+        return std::optional<EnumT>(*value);
+      return parser.emitError(loc)
+             << "expected one of " << expected << ", got '" << keyword << "'";
+    }
+  }];
 }
 
 include "ws-gemm/Dialect/WsGemm/WsGemmPipelineAttributes.td"

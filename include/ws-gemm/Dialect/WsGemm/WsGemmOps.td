@@ -1,4 +1,10 @@
 //===- WsGemmOps.td - Declarative GEMM ops -----------------*- tablegen -*-===//
+//
+// The declarative level: `wsgemm.gemm` defines one GEMM kernel by its operand
+// types and layouts, an optional static problem shape, a `#wsgemm.config` of
+// builder knobs and an epilogue region in the `epi` dialect.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef WSGEMM_DIALECT_WSGEMM_WSGEMMOPS_TD
 #define WSGEMM_DIALECT_WSGEMM_WSGEMMOPS_TD
@@ -13,17 +19,99 @@ def WsGemm_GemmOp : WsGemm_Op<"gemm", [
     Symbol, IsolatedFromAbove, SingleBlock,
     DeclareOpInterfaceMethods<Epi_EpilogueOpInterface>]> {
   let summary = "a warp-specialized GEMM kernel with a fused epilogue";
-  // SKELETON: the gemm work item finalises operands, layouts and format.
-  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$a_type,
-                       TypeAttr:$b_type, OptionalAttr<TypeAttr>:$c_type,
-                       TypeAttr:$d_type,
-                       OptionalAttr<WsGemm_ConfigAttr>:$config);
-  let regions = (region SizedRegion<1>:$epilogue);
-  let assemblyFormat = [{
-    $sym_name `a` `(` $a_type `)` `b` `(` $b_type `)` (`c` `(` $c_type^ `)`)?
-    `d` `(` $d_type `)` (`config` $config^)? attr-dict-with-keyword $epilogue
+  let description = [{
+    Defines the kernel `D[m, n(, l)] = epilogue(sum_k A[m, k(, l)] * B[k, n(, l)])`.
+
+    Operands, by element type and storage order (default `k_major`):
+    - `a(T[, k_major | m_major])`: A is M x K; `k_major` stores it M x K
+      (K contiguous), `m_major` stores it K x M (M contiguous).
+    - `b(T[, k_major | n_major])`: `k_major` stores B as N x K (K contiguous),
+      `n_major` as K x N (N contiguous).
+    - `c(T)` (optional) and `d(T)`: M x N, N contiguous. The epilogue reads C
+      with `epi.load_src` and writes D with `epi.store`.
+
+    A and B are f16 or bf16 and equal; C and D are f16, bf16 or f32; the
+    accumulator is f32. `batched` adds an outermost batch dimension L to every
+    operand (batch stride: one whole matrix). `shape [M, N, K]` (or
+    `[M, N, K, L]` when batched) compiles for one static problem shape;
+    without it the sizes are kernel parameters.
+
+    ```mlir
+    wsgemm.gemm @gemm_bias_relu a(f16) b(f16, n_major) c(f16) d(f16)
+        shape [4096, 4096, 4096]
+        config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
+    ^bb0(%acc: f32):
+      %bias = epi.load_vec_m "bias" : f16 -> f32
+      %z = arith.addf %acc, %bias : f32
+      %r = epi.relu %z : f32
+      epi.store %r : f32
+      epi.yield
+    }
+    ```
+
+    `--wsgemm-plan` completes `config` and records the kernel's dynamic SMEM
+    in the discardable attribute `wsgemm.smem_bytes` (an i64, bytes; read and
+    write it with get/setPlannedSmemBytes).
   }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttr:$a_type,
+    DefaultValuedAttr<WsGemm_MajorAttr, "::mlir::wsgemm::Major::k_major">:$a_layout,
+    TypeAttr:$b_type,
+    DefaultValuedAttr<WsGemm_MajorAttr, "::mlir::wsgemm::Major::k_major">:$b_layout,
+    OptionalAttr<TypeAttr>:$c_type,
+    TypeAttr:$d_type,
+    UnitAttr:$batched,
+    OptionalAttr<DenseI64ArrayAttr>:$shape,
+    OptionalAttr<WsGemm_ConfigAttr>:$config
+  );
+  let regions = (region SizedRegion<1>:$epilogue);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
   let hasRegionVerifier = 1;
+
+  let builders = [
+    // A gemm with default layouts and an epilogue block holding only the f32
+    // accumulator argument; the caller fills the block and adds epi.yield.
+    // `cType` may be null (no C operand).
+    OpBuilder<(ins "::llvm::StringRef":$name, "::mlir::Type":$aType,
+                   "::mlir::Type":$bType, "::mlir::Type":$cType,
+                   "::mlir::Type":$dType,
+                   CArg<"::mlir::wsgemm::ConfigAttr", "{}">:$config)>
+  ];
+
+  let extraClassDeclaration = [{
+    /// Name of the discardable attribute in which --wsgemm-plan records the
+    /// kernel's dynamic shared memory in bytes (an i64 attribute).
+    static ::llvm::StringRef getSmemBytesAttrName() {
+      return "wsgemm.smem_bytes";
+    }
+    /// The planned dynamic SMEM in bytes, or nullopt before --wsgemm-plan.
+    std::optional<int64_t> getPlannedSmemBytes();
+    /// Records the planned dynamic SMEM in bytes.
+    void setPlannedSmemBytes(int64_t bytes);
+
+    // getALayout() / getBLayout() (generated) return k_major when unset.
+    bool isBatched() { return getBatched(); }
+    bool hasC() { return getCType().has_value(); }
+    bool hasStaticShape() { return getShape().has_value(); }
+    /// Static problem sizes; nullopt without `shape`. L is 1 when the gemm
+    /// is not batched.
+    std::optional<int64_t> getStaticM() { return getStaticDim(0); }
+    std::optional<int64_t> getStaticN() { return getStaticDim(1); }
+    std::optional<int64_t> getStaticK() { return getStaticDim(2); }
+    std::optional<int64_t> getStaticL() {
+      if (!hasStaticShape())
+        return std::nullopt;
+      return isBatched() ? getStaticDim(3) : std::optional<int64_t>(1);
+    }
+    /// The config attribute, or an empty config when none is attached.
+    ::mlir::wsgemm::ConfigAttr getConfigOrEmpty();
+
+  private:
+    std::optional<int64_t> getStaticDim(unsigned index);
+  public:
+  }];
 }
 
 #endif // WSGEMM_DIALECT_WSGEMM_WSGEMMOPS_TD

@@ -1,6 +1,12 @@
-//===- WsGemmPipelineOps.td - Warp roles and pipelines -*- tablegen -*-===//
+//===- WsGemmPipelineOps.td - Warp roles and pipelines -----*- tablegen -*-===//
 //
-// The explicit level: warp-specialized role regions and pipelines as values.
+// The explicit level of the wsgemm dialect, produced by --wsgemm-specialize
+// and consumed by the pipeline lowering: warp roles as the regions of
+// `wsgemm.warp_specialize` (modelled on Triton's `ttg.warp_specialize`), and
+// pipelines as SSA values (modelled on CUTLASS's PipelineTmaAsync and
+// PipelineTmaStore, cutlass/pipeline/sm90_pipeline.hpp). Types are generated
+// into WsGemmTypes.h.inc, ops into WsGemmPipelineOps.h.inc; the enums they use
+// live in WsGemmPipelineAttributes.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,19 +15,511 @@
 
 include "ws-gemm/Dialect/WsGemm/WsGemmDialect.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/CommonAttrConstraints.td"
 include "ws-gemm/Dialect/WsGemm/WsGemmPipelineAttributes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
 
 class WsGemm_Type<string name, string typeMnemonic, list<Trait> traits = []>
     : TypeDef<WsGemm_Dialect, name, traits> {
   let mnemonic = typeMnemonic;
 }
 
-// SKELETON: the explicit-level work item defines the types and ops.
 def WsGemm_PipelineType : WsGemm_Type<"Pipeline", "pipeline"> {
-  let summary = "an mbarrier pipeline with a fixed number of stages";
+  let summary = "an mbarrier pipeline of N stages between two warp roles";
+  let description = [{
+    A ring of `stages` shared-memory buffers guarded by two mbarrier arrays of
+    `stages` entries each (CUTLASS PipelineTmaAsync / PipelineAsync):
+    - full barriers: the consumer waits on them; they complete when the
+      producer has arrived once and, for a TMA producer, when the announced
+      transaction bytes have landed;
+    - empty barriers: the producer waits on them; they complete when all
+      consumer arrivals of that stage have happened.
+
+    The producer and consumer roles are part of the type, so that an op can be
+    checked against the warp role it runs in.
+
+    ```mlir
+    !wsgemm.pipeline<4, load -> mma>
+    !wsgemm.pipeline<2, epilogue_load -> mma>
+    ```
+  }];
+  let parameters = (ins "int64_t":$stages,
+                        EnumParameter<WsGemm_Role>:$producer,
+                        EnumParameter<WsGemm_Role>:$consumer);
+  let assemblyFormat = "`<` $stages `,` $producer `->` $consumer `>`";
+  let genVerifyDecl = 1;
+}
+
+def WsGemm_StorePipelineType : WsGemm_Type<"StorePipeline", "store_pipeline"> {
+  let summary = "a TMA store pipeline of N stages (bulk async-groups)";
+  let description = [{
+    The ring of `stages` shared-memory staging buffers of the epilogue's TMA
+    stores (CUTLASS PipelineTmaStore). It has no consumer agent and no
+    mbarriers: the TMA unit is the consumer, and completion is tracked with the
+    issuing thread's bulk async-groups (`cp.async.bulk.commit_group` /
+    `cp.async.bulk.wait_group.read`). Only one elected thread of the `mma` role
+    uses it; async-groups are per-thread state.
+
+    ```mlir
+    !wsgemm.store_pipeline<2>
+    ```
+  }];
   let parameters = (ins "int64_t":$stages);
   let assemblyFormat = "`<` $stages `>`";
+  let genVerifyDecl = 1;
+}
+
+def WsGemm_PipelineStateType : WsGemm_Type<"PipelineState", "pipeline_state"> {
+  let summary = "the (index, phase, count) iterator of an N-stage pipeline";
+  let description = [{
+    A value-semantic iterator over the stages of a pipeline (CUTLASS
+    PipelineState): `index` in [0, N), the barrier `phase` parity to wait for,
+    and `count`, the number of advances from the start state. Advancing past
+    the last stage wraps the index and flips the phase. Loops carry states as
+    iteration arguments. The arithmetic is `mlir::wsgemm::PipelineState`
+    (PipelineState.h).
+
+    ```mlir
+    !wsgemm.pipeline_state<4>
+    ```
+  }];
+  let parameters = (ins "int64_t":$stages);
+  let assemblyFormat = "`<` $stages `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Base class
+//===----------------------------------------------------------------------===//
+
+// Every explicit-level op; dialect-wide traits would be appended here.
+class WsGemm_PipelineOp<string mnemonic, list<Trait> traits = []>
+    : WsGemm_Op<mnemonic, traits>;
+
+// The effects of an op that waits on or arrives at barriers (or bulk
+// async-groups): it reads and writes memory, so nothing is moved across it,
+// nothing is CSE'd and nothing is erased. Never Pure.
+defvar BarrierEffects = MemoryEffects<[MemRead, MemWrite]>;
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
+def WsGemm_PipelineCreateOp : WsGemm_PipelineOp<"pipeline_create",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "allocate and initialize the full/empty mbarriers of a pipeline";
+  let description = [{
+    Creates an N-stage pipeline (N from the result type). The lowering
+    allocates `2 * N` mbarriers in shared memory; one thread initializes them
+    and the CTA synchronizes before any role runs:
+    - full barrier `i`: expects 1 producer arrival, plus `tx_bytes` bytes of
+      TMA transactions announced by `producer_acquire` (arrive.expect_tx).
+      `tx_bytes = 0` means a non-TMA producer that arrives with
+      `producer_commit` instead;
+    - empty barrier `i`: expects `consumer_arrivals` arrivals, one per
+      consumer agent that releases the stage (CUTLASS: one elected thread per
+      consumer warpgroup, times `cluster_m + cluster_n - 1` with multicast).
+
+    Must run before `wsgemm.warp_specialize` (the pipeline is one of its
+    captures), never inside a role region.
+
+    ```mlir
+    %p = wsgemm.pipeline_create {tx_bytes = 32768, consumer_arrivals = 2}
+        : !wsgemm.pipeline<4, load -> mma>
+    ```
+    becomes, for each stage `i`, by one elected thread:
+    ```
+    mbarrier.init.shared::cta.b64 [full + 8*i], 1;
+    mbarrier.init.shared::cta.b64 [empty + 8*i], 2;
+    fence.mbarrier_init.release.cluster;   // then a CTA-wide barrier.sync
+    ```
+  }];
+  let arguments = (ins I64Attr:$tx_bytes, I64Attr:$consumer_arrivals);
+  let results = (outs Res<WsGemm_PipelineType, "", [MemAlloc]>:$pipeline);
+  let extraClassDeclaration = [{
+    /// The pipeline_create that defines `pipeline`, looking through the
+    /// entry-block arguments of warp_specialize role regions to the captured
+    /// operand; null when `pipeline` has another origin (e.g. a function
+    /// argument). The lowering reads tx_bytes and consumer_arrivals here.
+    static PipelineCreateOp lookup(::mlir::Value pipeline);
+  }];
+  let assemblyFormat = [{
+    ` ` `{` `tx_bytes` `=` $tx_bytes `,` `consumer_arrivals` `=` $consumer_arrivals
+    `}` attr-dict `:` qualified(type($pipeline))
+  }];
+  let hasVerifier = 1;
+}
+
+def WsGemm_StorePipelineCreateOp : WsGemm_PipelineOp<"store_pipeline_create"> {
+  let summary = "create the TMA store pipeline of the epilogue";
+  let description = [{
+    Creates the handle of an N-stage TMA store pipeline. There are no
+    barriers to initialize (the bulk async-groups are per-thread hardware
+    state), so it lowers to nothing; the stage count parameterizes
+    `store_acquire`. The result is a fresh handle (an allocation), so two
+    creations are not merged; an unused one may be erased.
+
+    ```mlir
+    %sp = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<2>
+    ```
+  }];
+  let results = (outs Res<WsGemm_StorePipelineType, "", [MemAlloc]>:$pipeline);
+  let assemblyFormat = "attr-dict `:` qualified(type($pipeline))";
+}
+
+//===----------------------------------------------------------------------===//
+// Pipeline state
+//===----------------------------------------------------------------------===//
+
+def WsGemm_PipelineStateInitOp : WsGemm_PipelineOp<"pipeline_state_init",
+    [Pure]> {
+  let summary = "the start state of a producer or consumer iterator";
+  let description = [{
+    `producer`: index 0, phase 1, count 0 (CUTLASS make_producer_start_state:
+    the buffers start empty, so the first wait on each empty barrier, for the
+    parity before its initial phase, succeeds at once). `consumer`: index 0,
+    phase 0, count 0.
+
+    ```mlir
+    %w = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<4>
+    %r = wsgemm.pipeline_state_init consumer : !wsgemm.pipeline_state<4>
+    ```
+    becomes three registers: `index = 0; phase = 1 (or 0); count = 0`.
+  }];
+  let arguments = (ins WsGemm_PipelineAgentAttr:$agent);
+  let results = (outs WsGemm_PipelineStateType:$state);
+  let assemblyFormat = [{
+    custom<PipelineAgent>($agent) attr-dict `:` qualified(type($state))
+  }];
+}
+
+def WsGemm_PipelineStateAdvanceOp : WsGemm_PipelineOp<"pipeline_state_advance",
+    [Pure, AllTypesMatch<["state", "result"]>]> {
+  let summary = "advance a pipeline iterator by a static number of stages";
+  let description = [{
+    Returns `state` advanced by `by` (default 1, at least 0): the index wraps
+    modulo the stage count, the phase flips once per wrap, the count grows by
+    `by` (CUTLASS PipelineState::advance). Chains of advances fold into one;
+    an advance by 0 folds away.
+
+    ```mlir
+    %s1 = wsgemm.pipeline_state_advance %s0 : !wsgemm.pipeline_state<4>
+    %s5 = wsgemm.pipeline_state_advance %s1 by 4 : !wsgemm.pipeline_state<4>
+    ```
+    becomes, for `by = n` and `N` stages:
+    ```
+    sum = index + n % N;  wraps = n / N + (sum >= N);
+    index' = sum >= N ? sum - N : sum;  phase' = phase ^ (wraps & 1);
+    count' = count + n;
+    ```
+  }];
+  let arguments = (ins WsGemm_PipelineStateType:$state,
+                       DefaultValuedAttr<I64Attr, "1">:$by);
+  let results = (outs WsGemm_PipelineStateType:$result);
+  let assemblyFormat = [{
+    $state (`by` $by^)? attr-dict `:` qualified(type($state))
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+class WsGemm_PipelineStateAccessorOp<string mnemonic, string what,
+                                      Type resultType>
+    : WsGemm_PipelineOp<"pipeline_state_" # mnemonic, [Pure]> {
+  let summary = "the " # what # " of a pipeline iterator";
+  let arguments = (ins WsGemm_PipelineStateType:$state);
+  let results = (outs resultType:$result);
+  let assemblyFormat = "$state attr-dict `:` qualified(type($state))";
+  let hasCanonicalizer = 1;
+}
+
+def WsGemm_PipelineStateIndexOp
+    : WsGemm_PipelineStateAccessorOp<"index", "stage index", Index> {
+  let description = [{
+    The stage the iterator points at, in [0, stages): selects the buffer and
+    the barrier of the stage. Folds to a constant when the state is a start
+    state advanced by known amounts; the index after an advance by a multiple
+    of the stage count is the index before it.
+
+    ```mlir
+    %i = wsgemm.pipeline_state_index %s : !wsgemm.pipeline_state<4>
+    ```
+  }];
+}
+
+def WsGemm_PipelineStatePhaseOp
+    : WsGemm_PipelineStateAccessorOp<"phase", "barrier parity", I1> {
+  let description = [{
+    The parity a wait at the current stage waits for (operand of
+    `mbarrier.try_wait.parity`). Folds to a constant when the state is known;
+    the phase after an advance by a multiple of twice the stage count is the
+    phase before it.
+
+    ```mlir
+    %ph = wsgemm.pipeline_state_phase %s : !wsgemm.pipeline_state<4>
+    ```
+  }];
+}
+
+def WsGemm_PipelineStateCountOp
+    : WsGemm_PipelineStateAccessorOp<"count", "advance count", Index> {
+  let description = [{
+    How many times the iterator has advanced since its start state (CUTLASS
+    uses it to skip the first store waits). Folds to a constant when the state
+    is known.
+
+    ```mlir
+    %c = wsgemm.pipeline_state_count %s : !wsgemm.pipeline_state<4>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Producer / consumer ops of an mbarrier pipeline
+//===----------------------------------------------------------------------===//
+
+class WsGemm_PipelineSyncOp<string mnemonic>
+    : WsGemm_PipelineOp<mnemonic, [BarrierEffects]> {
+  let arguments = (ins WsGemm_PipelineType:$pipeline,
+                       WsGemm_PipelineStateType:$state);
+  let assemblyFormat = [{
+    $pipeline `,` $state attr-dict `:` qualified(type($pipeline)) `,`
+    qualified(type($state))
+  }];
+  let hasVerifier = 1;
+}
+
+def WsGemm_ProducerAcquireOp : WsGemm_PipelineSyncOp<"producer_acquire"> {
+  let summary = "wait until a stage is empty, then announce its transactions";
+  let description = [{
+    Runs in the pipeline's producer role. Waits on the empty barrier of stage
+    `index(state)` for parity `phase(state)`; then, for a TMA pipeline
+    (`tx_bytes > 0`), one elected thread arrives on the stage's full barrier
+    announcing `tx_bytes` bytes (CUTLASS PipelineTmaAsync::producer_acquire).
+    The TMA loads issued next complete those transactions.
+
+    ```mlir
+    wsgemm.producer_acquire %p, %s
+        : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+    ```
+    becomes
+    ```
+    waitLoop: mbarrier.try_wait.parity.shared::cta.b64 p, [empty + 8*idx], phase;
+              @!p bra waitLoop;
+    @elected mbarrier.arrive.expect_tx.shared::cta.b64 _, [full + 8*idx], 32768;
+    ```
+  }];
+}
+
+def WsGemm_ProducerCommitOp : WsGemm_PipelineSyncOp<"producer_commit"> {
+  let summary = "mark a stage as filled";
+  let description = [{
+    Runs in the pipeline's producer role after the stage's data was issued.
+    For a TMA pipeline (`tx_bytes > 0`) it is a no-op: the producer arrived in
+    `producer_acquire` and the TMA transactions complete the full barrier
+    (CUTLASS PipelineTmaAsync::producer_commit). For a non-TMA producer
+    (`tx_bytes = 0`) one elected thread arrives on the full barrier.
+
+    ```mlir
+    wsgemm.producer_commit %p, %s
+        : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+    ```
+    becomes nothing (TMA), or `mbarrier.arrive.shared::cta.b64 _, [full + 8*idx];`
+  }];
+}
+
+def WsGemm_ConsumerWaitOp : WsGemm_PipelineSyncOp<"consumer_wait"> {
+  let summary = "wait until a stage is full";
+  let description = [{
+    Runs in the pipeline's consumer role. Waits on the full barrier of stage
+    `index(state)` for parity `phase(state)`: the producer arrived and all its
+    transaction bytes landed in shared memory.
+
+    ```mlir
+    wsgemm.consumer_wait %p, %s
+        : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+    ```
+    becomes
+    ```
+    waitLoop: mbarrier.try_wait.parity.shared::cta.b64 p, [full + 8*idx], phase;
+              @!p bra waitLoop;
+    ```
+  }];
+}
+
+def WsGemm_ConsumerReleaseOp : WsGemm_PipelineSyncOp<"consumer_release"> {
+  let summary = "mark a stage as consumed";
+  let description = [{
+    Runs in the pipeline's consumer role once the stage's buffers are no
+    longer read (for wgmma: after the wgmma group that read them retired).
+    Each consumer agent (one elected thread per consumer warpgroup) arrives
+    once on the stage's empty barrier; `consumer_arrivals` of the pipeline
+    counts these agents.
+
+    ```mlir
+    wsgemm.consumer_release %p, %s
+        : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+    ```
+    becomes `@elected mbarrier.arrive.shared::cta.b64 _, [empty + 8*idx];`
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// TMA store pipeline ops
+//===----------------------------------------------------------------------===//
+
+class WsGemm_StorePipelineOp<string mnemonic>
+    : WsGemm_PipelineOp<mnemonic, [BarrierEffects]> {
+  let arguments = (ins WsGemm_StorePipelineType:$pipeline);
+  let assemblyFormat = "$pipeline attr-dict `:` qualified(type($pipeline))";
+  let hasVerifier = 1;
+}
+
+def WsGemm_StoreCommitOp : WsGemm_StorePipelineOp<"store_commit"> {
+  let summary = "close the batch of TMA stores just issued";
+  let description = [{
+    Runs in the `mma` role, by the thread that issued the TMA stores of the
+    current subtile: groups the bulk stores issued since the last commit
+    (CUTLASS PipelineTmaStore::producer_commit).
+
+    ```mlir
+    wsgemm.store_commit %sp : !wsgemm.store_pipeline<2>
+    ```
+    becomes `cp.async.bulk.commit_group;`
+  }];
+}
+
+def WsGemm_StoreAcquireOp : WsGemm_StorePipelineOp<"store_acquire"> {
+  let summary = "wait until the staging buffer about to be reused was read";
+  let description = [{
+    Runs in the `mma` role, by the storing thread: waits until at most
+    `stages - 1` committed store batches still read shared memory, so the
+    oldest staging buffer may be overwritten (CUTLASS
+    PipelineTmaStore::producer_acquire). Waiting before `stages` batches were
+    committed returns at once, so the lowering may always emit it.
+
+    ```mlir
+    wsgemm.store_acquire %sp : !wsgemm.store_pipeline<2>
+    ```
+    becomes `cp.async.bulk.wait_group.read 1;` (stages - 1)
+  }];
+}
+
+def WsGemm_StoreTailOp : WsGemm_StorePipelineOp<"store_tail"> {
+  let summary = "wait for all TMA stores before the kernel exits";
+  let description = [{
+    Runs in the `mma` role, by the storing thread, before it exits: waits
+    until every committed bulk store completed (CUTLASS
+    PipelineTmaStore::producer_tail), so shared memory is not released while
+    the TMA unit still reads it.
+
+    ```mlir
+    wsgemm.store_tail %sp : !wsgemm.store_pipeline<2>
+    ```
+    becomes `cp.async.bulk.wait_group 0;`
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+def WsGemm_WarpSpecializeOp : WsGemm_PipelineOp<"warp_specialize", [
+    IsolatedFromAbove, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"RoleEndOp">]> {
+  let summary = "run one region per warp role, concurrently";
+  let description = [{
+    The body of a warp-specialized kernel (like Triton's
+    `ttg.warp_specialize`, CUTLASS's kernel-level role dispatch). Region `i`
+    is the code of role `roles[i]`, run by `warps[i]` warps, which set their
+    register budget to `regs[i]` (optional) on entry. Each region is isolated
+    from above and receives the captured operands as block arguments of the
+    same types.
+
+    Warp layout the lowering produces (decided here, checked by the verifier):
+    - the roles `load` and `epilogue_load` have exactly 1 warp each and share
+      warpgroup 0 (warp 0: load, warp 1: epilogue_load, the other warps of
+      that warpgroup idle), as in CUTLASS's producer warpgroup. Because
+      `setmaxnreg` applies to a whole warpgroup, their `regs` must be equal;
+    - the role `mma` is required and has a positive multiple of 4 warps (whole
+      warpgroups, as wgmma needs); it takes warpgroups 1, 2, ... (warpgroup 0
+      when there is no producer role);
+    - the CTA has at most 32 warps (1024 threads), and with `regs` the total
+      register budget fits the 65536 registers of an SM;
+    - `regs` values are multiples of 8 in [24, 256] (setmaxnreg's range);
+    - every captured `!wsgemm.pipeline` has both its producer and consumer
+      role among `roles`.
+
+    ```mlir
+    wsgemm.warp_specialize (%p, %sp : !wsgemm.pipeline<4, load -> mma>,
+                                     !wsgemm.store_pipeline<2>)
+        roles [load, mma] warps [1, 8] regs [40, 232] {
+    ^bb0(%lp: !wsgemm.pipeline<4, load -> mma>, %lsp: !wsgemm.store_pipeline<2>):
+      ...
+      wsgemm.role_end
+    } {
+    ^bb0(%cp: !wsgemm.pipeline<4, load -> mma>, %csp: !wsgemm.store_pipeline<2>):
+      ...
+      wsgemm.role_end
+    }
+    ```
+    becomes a branch on `warp_id / 4` (and `warp_id % 4` in warpgroup 0),
+    `setmaxnreg.dec.sync.aligned.u32 40;` / `setmaxnreg.inc.sync.aligned.u32
+    232;` at the top of each role, and the regions' code.
+  }];
+  let arguments = (ins Variadic<AnyType>:$captures,
+                       WsGemm_RoleArrayAttr:$roles,
+                       DenseI32ArrayAttr:$warps,
+                       OptionalAttr<DenseI32ArrayAttr>:$regs);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$partitions);
+  let assemblyFormat = [{
+    `(` ($captures^ `:` type($captures))? `)`
+    `roles` custom<RoleList>($roles) `warps` $warps (`regs` $regs^)?
+    attr-dict-with-keyword custom<RoleRegions>($partitions)
+  }];
+  let builders = [
+    // Creates one region per role, each with one block whose arguments have
+    // the captures' types and which ends in `wsgemm.role_end`. Pass an empty
+    // `regs` for no register budgets.
+    OpBuilder<(ins "::mlir::ValueRange":$captures,
+                   "::llvm::ArrayRef<::mlir::wsgemm::Role>":$roles,
+                   "::llvm::ArrayRef<int32_t>":$warps,
+                   "::llvm::ArrayRef<int32_t>":$regs)>
+  ];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The role of region `regionIndex`, if the op is well-formed there.
+    std::optional<::mlir::wsgemm::Role> getRole(unsigned regionIndex);
+    /// The region of `role`, or null.
+    ::mlir::Region *getRoleRegion(::mlir::wsgemm::Role role);
+    /// The warp count of `role`, or 0 if the op has no such role.
+    int32_t getNumWarps(::mlir::wsgemm::Role role);
+    /// The register budget of `role`, if any.
+    std::optional<int32_t> getNumRegs(::mlir::wsgemm::Role role);
+
+    /// Finds the warp_specialize region that (transitively) contains `op` and
+    /// returns its role; std::nullopt when `op` is in no role region.
+    static std::optional<::mlir::wsgemm::Role>
+    getEnclosingRole(::mlir::Operation *op);
+  }];
+}
+
+def WsGemm_RoleEndOp : WsGemm_PipelineOp<"role_end", [
+    Pure, Terminator, HasParent<"WarpSpecializeOp">]> {
+  let summary = "end of a warp role's code";
+  let description = [{
+    Terminates a role region of `wsgemm.warp_specialize`; the warps of the
+    role are done (the lowering branches to the kernel's exit).
+
+    ```mlir
+    wsgemm.role_end
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // WSGEMM_DIALECT_WSGEMM_WSGEMMPIPELINEOPS_TD

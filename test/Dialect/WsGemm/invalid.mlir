@@ -1,0 +1,284 @@
+// RUN: ws-gemm-opt %s -split-input-file -verify-diagnostics
+
+// One case per rule of the wsgemm.gemm verifier, its syntax and the
+// #wsgemm.config attribute.
+
+// expected-error @+1 {{A element type must be f16 or bf16 because the mainloop issues f16/bf16 wgmma with f32 accumulation, got 'f32'}}
+wsgemm.gemm @a_f32 a(f32) b(f32) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{B element type must be f16 or bf16 because the mainloop issues f16/bf16 wgmma with f32 accumulation, got 'f8E4M3FN'}}
+wsgemm.gemm @b_f8 a(f16) b(f8E4M3FN) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{A and B element types must be equal because one wgmma reads both, got 'f16' and 'bf16'}}
+wsgemm.gemm @mixed a(f16) b(bf16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{C element type must be f16, bf16 or f32 because the epilogue loads it with TMA and converts it to f32, got 'i8'}}
+wsgemm.gemm @c_i8 a(f16) b(f16) c(i8) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{D element type must be f16, bf16 or f32 because the epilogue converts its f32 result to it and stores it with TMA, got 'f64'}}
+wsgemm.gemm @d_f64 a(f16) b(f16) d(f64) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{A layout must be k_major or m_major because A is M x K, got n_major}}
+wsgemm.gemm @a_n_major a(f16, n_major) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{B layout must be k_major or n_major because B is K x N, got m_major}}
+wsgemm.gemm @b_m_major a(f16) b(f16, m_major) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{shape must be [M, N, K] because the gemm is not batched (add 'batched' for L), got 4 sizes}}
+wsgemm.gemm @shape_rank a(f16) b(f16) d(f16) shape [128, 128, 64, 2] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{shape must be [M, N, K, L] because the gemm is batched, got 3 sizes}}
+wsgemm.gemm @shape_rank_batched batched a(f16) b(f16) d(f16) shape [128, 128, 64] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{shape sizes must be positive and at most 281474976710656 (2^48), got [128, 0, 64]}}
+wsgemm.gemm @shape_zero a(f16) b(f16) d(f16) shape [128, 0, 64] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{'wsgemm.smem_bytes' must be a positive i64 (the planned dynamic SMEM in bytes), got 0 : i64}}
+wsgemm.gemm @smem_zero a(f16) b(f16) d(f16) attributes {wsgemm.smem_bytes = 0 : i64} {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{'wsgemm.smem_bytes' must be a positive i64 (the planned dynamic SMEM in bytes), got "big"}}
+wsgemm.gemm @smem_string a(f16) b(f16) d(f16) attributes {wsgemm.smem_bytes = "big"} {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// The epilogue region rules come from epi::verifyEpilogueRegion.
+// expected-error @+1 {{epilogue region must have exactly one f32 block argument (the accumulator element)}}
+wsgemm.gemm @bad_block_arg a(f16) b(f16) d(f16) {
+^bb0(%acc: f16):
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{epilogue has no output: it needs an epi.store, epi.aux_store, a reduction or an epi.fusion preset}}
+wsgemm.gemm @no_output a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{region with 1 blocks}}
+wsgemm.gemm @empty_region a(f16) b(f16) d(f16) {
+}
+
+// -----
+
+// Syntax: an unknown layout keyword.
+// expected-error @+1 {{expected a layout (k_major, m_major or n_major), got 'row_major'}}
+wsgemm.gemm @bad_layout a(f16, row_major) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Syntax: a config that is not a #wsgemm.config.
+// expected-error @+1 {{expected a #wsgemm.config<...> attribute, got [1, 2]}}
+wsgemm.gemm @bad_config a(f16) b(f16) d(f16) config [1, 2] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Config: an integer list with the wrong number of entries.
+// expected-error @+1 {{config tile must have 3 entries (M, N, K), got 2}}
+wsgemm.gemm @tile_arity a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 128]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config cluster must have 3 entries (M, N, K), got 1}}
+wsgemm.gemm @cluster_arity a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config epi_tile must have 2 entries (M, N), got 3}}
+wsgemm.gemm @epi_tile_arity a(f16) b(f16) d(f16) config #wsgemm.config<epi_tile = [64, 32, 1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config tile entries must be positive and at most 65536, got [128, -128, 64]}}
+wsgemm.gemm @tile_negative a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, -128, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{shape sizes must be positive and at most 281474976710656 (2^48), got [1, 281474976710657, 1]}}
+wsgemm.gemm @shape_huge a(f16) b(f16) d(f16) shape [1, 281474976710657, 1] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config epi_tile entries must be positive and at most 65536, got [65537, 32]}}
+wsgemm.gemm @epi_tile_huge a(f16) b(f16) d(f16) config #wsgemm.config<epi_tile = [65537, 32]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config stages must be positive and at most 65536, got 0}}
+wsgemm.gemm @stages_zero a(f16) b(f16) d(f16) config #wsgemm.config<stages = 0> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config consumer_regs must be positive and at most 65536, got -8}}
+wsgemm.gemm @regs_negative a(f16) b(f16) d(f16) config #wsgemm.config<consumer_regs = -8> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+2 {{expected a non-empty list of integers}}
+// expected-error @+1 {{failed to parse WsGemm_ConfigAttr parameter 'tile'}}
+wsgemm.gemm @empty_list a(f16) b(f16) d(f16) config #wsgemm.config<tile = []> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+2 {{expected one of warp_specialized, cooperative, pingpong, got 'stream_k'}}
+// expected-error @+1 {{failed to parse WsGemm_ConfigAttr parameter 'schedule'}}
+wsgemm.gemm @bad_schedule a(f16) b(f16) d(f16) config #wsgemm.config<schedule = stream_k> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+2 {{expected one of along_m, along_n, heuristic, got 'diagonal'}}
+// expected-error @+1 {{failed to parse WsGemm_ConfigAttr parameter 'raster'}}
+wsgemm.gemm @bad_raster a(f16) b(f16) d(f16) config #wsgemm.config<raster = diagonal> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+2 {{expected true or false, got 'yes'}}
+// expected-error @+1 {{failed to parse WsGemm_ConfigAttr parameter 'persistent'}}
+wsgemm.gemm @bad_bool a(f16) b(f16) d(f16) config #wsgemm.config<persistent = yes> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{duplicate or unknown struct parameter name: stages}}
+wsgemm.gemm @duplicate_knob a(f16) b(f16) d(f16) config #wsgemm.config<stages = 3, stages = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{duplicate or unknown struct parameter name: warps}}
+wsgemm.gemm @unknown_knob a(f16) b(f16) d(f16) config #wsgemm.config<warps = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -1,0 +1,196 @@
+// RUN: ws-gemm-opt %s | ws-gemm-opt | FileCheck %s
+// RUN: ws-gemm-opt %s --mlir-print-op-generic | ws-gemm-opt | FileCheck %s
+
+// Round trip of every type, attribute and op of the explicit level.
+
+// CHECK-LABEL: func.func @types
+// CHECK-SAME: !wsgemm.pipeline<4, load -> mma>
+// CHECK-SAME: !wsgemm.pipeline<1, epilogue_load -> mma>
+// CHECK-SAME: !wsgemm.pipeline<3, mma -> epilogue_load>
+// CHECK-SAME: !wsgemm.store_pipeline<2>
+// CHECK-SAME: !wsgemm.pipeline_state<7>
+func.func @types(%a: !wsgemm.pipeline<4, load -> mma>,
+                 %b: !wsgemm.pipeline<1, epilogue_load -> mma>,
+                 %c: !wsgemm.pipeline<3, mma -> epilogue_load>,
+                 %d: !wsgemm.store_pipeline<2>,
+                 %e: !wsgemm.pipeline_state<7>) {
+  return
+}
+
+// CHECK-LABEL: func.func @attrs
+// CHECK-SAME: a = #wsgemm.pipeline_agent<consumer>
+// CHECK-SAME: r = [#wsgemm.role<load>, #wsgemm.role<epilogue_load>, #wsgemm.role<mma>]
+func.func @attrs() attributes {
+    r = [#wsgemm.role<load>, #wsgemm.role<epilogue_load>, #wsgemm.role<mma>],
+    a = #wsgemm.pipeline_agent<consumer>} {
+  return
+}
+
+// CHECK-LABEL: func.func @create
+// CHECK: wsgemm.pipeline_create {tx_bytes = 32768, consumer_arrivals = 2} : !wsgemm.pipeline<4, load -> mma>
+// CHECK: wsgemm.pipeline_create {tx_bytes = 0, consumer_arrivals = 1} {note = "non-TMA"} : !wsgemm.pipeline<2, epilogue_load -> mma>
+// CHECK: wsgemm.store_pipeline_create : !wsgemm.store_pipeline<2>
+func.func @create() {
+  %p = wsgemm.pipeline_create {tx_bytes = 32768, consumer_arrivals = 2}
+      : !wsgemm.pipeline<4, load -> mma>
+  %q = wsgemm.pipeline_create {tx_bytes = 0, consumer_arrivals = 1}
+      {note = "non-TMA"} : !wsgemm.pipeline<2, epilogue_load -> mma>
+  %sp = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<2>
+  return
+}
+
+// CHECK-LABEL: func.func @state
+// CHECK: %[[P:.+]] = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<4>
+// CHECK: %[[C:.+]] = wsgemm.pipeline_state_init consumer : !wsgemm.pipeline_state<4>
+// CHECK: %[[A1:.+]] = wsgemm.pipeline_state_advance %[[P]] : !wsgemm.pipeline_state<4>
+// CHECK: %[[A2:.+]] = wsgemm.pipeline_state_advance %[[C]] by 9 : !wsgemm.pipeline_state<4>
+// CHECK: wsgemm.pipeline_state_index %[[A1]] : !wsgemm.pipeline_state<4>
+// CHECK: wsgemm.pipeline_state_phase %[[A2]] : !wsgemm.pipeline_state<4>
+// CHECK: wsgemm.pipeline_state_count %[[A2]] : !wsgemm.pipeline_state<4>
+func.func @state() -> (index, i1, index) {
+  %p = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<4>
+  %c = wsgemm.pipeline_state_init consumer : !wsgemm.pipeline_state<4>
+  // An explicit `by 1` is the default and is not printed.
+  %a1 = wsgemm.pipeline_state_advance %p by 1 : !wsgemm.pipeline_state<4>
+  %a2 = wsgemm.pipeline_state_advance %c by 9 : !wsgemm.pipeline_state<4>
+  %i = wsgemm.pipeline_state_index %a1 : !wsgemm.pipeline_state<4>
+  %ph = wsgemm.pipeline_state_phase %a2 : !wsgemm.pipeline_state<4>
+  %n = wsgemm.pipeline_state_count %a2 : !wsgemm.pipeline_state<4>
+  return %i, %ph, %n : index, i1, index
+}
+
+// Minimal warp_specialize: no captures, no register budgets, an implicit
+// terminator in the input.
+// CHECK-LABEL: func.func @minimal
+// CHECK: wsgemm.warp_specialize() roles [mma] warps [4] {
+// CHECK-NEXT: wsgemm.role_end
+// CHECK-NEXT: }
+func.func @minimal() {
+  wsgemm.warp_specialize () roles [mma] warps [4] {
+  }
+  return
+}
+
+// A complete kernel body: mainloop pipeline (load -> mma), C pipeline
+// (epilogue_load -> mma) and the TMA store pipeline, with the loops
+// --wsgemm-specialize produces.
+// CHECK-LABEL: func.func @kernel
+// CHECK: %[[AB:.+]] = wsgemm.pipeline_create {tx_bytes = 32768, consumer_arrivals = 2} : !wsgemm.pipeline<4, load -> mma>
+// CHECK: %[[CP:.+]] = wsgemm.pipeline_create {tx_bytes = 16384, consumer_arrivals = 2} : !wsgemm.pipeline<2, epilogue_load -> mma>
+// CHECK: %[[SP:.+]] = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<2>
+// CHECK: wsgemm.warp_specialize(%[[AB]], %[[CP]], %[[SP]], %{{.+}}, %{{.+}}, %{{.+}} : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline<2, epilogue_load -> mma>, !wsgemm.store_pipeline<2>, index, index, i1) roles [load, epilogue_load, mma] warps [1, 1, 8] regs [40, 40, 232] attributes {kernel_tag = "gemm0"} {
+// CHECK-NEXT: ^bb0(%[[LP:.+]]: !wsgemm.pipeline<4, load -> mma>, %{{.+}}: !wsgemm.pipeline<2, epilogue_load -> mma>, %{{.+}}: !wsgemm.store_pipeline<2>, %[[LK:.+]]: index, %{{.+}}: index, %{{.+}}: i1):
+// CHECK: %[[W0:.+]] = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<4>
+// CHECK: scf.for {{.+}} iter_args(%[[W:.+]] = %[[W0]]) -> (!wsgemm.pipeline_state<4>)
+// CHECK-NEXT: wsgemm.producer_acquire %[[LP]], %[[W]] : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+// CHECK-NEXT: wsgemm.producer_commit %[[LP]], %[[W]] : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+// CHECK-NEXT: %[[WN:.+]] = wsgemm.pipeline_state_advance %[[W]] : !wsgemm.pipeline_state<4>
+// CHECK-NEXT: scf.yield %[[WN]]
+// CHECK: wsgemm.role_end
+// CHECK-NEXT: } {
+// CHECK-NEXT: ^bb0(%{{.+}}: !wsgemm.pipeline<4, load -> mma>, %[[EP:.+]]: !wsgemm.pipeline<2, epilogue_load -> mma>,
+// CHECK: wsgemm.producer_acquire %[[EP]], %{{.+}} : !wsgemm.pipeline<2, epilogue_load -> mma>, !wsgemm.pipeline_state<2>
+// CHECK: wsgemm.role_end
+// CHECK-NEXT: } {
+// CHECK-NEXT: ^bb0(%[[MP:.+]]: !wsgemm.pipeline<4, load -> mma>, %[[MC:.+]]: !wsgemm.pipeline<2, epilogue_load -> mma>, %[[MS:.+]]: !wsgemm.store_pipeline<2>,
+// CHECK: wsgemm.consumer_wait %[[MP]], %{{.+}} : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+// CHECK: wsgemm.consumer_release %[[MP]], %{{.+}} : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+// CHECK: scf.if
+// CHECK-NEXT: wsgemm.consumer_wait %[[MC]], %{{.+}} : !wsgemm.pipeline<2, epilogue_load -> mma>, !wsgemm.pipeline_state<2>
+// CHECK: wsgemm.store_acquire %[[MS]] : !wsgemm.store_pipeline<2>
+// CHECK: wsgemm.store_commit %[[MS]] : !wsgemm.store_pipeline<2>
+// CHECK: wsgemm.store_tail %[[MS]] : !wsgemm.store_pipeline<2>
+// CHECK-NEXT: wsgemm.role_end
+func.func @kernel(%k_tiles: index, %epi_tiles: index, %has_c: i1) {
+  %ab = wsgemm.pipeline_create {tx_bytes = 32768, consumer_arrivals = 2}
+      : !wsgemm.pipeline<4, load -> mma>
+  %cp = wsgemm.pipeline_create {tx_bytes = 16384, consumer_arrivals = 2}
+      : !wsgemm.pipeline<2, epilogue_load -> mma>
+  %sp = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<2>
+  wsgemm.warp_specialize (%ab, %cp, %sp, %k_tiles, %epi_tiles, %has_c
+      : !wsgemm.pipeline<4, load -> mma>,
+        !wsgemm.pipeline<2, epilogue_load -> mma>,
+        !wsgemm.store_pipeline<2>, index, index, i1)
+      roles [load, epilogue_load, mma] warps [1, 1, 8] regs [40, 40, 232]
+      attributes {kernel_tag = "gemm0"} {
+  // Producer warp: acquire an empty stage, (TMA loads of A and B), commit.
+  ^bb0(%p: !wsgemm.pipeline<4, load -> mma>,
+       %c: !wsgemm.pipeline<2, epilogue_load -> mma>,
+       %s: !wsgemm.store_pipeline<2>, %nk: index, %ne: index, %hc: i1):
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %w0 = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<4>
+    %wend = scf.for %k = %c0 to %nk step %c1 iter_args(%w = %w0)
+        -> (!wsgemm.pipeline_state<4>) {
+      wsgemm.producer_acquire %p, %w
+          : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+      wsgemm.producer_commit %p, %w
+          : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+      %wn = wsgemm.pipeline_state_advance %w : !wsgemm.pipeline_state<4>
+      scf.yield %wn : !wsgemm.pipeline_state<4>
+    }
+    wsgemm.role_end
+  } {
+  // Epilogue load warp: one C subtile per epilogue subtile.
+  ^bb0(%p: !wsgemm.pipeline<4, load -> mma>,
+       %c: !wsgemm.pipeline<2, epilogue_load -> mma>,
+       %s: !wsgemm.store_pipeline<2>, %nk: index, %ne: index, %hc: i1):
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %w0 = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    %wend = scf.for %e = %c0 to %ne step %c1 iter_args(%w = %w0)
+        -> (!wsgemm.pipeline_state<2>) {
+      wsgemm.producer_acquire %c, %w
+          : !wsgemm.pipeline<2, epilogue_load -> mma>, !wsgemm.pipeline_state<2>
+      wsgemm.producer_commit %c, %w
+          : !wsgemm.pipeline<2, epilogue_load -> mma>, !wsgemm.pipeline_state<2>
+      %wn = wsgemm.pipeline_state_advance %w : !wsgemm.pipeline_state<2>
+      scf.yield %wn : !wsgemm.pipeline_state<2>
+    }
+    wsgemm.role_end
+  } {
+  // Consumer warpgroups: wait, (wgmma), release one stage behind; then the
+  // epilogue: wait C, (compute, R2S), TMA store through the store pipeline.
+  ^bb0(%p: !wsgemm.pipeline<4, load -> mma>,
+       %c: !wsgemm.pipeline<2, epilogue_load -> mma>,
+       %s: !wsgemm.store_pipeline<2>, %nk: index, %ne: index, %hc: i1):
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r0 = wsgemm.pipeline_state_init consumer : !wsgemm.pipeline_state<4>
+    %ends:2 = scf.for %k = %c0 to %nk step %c1 iter_args(%r = %r0, %rel = %r0)
+        -> (!wsgemm.pipeline_state<4>, !wsgemm.pipeline_state<4>) {
+      wsgemm.consumer_wait %p, %r
+          : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+      %first = arith.cmpi eq, %k, %c0 : index
+      %reln = scf.if %first -> (!wsgemm.pipeline_state<4>) {
+        scf.yield %rel : !wsgemm.pipeline_state<4>
+      } else {
+        wsgemm.consumer_release %p, %rel
+            : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+        %n = wsgemm.pipeline_state_advance %rel : !wsgemm.pipeline_state<4>
+        scf.yield %n : !wsgemm.pipeline_state<4>
+      }
+      %rn = wsgemm.pipeline_state_advance %r : !wsgemm.pipeline_state<4>
+      scf.yield %rn, %reln : !wsgemm.pipeline_state<4>, !wsgemm.pipeline_state<4>
+    }
+    wsgemm.consumer_release %p, %ends#1
+        : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+    %cr0 = wsgemm.pipeline_state_init consumer : !wsgemm.pipeline_state<2>
+    %crend = scf.for %e = %c0 to %ne step %c1 iter_args(%cr = %cr0)
+        -> (!wsgemm.pipeline_state<2>) {
+      scf.if %hc {
+        wsgemm.consumer_wait %c, %cr
+            : !wsgemm.pipeline<2, epilogue_load -> mma>, !wsgemm.pipeline_state<2>
+        wsgemm.consumer_release %c, %cr
+            : !wsgemm.pipeline<2, epilogue_load -> mma>, !wsgemm.pipeline_state<2>
+      }
+      wsgemm.store_acquire %s : !wsgemm.store_pipeline<2>
+      wsgemm.store_commit %s : !wsgemm.store_pipeline<2>
+      %crn = wsgemm.pipeline_state_advance %cr : !wsgemm.pipeline_state<2>
+      scf.yield %crn : !wsgemm.pipeline_state<2>
+    }
+    wsgemm.store_tail %s : !wsgemm.store_pipeline<2>
+    wsgemm.role_end
+  }
+  return
+}

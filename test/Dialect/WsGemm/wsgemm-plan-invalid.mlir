@@ -1,0 +1,355 @@
+// RUN: ws-gemm-opt %s -split-input-file --wsgemm-plan -verify-diagnostics
+
+// One case per legality rule of --wsgemm-plan, with the numbers each message
+// must carry (derived by hand in the comments; Planning.h has the rules).
+// Rules that the op verifier already enforces (element types, layouts,
+// positive sizes) are covered by PlanningTest.cpp.
+
+// cluster != [1, 1, 1]
+// expected-error @+1 {{cluster = [2, 1, 1] needs TMA multicast across the cluster, which is not implemented yet; use cluster = [1, 1, 1]}}
+wsgemm.gemm @cluster a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [2, 1, 1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// tile K * sizeof(A) != 128: 32 x 2 B = 64 bytes.
+// expected-error @+1 {{tile K = 32 spans 64 bytes of 16-bit A; it must span exactly 128 bytes (one row of the 128B swizzle, the only one warpgroup.generate.descriptor supports), so tile K must be 64}}
+wsgemm.gemm @tile_k a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 128, 32]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// tile N not a multiple of 16.
+// expected-error @+1 {{tile N = 120 is not a wgmma N: it must be a multiple of 16 in [16, 256] (wgmma allows multiples of 8; we require 16)}}
+wsgemm.gemm @tile_n a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 120, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// tile N above 256.
+// expected-error @+1 {{tile N = 512 is not a wgmma N}}
+wsgemm.gemm @tile_n_large a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 512, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// warp_specialized: one consumer warpgroup of 64 or 128 rows.
+// expected-error @+1 {{schedule warp_specialized has one consumer warpgroup per tile, owning 64 or 128 rows (one or two m64 wgmma), so tile M must be 64 or 128, got 256}}
+wsgemm.gemm @ws_tile_m a(f16) b(f16) d(f16) config #wsgemm.config<tile = [256, 128, 64], schedule = warp_specialized> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// cooperative: two warpgroups split M.
+// expected-error @+1 {{schedule cooperative splits tile M across 2 consumer warpgroups of 64 or 128 rows each (one or two m64 wgmma), so tile M must be 128 or 256, got 64}}
+wsgemm.gemm @coop_tile_m a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128, 64], schedule = cooperative> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// pingpong: each warpgroup owns whole tiles.
+// expected-error @+1 {{schedule pingpong gives each of its 2 consumer warpgroups whole tiles of 64 or 128 rows (one or two m64 wgmma), so tile M must be 64 or 128, got 256}}
+wsgemm.gemm @pingpong_tile_m a(f16) b(f16) d(f16) config #wsgemm.config<tile = [256, 128, 64], schedule = pingpong> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// pingpong needs the persistent tile scheduler.
+// expected-error @+1 {{schedule pingpong needs persistent = true: its 2 consumer warpgroups take alternate tiles from the persistent tile scheduler}}
+wsgemm.gemm @pingpong_persistent a(f16) b(f16) d(f16) config #wsgemm.config<schedule = pingpong, persistent = false> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// The epilogue tile must divide the CTA tile: 128 % 48 = 32.
+// expected-error @+1 {{epi_tile = [128, 48] must divide the CTA tile's M x N = 128 x 128, but 128 % 128 = 0 and 128 % 48 = 32}}
+wsgemm.gemm @epi_divides a(f16) b(f16) d(f16) config #wsgemm.config<epi_tile = [128, 48]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// cooperative epilogue subtiles are 128 rows (64 from each warpgroup).
+// expected-error @+1 {{epi_tile M must be 128 for schedule cooperative (64 rows from each of the 2 consumer warpgroups, as in CUTLASS's sm90_compute_tile_shape_or_override), got 64}}
+wsgemm.gemm @epi_m_coop a(f16) b(f16) d(f16) config #wsgemm.config<epi_tile = [64, 32]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// warp_specialized and pingpong epilogue subtiles are 64 rows.
+// expected-error @+1 {{epi_tile M must be 64 for schedule pingpong (the 64-row block of one m64 wgmma, as in CUTLASS's sm90_compute_tile_shape_or_override), got 128}}
+wsgemm.gemm @epi_m_pingpong a(f16) b(f16) d(f16) config #wsgemm.config<schedule = pingpong, epi_tile = [128, 32]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{epi_tile N = 8 must be a multiple of 16 (stmatrix writes 16 columns of the subtile per step)}}
+wsgemm.gemm @epi_n a(f16) b(f16) d(f16) config #wsgemm.config<epi_tile = [128, 8]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{stages = 1 must be at least 2 so that the TMA loads of the next k-tile overlap the wgmma of the current one}}
+wsgemm.gemm @stages a(f16) b(f16) d(f16) config #wsgemm.config<stages = 1> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Cooperative 128x32 subtiles: 128*32 / 256 threads = 16 elements each;
+// 16 % 12 != 0.
+// expected-error @+1 {{fragment_size = 12 must divide the 16 accumulator elements each of the 256 epilogue threads holds per 128x32 subtile}}
+wsgemm.gemm @fragment a(f16) b(f16) d(f16) config #wsgemm.config<fragment_size = 12> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// reuse_smem_c without a C load.
+// expected-error @+1 {{reuse_smem_c = true needs an epilogue that loads C (epi.load_src) and stores D (epi.store): D's buffers alias C's}}
+wsgemm.gemm @reuse_no_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<reuse_smem_c = true> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// reuse_smem_c with 16-bit C and 32-bit D.
+// expected-error @+1 {{reuse_smem_c = true needs C and D of the same width because D's buffers alias C's, got 16-bit C and 32-bit D}}
+wsgemm.gemm @reuse_widths a(f16) b(f16) c(f16) d(f32) config #wsgemm.config<reuse_smem_c = true> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %d = arith.addf %acc, %c : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// -----
+
+// reuse_smem_c with more D buffers than C buffers.
+// expected-error @+1 {{reuse_smem_c = true needs stages_d <= stages_c because D's buffers live inside C's, got stages_d = 3 and stages_c = 2}}
+wsgemm.gemm @reuse_stages a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<stages_c = 2, stages_d = 3> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %d = arith.addf %acc, %c : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{swizzle = 3 must be 1, 2, 4 or 8 (the tile scheduler's max_swizzle_size)}}
+wsgemm.gemm @swizzle a(f16) b(f16) d(f16) config #wsgemm.config<swizzle = 3> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{producer_regs = 44 must be a multiple of 8 in [24, 256] (setmaxnreg)}}
+wsgemm.gemm @producer_regs a(f16) b(f16) d(f16) config #wsgemm.config<producer_regs = 44> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{consumer_regs = 264 must be a multiple of 8 in [24, 256] (setmaxnreg)}}
+wsgemm.gemm @consumer_regs a(f16) b(f16) d(f16) config #wsgemm.config<consumer_regs = 264> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// 40 x 128 + 2 x 240 x 128 = 5120 + 61440 = 66560 > 65536.
+// expected-error @+1 {{register budgets need 40 x 128 + 2 x 240 x 128 = 66560 registers, more than the 65536 of an SM}}
+wsgemm.gemm @register_file a(f16) b(f16) d(f16) config #wsgemm.config<consumer_regs = 240> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// pingpong 128x256: one warpgroup holds 128x256 f32 = 32768 values over 128
+// threads = 256 registers each, more than consumer_regs = 232.
+// expected-error @+1 {{each consumer thread holds its share of a 128x256 f32 accumulator in 256 registers, more than its budget of 232 (consumer_regs): use a smaller tile N or schedule cooperative}}
+wsgemm.gemm @accumulator a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64], schedule = pingpong> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// warp_specialized without setmaxnreg: 65536 / 256 threads = 256, capped at
+// 255 registers per thread; 128x256 needs 256.
+// expected-error @+1 {{each consumer thread holds its share of a 128x256 f32 accumulator in 256 registers, more than its budget of 255: use a smaller tile N or schedule cooperative}}
+wsgemm.gemm @accumulator_ws a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64], schedule = warp_specialized> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// TMA strides: k_major A with K = 1001: 1001 x 2 = 2002 bytes; B (k_major)
+// has the same K.
+// expected-error @+2 {{TMA needs row strides that are multiples of 16 bytes, but A (k_major: M x K, K contiguous) has a row stride of K x 2 = 2002 bytes (K = 1001)}}
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but B (k_major: N x K, K contiguous) has a row stride of K x 2 = 2002 bytes (K = 1001)}}
+wsgemm.gemm @tma_k a(f16) b(f16) d(f16) shape [1024, 1024, 1001] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// m_major A with M = 1004: 1004 x 2 = 2008 bytes (2008 % 16 = 8).
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but A (m_major: K x M, M contiguous) has a row stride of M x 2 = 2008 bytes (M = 1004)}}
+wsgemm.gemm @tma_a_m_major a(bf16, m_major) b(bf16) d(bf16) shape [1004, 1024, 1024] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// n_major B and D share N = 1004: both 2008 bytes.
+// expected-error @+2 {{TMA needs row strides that are multiples of 16 bytes, but B (n_major: K x N, N contiguous) has a row stride of N x 2 = 2008 bytes (N = 1004)}}
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but D (M x N, N contiguous) has a row stride of N x 2 = 2008 bytes (N = 1004)}}
+wsgemm.gemm @tma_b_n_major batched a(f16) b(f16, n_major) d(f16) shape [1024, 1004, 1024, 3] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// 16-bit C with N = 1004: 2008 bytes; f32 D: 4016 bytes is fine.
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but C (M x N, N contiguous) has a row stride of N x 2 = 2008 bytes (N = 1004)}}
+wsgemm.gemm @tma_c a(f16) b(f16) c(f16) d(f32) shape [1024, 1004, 1024] {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %d = arith.addf %acc, %c : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// -----
+
+// An 8-bit aux matrix with N = 1000: 1000 x 1 = 1000 bytes; D: 2000 is fine.
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but aux matrix 'mask' (M x N) has a row stride of N x 1 = 1000 bytes (N = 1000)}}
+wsgemm.gemm @tma_aux a(f16) b(f16) d(f16) shape [1024, 1000, 1024] {
+^bb0(%acc: f32):
+  %m = epi.aux_load "mask" : f8E4M3FN -> f32
+  %d = arith.mulf %acc, %m : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// -----
+
+// SMEM over budget with an explicit stage count. 128x256x64 cooperative f16:
+//   A stages  5 x 128x64 x 2 B = 81920
+//   B stages  5 x 256x64 x 2 B = 163840
+//   D buffers 2 x 128x32 x 2 B = 16384
+//   mainloop barriers 5 x 16   = 80
+// total 262224 = 232448 + 29776. With stages = 4: 4*49152 + 16384 + 64 =
+// 213056, which fits.
+// expected-error @+5 {{needs 262224 bytes of shared memory, 232448 available: over by 29776; try stages = 4 or a smaller tile}}
+// expected-note @+4 {{A stages: 81920 bytes (5 x 128x64 x 2 B)}}
+// expected-note @+3 {{B stages: 163840 bytes (5 x 256x64 x 2 B)}}
+// expected-note @+2 {{D buffers: 16384 bytes (2 x 128x32 x 2 B)}}
+// expected-note @+1 {{mainloop barriers: 80 bytes (5 stages x 2 x 8 B)}}
+wsgemm.gemm @smem_stages a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64], stages = 5> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// SMEM over budget even at 2 stages: f32 C (D reuses it) and two f32 aux
+// loads, 128x256x64 cooperative: epi_tile [128, 32], EpiTiles 8,
+// stages_c = max(min(8, 4), 3) = 4.
+//   A stages   2 x 128x64 x 2 B            = 32768
+//   B stages   2 x 256x64 x 2 B            = 65536
+//   C buffers  4 x 128x32 x 4 B            = 65536
+//   aux loads  2 x (4 x 128x32 x 4 B)      = 131072
+//   mainloop barriers 2 x 16               = 32
+//   epilogue barriers 4 x 16               = 64
+// Default stages = (232448 - 196672) / 49184 = 0, raised to 2;
+// total 295008 = 232448 + 62560.
+// expected-error @+7 {{needs 295008 bytes of shared memory, 232448 available: over by 62560; even stages = 2 needs 295008 bytes: use a smaller tile or epilogue tile, or fewer epilogue buffers}}
+// expected-note @+6 {{A stages: 32768 bytes (2 x 128x64 x 2 B)}}
+// expected-note @+5 {{B stages: 65536 bytes (2 x 256x64 x 2 B)}}
+// expected-note @+4 {{C buffers: 65536 bytes (4 x 128x32 x 4 B)}}
+// expected-note @+3 {{aux load buffers: 131072 bytes (x: 4 x 128x32 x 4 B + y: 4 x 128x32 x 4 B)}}
+// expected-note @+2 {{mainloop barriers: 32 bytes (2 stages x 2 x 8 B)}}
+// expected-note @+1 {{epilogue barriers: 64 bytes (4 stages_c x 2 x 8 B)}}
+wsgemm.gemm @smem_epilogue a(f16) b(f16) c(f32) d(f32) config #wsgemm.config<tile = [128, 256, 64]> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %x = epi.aux_load "x" : f32 -> f32
+  %y = epi.aux_load "y" : f32 -> f32
+  %0 = arith.addf %acc, %c : f32
+  %1 = arith.addf %0, %x : f32
+  %d = arith.addf %1, %y : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// -----
+
+// Presets must be expanded first.
+wsgemm.gemm @preset a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  // expected-error @+1 {{preset 'ScaledAcc' must be expanded before planning: run --epi-expand-presets before --wsgemm-plan}}
+  epi.fusion ScaledAcc %acc : f32
+  epi.yield
+}

@@ -1,0 +1,193 @@
+// RUN: ws-gemm-opt %s --wsgemm-plan | FileCheck %s
+// RUN: ws-gemm-opt %s --wsgemm-plan --wsgemm-plan | FileCheck %s
+
+// --wsgemm-plan fills every unset knob with CUTLASS's defaults and records the
+// dynamic SMEM. The second RUN line checks that planning twice changes
+// nothing (wsgemm-plan-capacity.mlir plans for a smaller device). Every figure is derived by hand
+// below (Planning.h documents the rules and the SMEM layout); "stage" is one
+// A tile plus one B tile, and CUTLASS's stage count is
+//   (capacity - epilogue carveout) / (stage + 32).
+
+// 128x128x64 f16, no C, no config. Tile M 128 -> cooperative (auto), so
+// persistent, registers 40/232. epi_tile = (min(128, 128), gcd(min(32, 128),
+// 128)) = [128, 32]; EpiTiles = (128/128) * (128/32) = 4;
+// fragment_size = 128*32/256 = 16; no C: reuse_smem_c = false,
+// delay_tma_store = true; stages_d = min(4, 2) = 2; stages_c = min(4, 4) = 4.
+// Carveout: D 2 x 128x32 x 2 B = 16384 (no epilogue loads: no barriers).
+// stage = 128*64*2 + 128*64*2 = 32768; stages = (232448 - 16384) / 32800 = 6.
+// SMEM = 6*32768 (A, B) + 16384 (D) + 6*16 (barriers) = 213088.
+// CHECK-LABEL: wsgemm.gemm @basic_f16 a(f16) b(f16) d(f16)
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 213088 : i64}
+wsgemm.gemm @basic_f16 a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// 128x256x64 cooperative bf16 with C: D = alpha * acc + beta * C.
+// epi_tile [128, 32]; EpiTiles = 1 * 8 = 8; fragment_size = 16;
+// C and D both 16-bit: reuse_smem_c = true, delay_tma_store = false;
+// stages_d = min(8, 2) = 2; stages_c = max(min(8, 4), 2 + 1) = 4.
+// Carveout: C 4 x 128x32 x 2 B = 32768 (D lives inside it) + epilogue
+// barriers 4*16 = 64 -> 32832. stage = 128*64*2 + 256*64*2 = 49152;
+// stages = (232448 - 32832) / 49184 = 4.
+// SMEM = 4*49152 + 32768 + 4*16 + 64 = 229504.
+// CHECK-LABEL: wsgemm.gemm @coop_bf16_c a(bf16) b(bf16) c(bf16) d(bf16)
+// CHECK-SAME: config #wsgemm.config<tile = [128, 256, 64], cluster = [1, 1, 1], stages = 4, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = true, delay_tma_store = false, producer_regs = 40, consumer_regs = 232>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 229504 : i64}
+wsgemm.gemm @coop_bf16_c a(bf16) b(bf16) c(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %x = arith.mulf %alpha, %acc : f32
+  %y = arith.mulf %beta, %c : f32
+  %d = arith.addf %x, %y : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// Pingpong chosen by the auto rule (tile M 64), n_major B.
+// epi_tile = (min(64, 64), gcd(min(32, 256), 256)) = [64, 32];
+// EpiTiles = 1 * 8 = 8; fragment_size = 64*32/128 = 16; stages_d 2,
+// stages_c 4. Carveout: D 2 x 64x32 x 2 B = 8192.
+// stage = 64*64*2 + 256*64*2 = 40960; stages = (232448 - 8192) / 40992 = 5.
+// SMEM = 5*40960 + 8192 + 5*16 = 213072.
+// CHECK-LABEL: wsgemm.gemm @pingpong_auto a(f16) b(f16, n_major) d(f16)
+// CHECK-SAME: config #wsgemm.config<tile = [64, 256, 64], cluster = [1, 1, 1], stages = 5, schedule = pingpong, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 213072 : i64}
+wsgemm.gemm @pingpong_auto a(f16) b(f16, n_major) d(f16)
+    config #wsgemm.config<tile = [64, 256, 64]> {
+^bb0(%acc: f32):
+  %r = epi.relu %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// Pingpong asked for with the default tile 128x128x64.
+// epi_tile [64, 32]; EpiTiles = 2 * 4 = 8; D 2 x 64x32 x 2 B = 8192;
+// stages = (232448 - 8192) / 32800 = 6; SMEM = 6*32768 + 8192 + 96 = 204896.
+// CHECK-LABEL: wsgemm.gemm @pingpong_128
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = pingpong, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 204896 : i64}
+wsgemm.gemm @pingpong_128 a(f16) b(f16) d(f16)
+    config #wsgemm.config<schedule = pingpong> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// warp_specialized: not persistent, no register rebalancing (both budgets
+// stay unset). Same SMEM as @pingpong_128: 204896.
+// CHECK-LABEL: wsgemm.gemm @warp_specialized
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = warp_specialized, persistent = false, raster = heuristic, swizzle = 1, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 204896 : i64}
+wsgemm.gemm @warp_specialized a(f16) b(f16) d(f16)
+    config #wsgemm.config<schedule = warp_specialized> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// Aux matrices, broadcasts and reductions, bf16 C and D, cooperative 128x128.
+// epi_tile [128, 32], EpiTiles 4, reuse_smem_c = true (16-bit C and D),
+// stages_d 2, stages_c = max(min(4, 4), 3) = 4. Epilogue, in layout order:
+//   C buffers          4 x 128x32 x 2 B                 = 32768 (D inside)
+//   aux load "res"     4 (stages_c) x 128x32 x 2 B      = 32768
+//     (read twice, one buffer)
+//   aux store "pre"    2 (stages_d) x 128x32 x 2 B      = 16384
+//   vec_n "colbias"    128 (tile N) x 2 B               =   256
+//     (vec_m "bias" is read into registers: no SMEM)
+//   reduction scratch  reduce_to_vec_n: 8 warps x 32 x 4 B = 1024
+//                      reduce_to_scalar: 8 warps x 4 B  =    32
+//                      reduce_to_vec_m: none
+//   epilogue barriers  4 x 16                           =    64
+// Carveout = 83296; stages = (232448 - 83296) / 32800 = 4.
+// SMEM = 4*32768 + 83296 + 4*16 = 214432.
+// CHECK-LABEL: wsgemm.gemm @aux_and_reductions
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 4, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = true, delay_tma_store = false, producer_regs = 40, consumer_regs = 232>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 214432 : i64}
+wsgemm.gemm @aux_and_reductions a(bf16) b(bf16) c(bf16) d(bf16) {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %colbias = epi.load_vec_n "colbias" : bf16 -> f32
+  %res = epi.aux_load "res" : f16 -> f32
+  %res2 = epi.aux_load "res" : f16 -> f32
+  %0 = arith.addf %acc, %c : f32
+  %1 = arith.addf %0, %bias : f32
+  %2 = arith.addf %1, %colbias : f32
+  %3 = arith.addf %2, %res : f32
+  %z = arith.addf %3, %res2 : f32
+  epi.aux_store %z, "pre" : f32 -> f16
+  %r = epi.relu %z : f32
+  epi.reduce_to_vec_m max %r, "rowmax" : f32
+  epi.reduce_to_vec_n sum %r, "colsum" : f32
+  epi.reduce_to_scalar absmax %r, "amax" : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// 32-bit C and D also reuse (bits(C) == bits(D) > 8).
+// C 4 x 128x32 x 4 B = 65536 + epilogue barriers 64 -> carveout 65600;
+// stages = (232448 - 65600) / 32800 = 5; SMEM = 5*32768 + 65600 + 80 = 229520.
+// CHECK-LABEL: wsgemm.gemm @f32_c_d
+// CHECK-SAME: stages = 5,
+// CHECK-SAME: stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = true, delay_tma_store = false,
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 229520 : i64}
+wsgemm.gemm @f32_c_d a(f16) b(f16) c(f32) d(f32) {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %d = arith.addf %acc, %c : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// User knobs are kept: stages = 3 and reuse_smem_c = false with a C.
+// Without reuse stages_c = min(4, 4) = 4 and D gets its own buffers:
+// A, B 3*32768 = 98304; C 4 x 128x32 x 2 B = 32768; D 2 x 128x32 x 2 B =
+// 16384; barriers 3*16 = 48 and 4*16 = 64. SMEM = 147568.
+// CHECK-LABEL: wsgemm.gemm @user_knobs
+// CHECK-SAME: stages = 3,
+// CHECK-SAME: stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = false,
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 147568 : i64}
+wsgemm.gemm @user_knobs a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<stages = 3, reuse_smem_c = false> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %d = arith.addf %acc, %c : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// No D store, only a reduction: no epilogue SMEM at all.
+// stages = 232448 / 32800 = 7; SMEM = 7*32768 + 7*16 = 229488.
+// CHECK-LABEL: wsgemm.gemm @reduction_only
+// CHECK-SAME: stages = 7,
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 229488 : i64}
+wsgemm.gemm @reduction_only a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.reduce_to_vec_m sum %acc, "rowsum" : f32
+  epi.yield
+}
+
+// Static shapes resolve the raster heuristic like CUTLASS's tile scheduler:
+// along_m when tiles_n > tiles_m, else along_n.
+// 4096 x 1024 with 128x128 tiles: tiles_m 32, tiles_n 8 -> along_n.
+// CHECK-LABEL: wsgemm.gemm @tall a(f16) b(f16) d(f16) shape [4096, 1024, 512]
+// CHECK-SAME: raster = along_n,
+wsgemm.gemm @tall a(f16) b(f16) d(f16) shape [4096, 1024, 512] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+// 4 x 16 batches of 512 x 8192: tiles_m 4, tiles_n 64 -> along_m.
+// CHECK-LABEL: wsgemm.gemm @wide batched a(f16) b(f16) d(f16) shape [512, 8192, 512, 16]
+// CHECK-SAME: raster = along_m,
+wsgemm.gemm @wide batched a(f16) b(f16) d(f16) shape [512, 8192, 512, 16] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
