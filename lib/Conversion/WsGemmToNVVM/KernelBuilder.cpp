@@ -565,6 +565,14 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
   int64_t mBlocks = spec.wgRows() / 64;
   int64_t total = mBlocks * nJ;
   int64_t dBytes = spec.subtileBytes(spec.dType);
+  bool reuse = spec.reuseSmemC && spec.cType;
+  Value prevBuf, prevCol, prevRow;
+  auto storeSubtile = [&](Value buf, Value col, Value row) {
+    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+        b, tensorMap("D"), buf, coords(col, row), Value(),
+        NVVM::TMAStoreMode::TILE, Value());
+    NVVM::CpAsyncBulkCommitGroupOp::create(b);
+  };
   Value leader = eq(tidInWg, i32(0));
   Value barrierId = add(consumerWg, i32(1));
   // Each thread's rows and columns inside a 64 x epiN subtile.
@@ -577,13 +585,6 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
     Value subRow = subtileRow(consumerWg, mb);
     Value subCol = add(n0, i32(j * spec.epiN));
     Value global = add(subBase, i32(t));
-    // The D buffer about to be written was last used stagesD subtiles ago:
-    // wait until its TMA store has read it, and tell the whole warpgroup.
-    ifThen(leader, [&] {
-      NVVM::CpAsyncBulkWaitGroupOp::create(
-          b, b.getI32IntegerAttr(spec.stagesD - 1), b.getUnitAttr());
-    });
-    namedBarrier(barrierId, 128);
     Value cBuf;
     if (spec.cType) {
       int64_t cBytes = spec.subtileBytes(spec.cType);
@@ -599,9 +600,13 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
         waitParity(barC(consumerWg, cSlot), parity);
       }
     }
-    Value dSlot = arith::RemUIOp::create(b, global, i32(spec.stagesD));
-    Value dBuf = smemAt(add(add(i32(spec.offD), mul(dSlot, i32(dBytes))),
-                            mul(consumerWg, i32(spec.stagesD * dBytes))));
+    // With ReuseSmemC, D is written over the C subtile it was computed from.
+    Value dBuf = cBuf;
+    if (!reuse) {
+      Value dSlot = arith::RemUIOp::create(b, global, i32(spec.stagesD));
+      dBuf = smemAt(add(add(i32(spec.offD), mul(dSlot, i32(dBytes))),
+                        mul(consumerWg, i32(spec.stagesD * dBytes))));
+    }
 
     // Visit the EVT on the 4 * epiN / 8 accumulator elements of this thread.
     SmallVector<Value> dVals;
@@ -628,6 +633,18 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
         dVals.push_back(emitElement(accVal, gm, gn, inBounds, cVal, mb, h, c, e));
       }
     }
+
+    // The buffer about to be written was last stored from `ring` subtiles
+    // ago: wait until that TMA store has read it (counting the store still
+    // held back by DelayTmaStore), and, since other threads' stmatrix rows
+    // cover elements this thread read from C, until the warpgroup is done.
+    int64_t ring = reuse ? spec.stagesC : spec.stagesD;
+    int64_t pending = ring - 1 - (spec.delayTmaStore ? 1 : 0);
+    ifThen(leader, [&] {
+      NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(pending),
+                                           b.getUnitAttr());
+    });
+    namedBarrier(barrierId, 128);
 
     // Registers to shared memory.
     int64_t chunks = spec.epiN / 8;
@@ -673,13 +690,32 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
         NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
     namedBarrier(barrierId, 128);
     ifThen(leader, [&] {
-      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-          b, tensorMap("D"), dBuf, coords(subCol, subRow), Value(),
-          NVVM::TMAStoreMode::TILE, Value());
-      NVVM::CpAsyncBulkCommitGroupOp::create(b);
-      if (spec.cType && t + spec.stagesC < total)
+      if (!spec.delayTmaStore) {
+        storeSubtile(dBuf, subCol, subRow);
+      } else {
+        // DelayTmaStore: the previous subtile's store is issued now, after
+        // this one's R2S, so its smem read overlaps with the next compute.
+        if (t > 0)
+          storeSubtile(prevBuf, prevCol, prevRow);
+        if (t == total - 1)
+          storeSubtile(dBuf, subCol, subRow);
+      }
+      if (!spec.cType)
+        return;
+      if (!reuse && t + spec.stagesC < total)
         ifThen(useC, [&] { issueCLoad(consumerWg, t + spec.stagesC, subBase); });
+      // ReuseSmemC: the C subtile that refills the previous subtile's buffer
+      // may land only once that buffer's store has read it.
+      if (reuse && t >= 1 && t - 1 + spec.stagesC < total)
+        ifThen(useC, [&] {
+          NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(1),
+                                               b.getUnitAttr());
+          issueCLoad(consumerWg, t - 1 + spec.stagesC, subBase);
+        });
     });
+    prevBuf = dBuf;
+    prevCol = subCol;
+    prevRow = subRow;
   }
   emitReductionFlush();
 }
@@ -817,6 +853,10 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
     // Prefetch this tile's first C subtiles; they overlap with the mainloop.
     if (spec.cType) {
       ifThen(arith::AndIOp::create(b, eq(tidInWg, i32(0)), useC), [&] {
+        // With ReuseSmemC the previous tile's last stores read these buffers.
+        if (spec.reuseSmemC)
+          NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(0),
+                                               b.getUnitAttr());
         for (int64_t t = 0; t < std::min(spec.stagesC, total); ++t)
           issueCLoad(consumerWg, t, subBase);
       });

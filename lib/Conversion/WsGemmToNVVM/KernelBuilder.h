@@ -51,6 +51,9 @@ struct KernelSpec {
   int64_t producerRegs = 0, consumerRegs = 0; // 0: no setmaxnreg.
   /// Persistent: the grid is min(tiles, SMs) and each CTA loops over tiles.
   bool persistent = true;
+  /// ReuseSmemC: D is staged in the C buffers (needs C). DelayTmaStore: the
+  /// TMA store of subtile t is issued after subtile t + 1's R2S.
+  bool reuseSmemC = false, delayTmaStore = false;
   /// Derived layout of dynamic shared memory (bytes from a 1024-aligned base).
   int64_t offA = 0, offB = 0, offC = 0, offD = 0, offBars = 0, smemBytes = 0;
 

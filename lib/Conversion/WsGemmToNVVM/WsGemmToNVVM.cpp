@@ -38,6 +38,8 @@ using namespace mlir::wsgemm::detail;
 /// The attribute on each kernel's llvm.func holding its manifest JSON.
 static constexpr StringLiteral kManifestAttr = "wsgemm.manifest";
 
+static int64_t byteWidth(Type t) { return t.getIntOrFloatBitWidth() / 8; }
+
 static std::string typeName(Type t) {
   if (!t)
     return "";
@@ -69,14 +71,61 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
   spec.aType = op.getAType();
   spec.bType = op.getBType();
   spec.dType = op.getDType();
-  if (auto tile = op.getConfig() ? op.getConfig()->getTile() : nullptr) {
-    ArrayRef<int64_t> t = tile.asArrayRef();
-    if (t.size() == 3) {
-      spec.tileM = t[0];
-      spec.tileN = t[1];
-      spec.tileK = t[2];
-    }
+  spec.bKMajor = op.getBLayout() == Major::k_major;
+  spec.batched = op.isBatched();
+
+  // Every knob comes from the planned config; an unplanned op is an error
+  // rather than a silent default.
+  ConfigAttr config = op.getConfigOrEmpty();
+  if (config.getTile().size() != 3 || !config.getStages() ||
+      !config.getSchedule() || config.getEpiTile().size() != 2 ||
+      !config.getStagesC() || !config.getStagesD() || !config.getPersistent())
+    return op.emitOpError() << "has an incomplete config; run --wsgemm-plan "
+                               "before lowering";
+  spec.tileM = config.getTile()[0];
+  spec.tileN = config.getTile()[1];
+  spec.tileK = config.getTile()[2];
+  spec.stages = *config.getStages();
+  spec.persistent = *config.getPersistent();
+  spec.stagesC = *config.getStagesC();
+  spec.stagesD = *config.getStagesD();
+  spec.reuseSmemC = config.getReuseSmemC().value_or(false);
+  spec.delayTmaStore = config.getDelayTmaStore().value_or(false);
+  spec.producerRegs = config.getProducerRegs().value_or(0);
+  spec.consumerRegs = config.getConsumerRegs().value_or(0);
+  switch (*config.getSchedule()) {
+  case Schedule::warp_specialized:
+    spec.consumerWarpgroups = 1;
+    break;
+  case Schedule::cooperative:
+    spec.consumerWarpgroups = 2;
+    break;
+  case Schedule::pingpong:
+    return op.emitOpError() << "schedule 'pingpong' is not lowered yet; use "
+                               "'cooperative' or 'warp_specialized'";
   }
+  // The epilogue works on 64-row subtiles per consumer warpgroup; the
+  // config's epilogue tile gives the columns.
+  spec.epiN = config.getEpiTile()[1];
+  int64_t epiM = config.getEpiTile()[0];
+  if (epiM != spec.wgRows() * spec.consumerWarpgroups &&
+      epiM != 64 * spec.consumerWarpgroups && epiM != spec.tileM)
+    return op.emitOpError() << "lowering needs the epilogue tile to span "
+                               "whole 64-row blocks of every consumer "
+                               "warpgroup, got epi_tile M = "
+                            << epiM;
+  if (spec.epiN % 16 != 0 || spec.tileN % spec.epiN != 0)
+    return op.emitOpError() << "lowering needs epilogue tile N a multiple of "
+                               "16 dividing tile N, got "
+                            << spec.epiN;
+  if (config.getCluster().size() == 3 &&
+      (config.getCluster()[0] != 1 || config.getCluster()[1] != 1 ||
+       config.getCluster()[2] != 1))
+    return op.emitOpError() << "clusters other than 1x1x1 (TMA multicast) are "
+                               "not lowered yet";
+  if (op.getALayout() != Major::k_major)
+    return op.emitOpError() << "lowering supports only a K-major A";
+
   if (spec.aType != spec.bType || !(spec.aType.isF16() || spec.aType.isBF16()))
     return op.emitOpError() << "lowering supports A and B both f16 or both "
                                "bf16, got "
@@ -88,9 +137,9 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
     return op.emitOpError() << "lowering needs tile K = 64 (one 128-byte "
                                "swizzled row of 16-bit elements), got "
                             << spec.tileK;
-  if (spec.tileN % spec.epiN != 0 || spec.tileN < 32 || spec.tileN > 256)
-    return op.emitOpError() << "lowering needs tile N in [32, 256] and a "
-                               "multiple of 32, got "
+  if (spec.tileN % 16 != 0 || spec.tileN < 16 || spec.tileN > 256)
+    return op.emitOpError() << "lowering needs tile N in [16, 256] and a "
+                               "multiple of 16, got "
                             << spec.tileN;
   if (!spec.bKMajor && spec.tileN % 64 != 0)
     return op.emitOpError() << "lowering of an N-major B needs tile N a "
@@ -200,7 +249,18 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
   spec.offC = spec.offB + spec.stages * spec.bytesB();
   int64_t cBytes = spec.cType ? wgs * spec.stagesC * spec.subtileBytes(spec.cType) : 0;
   spec.offD = spec.offC + cBytes;
-  int64_t dBytes = wgs * spec.stagesD * spec.subtileBytes(spec.dType);
+  if (!spec.cType)
+    spec.reuseSmemC = false;
+  if (spec.reuseSmemC && spec.delayTmaStore)
+    return op.emitOpError() << "reuse_smem_c and delay_tma_store together are "
+                               "not lowered";
+  if (spec.reuseSmemC && byteWidth(spec.cType) != byteWidth(spec.dType))
+    return op.emitOpError() << "reuse_smem_c needs C and D of one width";
+  if (spec.delayTmaStore && spec.stagesD < 2)
+    return op.emitOpError() << "delay_tma_store needs stages_d >= 2";
+  int64_t dBytes = spec.reuseSmemC
+                       ? 0
+                       : wgs * spec.stagesD * spec.subtileBytes(spec.dType);
   spec.offBars = llvm::alignTo(spec.offD + dBytes, 8);
   int64_t bars = 2 * spec.stages + (spec.cType ? wgs * spec.stagesC : 0);
   spec.smemBytes = spec.offBars + 8 * bars + 1024;
