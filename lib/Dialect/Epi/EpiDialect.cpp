@@ -80,6 +80,34 @@ void EpiDialect::initialize() {
       >();
 }
 
+//===----------------------------------------------------------------------===//
+// ActivationAttr
+//===----------------------------------------------------------------------===//
+
+Attribute ActivationAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  FailureOr<ActivationKind> kind = FieldParser<ActivationKind>::parse(parser);
+  if (failed(kind))
+    return {};
+  DictionaryAttr params;
+  OptionalParseResult parsed = parser.parseOptionalAttribute(params);
+  if ((parsed.has_value() && failed(*parsed)) || parser.parseGreater())
+    return {};
+  return parser.getChecked<ActivationAttr>(loc, parser.getContext(), *kind,
+                                           params);
+}
+
+void ActivationAttr::print(AsmPrinter &printer) const {
+  printer << '<' << stringifyActivationKind(getKind());
+  if (getParams()) {
+    printer << ' ';
+    printer.printAttributeWithoutType(getParams());
+  }
+  printer << '>';
+}
+
 namespace {
 /// The parameters an activation kind takes: required, then optional.
 struct ActivationParams {

@@ -134,7 +134,9 @@ def Epi_ActivationAttr : AttrDef<Epi_Dialect, "Activation"> {
   }];
   let parameters = (ins EnumParameter<Epi_ActivationKind>:$kind,
                         OptionalParameter<"::mlir::DictionaryAttr">:$params);
-  let assemblyFormat = "`<` $kind ($params^)? `>`";
+  // `<` kind dictionary? `>`, hand-written: the declarative form cannot make
+  // a bare dictionary optional.
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 
