@@ -460,9 +460,6 @@ LogicalResult mlir::epi::verifyEpilogueRegion(EpilogueOpInterface owner) {
            << "epilogue region must have exactly one f32 block argument (the "
               "accumulator element), got "
            << block.getNumArguments() << " argument(s)";
-  if (block.empty() || !isa<YieldOp>(block.back()))
-    return owner->emitOpError()
-           << "epilogue region must end with epi.yield";
 
   Operation *dStore = nullptr;
   bool hasOutput = false;
@@ -474,8 +471,6 @@ LogicalResult mlir::epi::verifyEpilogueRegion(EpilogueOpInterface owner) {
       return op.emitOpError()
              << "is not allowed in an epilogue: only epi, arith and math ops "
                 "on scalars may appear there";
-    if (op.getNumRegions() != 0)
-      return op.emitOpError() << "has regions; epilogue ops must be flat";
     for (Type type : llvm::concat<Type>(llvm::to_vector(op.getOperandTypes()),
                                         llvm::to_vector(op.getResultTypes())))
       if (!isScalar(type))

@@ -69,7 +69,8 @@ bool isFloat8Type(Type type);
 
 /// Verifies the body of an epilogue region: a single block with one f32
 /// argument, only scalar epi/arith/math ops, at most one D store, at least
-/// one output, consistent manifest names, terminated by epi.yield. Called by
+/// one output, consistent manifest names. (The epi.yield terminator is
+/// checked by MLIR's terminator rules and the InEpilogue trait.) Called by
 /// owners of the interface from their region verifier.
 LogicalResult verifyEpilogueRegion(EpilogueOpInterface owner);
 
