@@ -14,9 +14,9 @@
 using namespace mlir;
 using namespace mlir::epi;
 
-#include "ws-gemm/Dialect/Epi/EpiOpsDialect.cpp.inc"
 #include "ws-gemm/Dialect/Epi/EpiEnums.cpp.inc"
 #include "ws-gemm/Dialect/Epi/EpiInterfaces.cpp.inc"
+#include "ws-gemm/Dialect/Epi/EpiOpsDialect.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "ws-gemm/Dialect/Epi/EpiAttributes.cpp.inc"
@@ -140,8 +140,8 @@ ActivationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   StringRef kindName = stringifyActivationKind(kind);
   for (StringRef name : expected.required)
     if (!params || !params.get(name))
-      return emitError() << "activation '" << kindName
-                         << "' needs parameter '" << name << "'";
+      return emitError() << "activation '" << kindName << "' needs parameter '"
+                         << name << "'";
   if (!params)
     return success();
   for (NamedAttribute param : params) {

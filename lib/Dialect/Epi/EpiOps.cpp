@@ -66,8 +66,9 @@ static bool hasScalarParam(Block *block, StringRef name) {
     ArrayAttr names = scalar.getNamesAttr();
     if (scalar.getSource() != ScalarSource::param || !names)
       continue;
+    // Siblings may not be verified yet: tolerate non-string entries.
     for (Attribute attr : names)
-      if (cast<StringAttr>(attr).getValue() == name)
+      if (auto str = dyn_cast<StringAttr>(attr); str && str.getValue() == name)
         return true;
   }
   return false;
@@ -100,8 +101,9 @@ LogicalResult ScalarOp::verify() {
     APFloat value = *getValue();
     if (value.isFinite()) {
       bool losesInfo = false;
-      auto status = value.convert(cast<FloatType>(getType()).getFloatSemantics(),
-                                  APFloat::rmNearestTiesToEven, &losesInfo);
+      auto status =
+          value.convert(cast<FloatType>(getType()).getFloatSemantics(),
+                        APFloat::rmNearestTiesToEven, &losesInfo);
       if (status & APFloat::opOverflow)
         return emitOpError() << "value " << getValueAttr().getValueAsDouble()
                              << " must be representable in the result type "
@@ -110,11 +112,13 @@ LogicalResult ScalarOp::verify() {
     return success();
   }
   if (getValue())
-    return emitOpError() << "with source '" << stringifyScalarSource(getSource())
+    return emitOpError() << "with source '"
+                         << stringifyScalarSource(getSource())
                          << "' takes names, not a value";
   ArrayAttr names = getNamesAttr();
   if (!names || names.empty())
-    return emitOpError() << "with source '" << stringifyScalarSource(getSource())
+    return emitOpError() << "with source '"
+                         << stringifyScalarSource(getSource())
                          << "' needs at least one name";
   llvm::StringSet<> seen;
   for (Attribute name : names) {
@@ -230,10 +234,12 @@ ParseResult FusionOp::parse(OpAsmParser &parser, OperationState &result) {
     }
     SMLoc loc = parser.getCurrentLocation();
     if (parser.parseOptionalAttrDict(result.attributes) ||
-        failed(verifyInherentAttrs(result.name, result.attributes, [&] {
-          return parser.emitError(loc)
-                 << "'" << result.name.getStringRef() << "' op ";
-        })) ||
+        failed(verifyInherentAttrs(result.name, result.attributes,
+                                   [&] {
+                                     return parser.emitError(loc)
+                                            << "'" << result.name.getStringRef()
+                                            << "' op ";
+                                   })) ||
         parser.parseColonType(type))
       return failure();
   }
@@ -250,9 +256,8 @@ void FusionOp::print(OpAsmPrinter &printer) {
     printer << " bias " << *bias;
   if (std::optional<Type> aux = getAuxType())
     printer << " aux " << *aux;
-  printer.printOptionalAttrDict((*this)->getAttrs(),
-                                {"kind", "activation", "bias_type",
-                                 "aux_type"});
+  printer.printOptionalAttrDict(
+      (*this)->getAttrs(), {"kind", "activation", "bias_type", "aux_type"});
   printer << " : " << getAcc().getType();
 }
 
@@ -263,15 +268,37 @@ LogicalResult FusionOp::verify() {
     return emitOpError() << "preset " << name
                          << " needs an activation (its name has EltAct)";
   if (!info.activation && getActivation())
-    return emitOpError() << "preset " << name
-                         << " takes no activation, got "
-                         << stringifyActivationKind(getActivationAttr().getKind());
+    return emitOpError() << "preset " << name << " takes no activation, got "
+                         << stringifyActivationKind(
+                                getActivationAttr().getKind());
   if (info.bias == PresetBias::None && getBiasType())
     return emitOpError() << "preset " << name
                          << " has no bias vector, so it takes no bias type";
   if (!info.aux && getAuxType())
     return emitOpError() << "preset " << name
                          << " has no aux output, so it takes no aux type";
+  // The bias and aux types default to D's type, which must then be one a
+  // vector or matrix can hold.
+  EpilogueOpInterface owner = getEnclosingEpilogue(*this);
+  if (!owner)
+    return success(); // Reported by the InEpilogue trait.
+  Type dType = owner.getDElementType();
+  bool dIsMemType =
+      isa<Float16Type, BFloat16Type, Float32Type>(dType) || isFloat8Type(dType);
+  auto checkDefault = [&](bool used, std::optional<Type> given,
+                          StringRef what) -> LogicalResult {
+    if (!used || given || dIsMemType)
+      return success();
+    return emitOpError() << "preset " << name << " defaults its " << what
+                         << " type to the D type " << dType
+                         << ", which must then be f16, bf16, f32, f8E4M3FN or "
+                            "f8E5M2; give an explicit `"
+                         << what << " <type>`";
+  };
+  if (failed(
+          checkDefault(info.bias != PresetBias::None, getBiasType(), "bias")) ||
+      failed(checkDefault(info.aux, getAuxType(), "aux")))
+    return failure();
   return success();
 }
 
@@ -353,9 +380,10 @@ static SmallVector<NamedParam> getPresetNames(FusionOp op,
   Type dType = owner.getDElementType();
   bool hasC = static_cast<bool>(owner.getCElementType());
   PresetInfo info = getPresetInfo(op.getKind());
-  NameKind scaleKind = info.scale == PresetScale::PerRow   ? NameKind::VecM
-                       : info.scale == PresetScale::PerCol ? NameKind::VecN
-                                                           : NameKind::ScalarParam;
+  NameKind scaleKind = info.scale == PresetScale::PerRow ? NameKind::VecM
+                       : info.scale == PresetScale::PerCol
+                           ? NameKind::VecN
+                           : NameKind::ScalarParam;
   bool readsC = info.source && hasC;
   result.push_back({"alpha", scaleKind, f32});
   if (readsC)
@@ -370,10 +398,10 @@ static SmallVector<NamedParam> getPresetNames(FusionOp op,
   }
   if (info.bias != PresetBias::None) {
     Type biasType = op.getBiasType().value_or(dType);
-    result.push_back({"bias",
-                      info.bias == PresetBias::PerRow ? NameKind::VecM
-                                                      : NameKind::VecN,
-                      biasType});
+    result.push_back(
+        {"bias",
+         info.bias == PresetBias::PerRow ? NameKind::VecM : NameKind::VecN,
+         biasType});
   }
   if (info.aux) {
     Type auxType = op.getAuxType().value_or(dType);
@@ -507,15 +535,15 @@ LogicalResult mlir::epi::verifyEpilogueRegion(EpilogueOpInterface owner) {
 
 static FloatAttr getParam(OpBuilder &b, ActivationAttr act, StringRef name) {
   DictionaryAttr params = act.getParams();
-  auto value = params ? dyn_cast_if_present<FloatAttr>(params.get(name))
-                      : FloatAttr();
+  auto value =
+      params ? dyn_cast_if_present<FloatAttr>(params.get(name)) : FloatAttr();
   if (!value)
     return {};
   return b.getF64FloatAttr(value.getValueAsDouble());
 }
 
-Value mlir::epi::buildActivation(OpBuilder &b, Location loc,
-                                 ActivationAttr act, Value x) {
+Value mlir::epi::buildActivation(OpBuilder &b, Location loc, ActivationAttr act,
+                                 Value x) {
   switch (act.getKind()) {
   case ActivationKind::identity:
     return IdentityOp::create(b, loc, x);

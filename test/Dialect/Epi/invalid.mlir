@@ -598,6 +598,35 @@ wsgemm.gemm @preset_bad_bias_type a(f16) b(f16) c(f16) d(f16) {
 
 // -----
 
+wsgemm.gemm @preset_default_bias_type a(f16) b(f16) c(f16) d(f64) {
+^bb0(%acc: f32):
+  // expected-error @below {{'epi.fusion' op preset LinCombPerRowBias defaults its bias type to the D type 'f64', which must then be f16, bf16, f32, f8E4M3FN or f8E5M2; give an explicit `bias <type>`}}
+  epi.fusion LinCombPerRowBias %acc : f32
+  epi.yield
+}
+
+// -----
+
+wsgemm.gemm @preset_default_aux_type a(f16) b(f16) c(f16) d(f64) {
+^bb0(%acc: f32):
+  // expected-error @below {{'epi.fusion' op preset LinCombPerColBiasEltActAux defaults its aux type to the D type 'f64'}}
+  epi.fusion LinCombPerColBiasEltActAux %acc activation #epi.activation<relu> bias f16 : f32
+  epi.yield
+}
+
+// -----
+
+wsgemm.gemm @skip_if_zero_unverified_sibling a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  // expected-error @below {{'epi.load_src' op skip_if_zero names 'beta'}}
+  %c = epi.load_src skip_if_zero "beta" : f32
+  %s = "epi.scalar"() <{names = [1], source = #epi<scalar_source param>}> : () -> f32
+  epi.store %c : f32
+  epi.yield
+}
+
+// -----
+
 wsgemm.gemm @preset_unknown a(f16) b(f16) c(f16) d(f16) {
 ^bb0(%acc: f32):
   // expected-error @below {{expected one of [ScaledAcc, LinearCombination}}

@@ -74,8 +74,10 @@ def Epi_ScalarOp : Epi_EpilogueOp<"scalar", [Pure]> {
   let description = [{
     A scalar from a compile-time attribute (`attr`), from f32 kernel parameters
     passed by value (`param`), or from f32 values in device memory (`ptr`). With
-    several names the scalars are multiplied, as fp8 scaling needs
-    (scale_a * scale_b). Names become parameters in the kernel's manifest.
+    several names the scalars are multiplied left to right, as fp8 scaling
+    needs (scale_a * scale_b), like CUTLASS's multi-scalar broadcast. Names
+    become parameters in the kernel's manifest. An `attr` value must fit the
+    result type.
 
     ```mlir
     %alpha = epi.scalar param ["alpha"] : f32

@@ -42,9 +42,7 @@ public:
 
   /// A constant from a double literal, rounded once to the type (CUTLASS's
   /// `T(0.7978845608028654)`).
-  Value constant(double value) {
-    return constant(APFloat(value));
-  }
+  Value constant(double value) { return constant(APFloat(value)); }
   /// A constant from a float literal, rounded to float first (CUTLASS's
   /// `T(0.16666667f)`).
   Value constantFromFloat(float value) { return constant(APFloat(value)); }
@@ -143,12 +141,13 @@ static Value lower(LeakyReluOp op, Value x, ScalarEmitter &e) {
 /// [ThresholdReLU] min(x <= threshold ? 0 : x, upper_bound), the min
 /// NaN-propagating; upper_bound defaults to numeric_limits<T>::max().
 static Value lower(ThresholdReluOp op, Value x, ScalarEmitter &e) {
-  Value below = e.cmp(arith::CmpFPredicate::OLE, x, e.constant(op.getThreshold()));
+  Value below =
+      e.cmp(arith::CmpFPredicate::OLE, x, e.constant(op.getThreshold()));
   Value cut = e.select(below, e.constant(0.0), x);
   std::optional<APFloat> upper = op.getUpperBound();
-  Value bound = upper ? e.constant(*upper)
-                      : e.constant(APFloat::getLargest(
-                            e.getType().getFloatSemantics()));
+  Value bound =
+      upper ? e.constant(*upper)
+            : e.constant(APFloat::getLargest(e.getType().getFloatSemantics()));
   return e.minPropagateNaN(cut, bound);
 }
 
