@@ -63,6 +63,12 @@ def Epi_LoadSrcOp : Epi_EpilogueOp<"load_src", [Pure]> {
   }];
   let arguments = (ins OptionalAttr<StrAttr>:$skip_if_zero);
   let results = (outs Epi_ComputeType:$result);
+  let builders = [
+    // An ungated read of C.
+    OpBuilder<(ins "::mlir::Type":$result), [{
+      build($_builder, $_state, result, ::mlir::StringAttr());
+    }]>
+  ];
   let assemblyFormat = [{
     (`skip_if_zero` $skip_if_zero^)? attr-dict `:` type($result)
   }];
