@@ -263,7 +263,7 @@ wsgemm.gemm @per_col_res_add a(f16) b(f16) c(f16) d(f16) {
 // CHECK-NEXT: %[[T5:.+]] = arith.mulf %[[ACT]], %[[SCALE_D]] : f32
 // CHECK-NEXT: epi.store %[[T5]] : f32
 // CHECK-NEXT: epi.yield
-wsgemm.gemm @scaled_per_row_fp8_d a(f8E4M3FN) b(f8E4M3FN) c(f16) d(f8E4M3FN) {
+wsgemm.gemm @scaled_per_row_fp8_d a(f16) b(f16) c(f16) d(f8E4M3FN) {
 ^bb0(%acc: f32):
   epi.fusion ScaledLinCombPerRowBiasEltAct %acc activation #epi.activation<relu> bias f16 : f32
   epi.yield
@@ -289,7 +289,7 @@ wsgemm.gemm @scaled_per_row_fp8_d a(f8E4M3FN) b(f8E4M3FN) c(f16) d(f8E4M3FN) {
 // CHECK-NEXT: %[[ACT:.+]] = epi.identity %[[T4]] : f32
 // CHECK-NEXT: epi.store %[[ACT]] : f32
 // CHECK-NEXT: epi.yield
-wsgemm.gemm @scaled_per_col_f16_d a(f8E4M3FN) b(f8E4M3FN) c(f16) d(f16) {
+wsgemm.gemm @scaled_per_col_f16_d a(f16) b(f16) c(f16) d(f16) {
 ^bb0(%acc: f32):
   epi.fusion ScaledLinCombPerColBiasEltAct %acc activation #epi.activation<identity> : f32
   epi.yield
@@ -324,7 +324,7 @@ wsgemm.gemm @scaled_per_col_f16_d a(f8E4M3FN) b(f8E4M3FN) c(f16) d(f16) {
 // CHECK-NEXT: %[[T6:.+]] = arith.mulf %[[ACT]], %[[SCALE_D]] : f32
 // CHECK-NEXT: epi.store %[[T6]] : f32
 // CHECK-NEXT: epi.yield
-wsgemm.gemm @scaled_amax_aux_fp8 a(f8E4M3FN) b(f8E4M3FN) c(f16) d(f8E4M3FN) {
+wsgemm.gemm @scaled_amax_aux_fp8 a(f16) b(f16) c(f16) d(f8E4M3FN) {
 ^bb0(%acc: f32):
   epi.fusion ScaledLinCombPerRowBiasEltActAmaxAux %acc activation #epi.activation<relu> bias f16 aux f8E5M2 : f32
   epi.yield
@@ -352,7 +352,7 @@ wsgemm.gemm @scaled_amax_aux_fp8 a(f8E4M3FN) b(f8E4M3FN) c(f16) d(f8E4M3FN) {
 // CHECK-NEXT: %[[ACT:.+]] = epi.relu %[[T4]] : f32
 // CHECK-NEXT: epi.store %[[ACT]] : f32
 // CHECK-NEXT: epi.yield
-wsgemm.gemm @scaled_amax_aux_not_fp8 a(f8E4M3FN) b(f8E4M3FN) c(bf16) d(bf16) {
+wsgemm.gemm @scaled_amax_aux_not_fp8 a(f16) b(f16) c(bf16) d(bf16) {
 ^bb0(%acc: f32):
   epi.fusion ScaledLinCombPerColBiasEltActAmaxAux %acc activation #epi.activation<relu> : f32
   epi.yield
@@ -382,7 +382,7 @@ wsgemm.gemm @scaled_amax_aux_not_fp8 a(f8E4M3FN) b(f8E4M3FN) c(bf16) d(bf16) {
 // CHECK-NEXT: %[[T5:.+]] = arith.mulf %[[ACT]], %[[SCALE_D]] : f32
 // CHECK-NEXT: epi.store %[[T5]] : f32
 // CHECK-NEXT: epi.yield
-wsgemm.gemm @scaled_amax_aux_fp8_d_f16_aux a(f8E4M3FN) b(f8E4M3FN) c(f16) d(f8E5M2) {
+wsgemm.gemm @scaled_amax_aux_fp8_d_f16_aux a(f16) b(f16) c(f16) d(f8E5M2) {
 ^bb0(%acc: f32):
   epi.fusion ScaledLinCombPerRowBiasEltActAmaxAux %acc activation #epi.activation<relu> bias f16 aux f16 : f32
   epi.yield
@@ -412,7 +412,7 @@ wsgemm.gemm @scaled_amax_aux_fp8_d_f16_aux a(f8E4M3FN) b(f8E4M3FN) c(f16) d(f8E5
 // CHECK-NEXT: %[[ACT:.+]] = epi.relu %[[T4]] : f32
 // CHECK-NEXT: epi.store %[[ACT]] : f32
 // CHECK-NEXT: epi.yield
-wsgemm.gemm @scaled_amax_aux_f16_d_fp8_aux a(f8E4M3FN) b(f8E4M3FN) c(f16) d(f16) {
+wsgemm.gemm @scaled_amax_aux_f16_d_fp8_aux a(f16) b(f16) c(f16) d(f16) {
 ^bb0(%acc: f32):
   epi.fusion ScaledLinCombPerColBiasEltActAmaxAux %acc activation #epi.activation<relu> aux f8E4M3FN : f32
   epi.yield
@@ -452,7 +452,7 @@ wsgemm.gemm @no_source a(f16) b(f16) d(f16) {
 // CHECK-NEXT: %[[T3:.+]] = arith.mulf %[[ACT]], %[[SCALE_D]] : f32
 // CHECK-NEXT: epi.store %[[T3]] : f32
 // CHECK-NEXT: epi.yield
-wsgemm.gemm @scaled_no_source a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN) {
+wsgemm.gemm @scaled_no_source a(f16) b(f16) d(f8E4M3FN) {
 ^bb0(%acc: f32):
   epi.fusion ScaledLinCombPerRowBiasEltAct %acc activation #epi.activation<relu> : f32
   epi.yield

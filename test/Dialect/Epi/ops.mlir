@@ -144,7 +144,7 @@ wsgemm.gemm @fusion_params a(f16) b(f16) c(f16) d(f16) {
 
 // CHECK-LABEL: wsgemm.gemm @fusion_aux
 // CHECK: epi.fusion ScaledLinCombPerColBiasEltActAmaxAux %{{.+}} activation #epi.activation<threshold_relu {threshold = 5.000000e-01 : f64}> bias f16 aux f8E4M3FN {note = "kept"} : f32
-wsgemm.gemm @fusion_aux a(f8E4M3FN) b(f8E4M3FN) c(f16) d(f8E4M3FN) {
+wsgemm.gemm @fusion_aux a(f16) b(f16) c(f16) d(f8E4M3FN) {
 ^bb0(%acc: f32):
   epi.fusion ScaledLinCombPerColBiasEltActAmaxAux %acc activation #epi.activation<threshold_relu {threshold = 0.5}> bias f16 aux f8E4M3FN {note = "kept"} : f32
   epi.yield
