@@ -14,12 +14,60 @@
 using namespace mlir;
 using namespace mlir::epi;
 
-#include "ws-gemm/Dialect/Epi/EpiOpsDialect.cpp.inc"
 #include "ws-gemm/Dialect/Epi/EpiEnums.cpp.inc"
 #include "ws-gemm/Dialect/Epi/EpiInterfaces.cpp.inc"
+#include "ws-gemm/Dialect/Epi/EpiOpsDialect.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "ws-gemm/Dialect/Epi/EpiAttributes.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Attribute parsing and printing
+//===----------------------------------------------------------------------===//
+
+/// Where parseActivationWithTrailingType wants the consumed `: type`; set only
+/// while that function runs (parsing is single-threaded per parser).
+static thread_local Type *trailingTypeSlot = nullptr;
+
+Attribute EpiDialect::parseAttribute(DialectAsmParser &parser,
+                                     Type type) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Attribute attr;
+  OptionalParseResult result =
+      generatedAttributeParser(parser, &mnemonic, type, attr);
+  if (!result.has_value()) {
+    parser.emitError(loc) << "unknown attribute `" << mnemonic
+                          << "` in dialect `epi`";
+    return {};
+  }
+  if (succeeded(*result) && type && trailingTypeSlot)
+    *trailingTypeSlot = type;
+  return attr;
+}
+
+void EpiDialect::printAttribute(Attribute attr,
+                                DialectAsmPrinter &printer) const {
+  (void)generatedAttributePrinter(attr, printer);
+}
+
+ParseResult mlir::epi::parseActivationWithTrailingType(
+    AsmParser &parser, ActivationAttr &activation, Type &trailingType) {
+  SMLoc loc = parser.getCurrentLocation();
+  Attribute attr;
+  trailingType = {};
+  Type *saved = trailingTypeSlot;
+  trailingTypeSlot = &trailingType;
+  ParseResult result = parser.parseAttribute(attr);
+  trailingTypeSlot = saved;
+  if (failed(result))
+    return failure();
+  activation = dyn_cast<ActivationAttr>(attr);
+  if (!activation)
+    return parser.emitError(loc)
+           << "expected an #epi.activation attribute, got " << attr;
+  return success();
+}
 
 void EpiDialect::initialize() {
   addAttributes<
@@ -32,18 +80,54 @@ void EpiDialect::initialize() {
       >();
 }
 
-/// The parameter names each activation kind takes.
-static ArrayRef<StringRef> activationParamNames(ActivationKind kind) {
+//===----------------------------------------------------------------------===//
+// ActivationAttr
+//===----------------------------------------------------------------------===//
+
+Attribute ActivationAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  FailureOr<ActivationKind> kind = FieldParser<ActivationKind>::parse(parser);
+  if (failed(kind))
+    return {};
+  DictionaryAttr params;
+  OptionalParseResult parsed = parser.parseOptionalAttribute(params);
+  if ((parsed.has_value() && failed(*parsed)) || parser.parseGreater())
+    return {};
+  return parser.getChecked<ActivationAttr>(loc, parser.getContext(), *kind,
+                                           params);
+}
+
+void ActivationAttr::print(AsmPrinter &printer) const {
+  printer << '<' << stringifyActivationKind(getKind());
+  if (getParams()) {
+    printer << ' ';
+    printer.printAttributeWithoutType(getParams());
+  }
+  printer << '>';
+}
+
+namespace {
+/// The parameters an activation kind takes: required, then optional.
+struct ActivationParams {
+  ArrayRef<StringRef> required;
+  ArrayRef<StringRef> optional;
+};
+} // namespace
+
+static ActivationParams getActivationParams(ActivationKind kind) {
   static const StringRef clamp[] = {"lower", "upper"};
-  static const StringRef leaky[] = {"alpha"};
-  static const StringRef threshold[] = {"threshold", "value"};
+  static const StringRef leaky[] = {"leaky_alpha"};
+  static const StringRef threshold[] = {"threshold"};
+  static const StringRef thresholdOptional[] = {"upper_bound"};
   switch (kind) {
   case ActivationKind::clamp:
-    return clamp;
+    return {clamp, {}};
   case ActivationKind::leaky_relu:
-    return leaky;
+    return {leaky, {}};
   case ActivationKind::threshold_relu:
-    return threshold;
+    return {threshold, thresholdOptional};
   default:
     return {};
   }
@@ -52,20 +136,32 @@ static ArrayRef<StringRef> activationParamNames(ActivationKind kind) {
 LogicalResult
 ActivationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ActivationKind kind, DictionaryAttr params) {
-  ArrayRef<StringRef> expected = activationParamNames(kind);
-  size_t given = params ? params.size() : 0;
-  for (StringRef name : expected) {
-    Attribute value = params ? params.get(name) : Attribute();
-    if (!value)
-      return emitError() << "activation '" << stringifyActivationKind(kind)
-                         << "' needs parameter '" << name << "'";
-    if (!isa<FloatAttr>(value))
+  ActivationParams expected = getActivationParams(kind);
+  StringRef kindName = stringifyActivationKind(kind);
+  for (StringRef name : expected.required)
+    if (!params || !params.get(name))
+      return emitError() << "activation '" << kindName << "' needs parameter '"
+                         << name << "'";
+  if (!params)
+    return success();
+  for (NamedAttribute param : params) {
+    StringRef name = param.getName().getValue();
+    if (!llvm::is_contained(expected.required, name) &&
+        !llvm::is_contained(expected.optional, name))
+      return emitError() << "activation '" << kindName
+                         << "' takes no parameter '" << name << "'";
+    if (!isa<FloatAttr>(param.getValue()))
       return emitError() << "activation parameter '" << name
-                         << "' must be a float attribute";
+                         << "' must be a float attribute, got "
+                         << param.getValue();
   }
-  if (given != expected.size())
-    return emitError() << "activation '" << stringifyActivationKind(kind)
-                       << "' takes " << expected.size()
-                       << " parameter(s), got " << given;
+  if (kind == ActivationKind::clamp) {
+    double lower = cast<FloatAttr>(params.get("lower")).getValueAsDouble();
+    double upper = cast<FloatAttr>(params.get("upper")).getValueAsDouble();
+    if (lower > upper)
+      return emitError() << "activation 'clamp' needs lower <= upper, got "
+                            "lower = "
+                         << lower << " and upper = " << upper;
+  }
   return success();
 }

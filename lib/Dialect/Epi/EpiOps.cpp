@@ -1,7 +1,9 @@
 //===- EpiOps.cpp - Epilogue Visitor Tree ops -----------------------------===//
 //
-// Verifiers for epi leaves, compute and outputs, the epilogue-region rules
-// shared by every op that owns an epilogue, and folders.
+// Verifiers for epi leaves, compute and outputs, the preset table, the
+// epilogue-region rules shared by every op that owns an epilogue (one D
+// store, at least one output, consistent manifest names), the activation
+// builder, and folders.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,14 +34,14 @@ LogicalResult mlir::epi::verifyInEpilogue(Operation *op) {
             "per-element GEMM state that exists nowhere else";
 }
 
-static bool isFloat8(Type type) {
+bool mlir::epi::isFloat8Type(Type type) {
   return isa<Float8E4M3FNType, Float8E5M2Type>(type);
 }
 
 /// PTX converts to 8-bit floats only with cvt.rn.satfinite.
 static LogicalResult verifyRounding(Operation *op, Type target,
                                     RoundingMode rounding) {
-  if (isFloat8(target) && rounding != RoundingMode::rn)
+  if (isFloat8Type(target) && rounding != RoundingMode::rn)
     return op->emitOpError()
            << "conversion to " << target << " supports only 'rn' rounding "
            << "(PTX cvt.rn.satfinite), got '" << stringifyRoundingMode(rounding)
@@ -58,11 +60,36 @@ static LogicalResult verifyName(Operation *op, StringRef name) {
 // Leaves
 //===----------------------------------------------------------------------===//
 
+/// Whether `block` holds an `epi.scalar param` naming `name`.
+static bool hasScalarParam(Block *block, StringRef name) {
+  for (auto scalar : block->getOps<ScalarOp>()) {
+    ArrayAttr names = scalar.getNamesAttr();
+    if (scalar.getSource() != ScalarSource::param || !names)
+      continue;
+    // Siblings may not be verified yet: tolerate non-string entries.
+    for (Attribute attr : names)
+      if (auto str = dyn_cast<StringAttr>(attr); str && str.getValue() == name)
+        return true;
+  }
+  return false;
+}
+
 LogicalResult LoadSrcOp::verify() {
   EpilogueOpInterface owner = getEnclosingEpilogue(*this);
   if (owner && !owner.getCElementType())
     return emitOpError() << "reads the source matrix C, but the enclosing '"
                          << owner->getName() << "' declares no C operand";
+  std::optional<StringRef> gate = getSkipIfZero();
+  if (!gate)
+    return success();
+  if (failed(verifyName(*this, *gate)))
+    return failure();
+  if (owner && !hasScalarParam(getOperation()->getBlock(), *gate))
+    return emitOpError()
+           << "skip_if_zero names '" << *gate
+           << "', which must be an 'epi.scalar param' name of the same "
+              "epilogue: only a by-value kernel parameter is known before C "
+              "is loaded";
   return success();
 }
 
@@ -70,14 +97,28 @@ LogicalResult ScalarOp::verify() {
   if (getSource() == ScalarSource::attr) {
     if (!getValue() || getNames())
       return emitOpError() << "with source 'attr' needs a value and no names";
+    // The constant must survive conversion to the result type.
+    APFloat value = *getValue();
+    if (value.isFinite()) {
+      bool losesInfo = false;
+      auto status =
+          value.convert(cast<FloatType>(getType()).getFloatSemantics(),
+                        APFloat::rmNearestTiesToEven, &losesInfo);
+      if (status & APFloat::opOverflow)
+        return emitOpError() << "value " << getValueAttr().getValueAsDouble()
+                             << " must be representable in the result type "
+                             << getType() << ", but it overflows";
+    }
     return success();
   }
   if (getValue())
-    return emitOpError() << "with source '" << stringifyScalarSource(getSource())
+    return emitOpError() << "with source '"
+                         << stringifyScalarSource(getSource())
                          << "' takes names, not a value";
   ArrayAttr names = getNamesAttr();
   if (!names || names.empty())
-    return emitOpError() << "with source '" << stringifyScalarSource(getSource())
+    return emitOpError() << "with source '"
+                         << stringifyScalarSource(getSource())
                          << "' needs at least one name";
   llvm::StringSet<> seen;
   for (Attribute name : names) {
@@ -140,35 +181,124 @@ LogicalResult ReduceToScalarOp::verify() {
 // Presets
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// What a preset reads beyond alpha/beta/C, derived from its CUTLASS name.
-struct PresetTraits {
-  bool activation = false;
-  bool bias = false;
-  bool aux = false;
-};
-} // namespace
-
-static PresetTraits getPresetTraits(FusionKind kind) {
+// The table follows include/cutlass/epilogue/fusion/operations.hpp: each
+// FusionOperation's Is*Supported flags and its inheritance chain.
+PresetInfo mlir::epi::getPresetInfo(FusionKind kind) {
+  PresetInfo info;
   StringRef name = stringifyFusionKind(kind);
-  PresetTraits traits;
-  traits.activation = name.contains("EltAct");
-  traits.bias = name.contains("Bias");
-  traits.aux = name.ends_with("Aux");
-  return traits;
+  info.source = kind != FusionKind::ScaledAcc;
+  info.activation = name.contains("EltAct");
+  info.aux = name.ends_with("Aux");
+  info.fp8Scaling = name.starts_with("Scaled") && kind != FusionKind::ScaledAcc;
+  info.amax = name.contains("Amax");
+  info.residual = name.contains("ResAdd");
+  if (name.contains("PerRowBias"))
+    info.bias = PresetBias::PerRow;
+  else if (name.contains("PerColBias"))
+    info.bias = PresetBias::PerCol;
+  if (name.starts_with("PerRow"))
+    info.scale = PresetScale::PerRow;
+  else if (name.starts_with("PerCol"))
+    info.scale = PresetScale::PerCol;
+  return info;
+}
+
+ParseResult FusionOp::parse(OpAsmParser &parser, OperationState &result) {
+  Properties &props = result.getOrAddProperties<Properties>();
+  FailureOr<FusionKind> kind = FieldParser<FusionKind>::parse(parser);
+  if (failed(kind))
+    return failure();
+  props.kind = *kind;
+  OpAsmParser::UnresolvedOperand acc;
+  if (parser.parseOperand(acc))
+    return failure();
+  Type type;
+  if (succeeded(parser.parseOptionalKeyword("activation"))) {
+    ActivationAttr activation;
+    if (parseActivationWithTrailingType(parser, activation, type))
+      return failure();
+    props.activation = activation;
+  }
+  // A type consumed with the activation ends the op.
+  if (!type) {
+    Type elemType;
+    if (succeeded(parser.parseOptionalKeyword("bias"))) {
+      if (parser.parseType(elemType))
+        return failure();
+      props.bias_type = TypeAttr::get(elemType);
+    }
+    if (succeeded(parser.parseOptionalKeyword("aux"))) {
+      if (parser.parseType(elemType))
+        return failure();
+      props.aux_type = TypeAttr::get(elemType);
+    }
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseOptionalAttrDict(result.attributes) ||
+        failed(verifyInherentAttrs(result.name, result.attributes,
+                                   [&] {
+                                     return parser.emitError(loc)
+                                            << "'" << result.name.getStringRef()
+                                            << "' op ";
+                                   })) ||
+        parser.parseColonType(type))
+      return failure();
+  }
+  return parser.resolveOperand(acc, type, result.operands);
+}
+
+void FusionOp::print(OpAsmPrinter &printer) {
+  printer << ' ' << stringifyFusionKind(getKind()) << ' ' << getAcc();
+  if (ActivationAttr activation = getActivationAttr()) {
+    printer << " activation ";
+    printer.printAttribute(activation);
+  }
+  if (std::optional<Type> bias = getBiasType())
+    printer << " bias " << *bias;
+  if (std::optional<Type> aux = getAuxType())
+    printer << " aux " << *aux;
+  printer.printOptionalAttrDict(
+      (*this)->getAttrs(), {"kind", "activation", "bias_type", "aux_type"});
+  printer << " : " << getAcc().getType();
 }
 
 LogicalResult FusionOp::verify() {
-  PresetTraits traits = getPresetTraits(getKind());
+  PresetInfo info = getPresetInfo(getKind());
   StringRef name = stringifyFusionKind(getKind());
-  if (traits.activation && !getActivation())
-    return emitOpError() << "preset " << name << " needs an activation";
-  if (!traits.activation && getActivation())
-    return emitOpError() << "preset " << name << " takes no activation";
-  if (!traits.bias && getBiasType())
-    return emitOpError() << "preset " << name << " has no bias";
-  if (!traits.aux && getAuxType())
-    return emitOpError() << "preset " << name << " has no aux output";
+  if (info.activation && !getActivation())
+    return emitOpError() << "preset " << name
+                         << " needs an activation (its name has EltAct)";
+  if (!info.activation && getActivation())
+    return emitOpError() << "preset " << name << " takes no activation, got "
+                         << stringifyActivationKind(
+                                getActivationAttr().getKind());
+  if (info.bias == PresetBias::None && getBiasType())
+    return emitOpError() << "preset " << name
+                         << " has no bias vector, so it takes no bias type";
+  if (!info.aux && getAuxType())
+    return emitOpError() << "preset " << name
+                         << " has no aux output, so it takes no aux type";
+  // The bias and aux types default to D's type, which must then be one a
+  // vector or matrix can hold.
+  EpilogueOpInterface owner = getEnclosingEpilogue(*this);
+  if (!owner)
+    return success(); // Reported by the InEpilogue trait.
+  Type dType = owner.getDElementType();
+  bool dIsMemType =
+      isa<Float16Type, BFloat16Type, Float32Type>(dType) || isFloat8Type(dType);
+  auto checkDefault = [&](bool used, std::optional<Type> given,
+                          StringRef what) -> LogicalResult {
+    if (!used || given || dIsMemType)
+      return success();
+    return emitOpError() << "preset " << name << " defaults its " << what
+                         << " type to the D type " << dType
+                         << ", which must then be f16, bf16, f32, f8E4M3FN or "
+                            "f8E5M2; give an explicit `"
+                         << what << " <type>`";
+  };
+  if (failed(
+          checkDefault(info.bias != PresetBias::None, getBiasType(), "bias")) ||
+      failed(checkDefault(info.aux, getAuxType(), "aux")))
+    return failure();
   return success();
 }
 
@@ -181,48 +311,183 @@ static bool isScalar(Type type) {
 }
 
 namespace {
-/// One use of a manifest name by a leaf or an output.
+/// The kind of manifest parameter a name denotes. A name has one kind and one
+/// element type per epilogue; inputs may be read several times, outputs are
+/// written once.
+enum class NameKind {
+  ScalarParam,
+  ScalarPtr,
+  VecM,
+  VecN,
+  AuxLoad,
+  AuxStore,
+  ReduceVecM,
+  ReduceVecN,
+  ReduceScalar,
+};
+
+/// One manifest name introduced by an op.
+struct NamedParam {
+  StringRef name;
+  NameKind kind;
+  Type elemType;
+};
+
+/// The first use of a name.
 struct NameUse {
   Operation *op;
+  NameKind kind;
   Type elemType;
 };
 } // namespace
 
-/// The (name, element type) pairs an op introduces into the manifest.
-static SmallVector<std::pair<StringRef, Type>> getNamedOperands(Operation *op) {
-  SmallVector<std::pair<StringRef, Type>> result;
+static bool isOutput(NameKind kind) {
+  return kind == NameKind::AuxStore || kind == NameKind::ReduceVecM ||
+         kind == NameKind::ReduceVecN || kind == NameKind::ReduceScalar;
+}
+
+static StringRef describe(NameKind kind) {
+  switch (kind) {
+  case NameKind::ScalarParam:
+    return "a scalar kernel parameter (epi.scalar param)";
+  case NameKind::ScalarPtr:
+    return "a scalar device pointer (epi.scalar ptr)";
+  case NameKind::VecM:
+    return "a vector indexed by m (epi.load_vec_m)";
+  case NameKind::VecN:
+    return "a vector indexed by n (epi.load_vec_n)";
+  case NameKind::AuxLoad:
+    return "an aux input matrix (epi.aux_load)";
+  case NameKind::AuxStore:
+    return "an aux output matrix (epi.aux_store)";
+  case NameKind::ReduceVecM:
+    return "a reduction to a vector indexed by m (epi.reduce_to_vec_m)";
+  case NameKind::ReduceVecN:
+    return "a reduction to a vector indexed by n (epi.reduce_to_vec_n)";
+  case NameKind::ReduceScalar:
+    return "a reduction to a scalar (epi.reduce_to_scalar)";
+  }
+  llvm_unreachable("unknown name kind");
+}
+
+/// The manifest names a preset introduces once expanded; mirrors
+/// --epi-expand-presets (ExpandPresets.cpp) so that conflicts with the rest
+/// of the epilogue are reported on the preset itself.
+static SmallVector<NamedParam> getPresetNames(FusionOp op,
+                                              EpilogueOpInterface owner) {
+  SmallVector<NamedParam> result;
+  Type f32 = Float32Type::get(op.getContext());
+  Type dType = owner.getDElementType();
+  bool hasC = static_cast<bool>(owner.getCElementType());
+  PresetInfo info = getPresetInfo(op.getKind());
+  NameKind scaleKind = info.scale == PresetScale::PerRow ? NameKind::VecM
+                       : info.scale == PresetScale::PerCol
+                           ? NameKind::VecN
+                           : NameKind::ScalarParam;
+  bool readsC = info.source && hasC;
+  result.push_back({"alpha", scaleKind, f32});
+  if (readsC)
+    result.push_back({"beta", scaleKind, f32});
+  if (info.fp8Scaling) {
+    result.push_back({"scale_a", NameKind::ScalarPtr, f32});
+    result.push_back({"scale_b", NameKind::ScalarPtr, f32});
+    if (readsC)
+      result.push_back({"scale_c", NameKind::ScalarPtr, f32});
+    if (isFloat8Type(dType))
+      result.push_back({"scale_d", NameKind::ScalarPtr, f32});
+  }
+  if (info.bias != PresetBias::None) {
+    Type biasType = op.getBiasType().value_or(dType);
+    result.push_back(
+        {"bias",
+         info.bias == PresetBias::PerRow ? NameKind::VecM : NameKind::VecN,
+         biasType});
+  }
+  if (info.aux) {
+    Type auxType = op.getAuxType().value_or(dType);
+    result.push_back({"aux", NameKind::AuxStore, auxType});
+    if (info.amax && isFloat8Type(auxType)) {
+      result.push_back({"amax_aux", NameKind::ReduceScalar, f32});
+      result.push_back({"scale_aux", NameKind::ScalarPtr, f32});
+    }
+  }
+  if (info.amax && isFloat8Type(dType))
+    result.push_back({"amax_d", NameKind::ReduceScalar, f32});
+  return result;
+}
+
+/// The manifest names an op introduces.
+static SmallVector<NamedParam> getNamedParams(Operation *op,
+                                              EpilogueOpInterface owner) {
+  SmallVector<NamedParam> result;
   Type f32 = Float32Type::get(op->getContext());
   if (auto scalar = dyn_cast<ScalarOp>(op)) {
-    if (auto names = scalar.getNames())
-      for (Attribute name : *names)
-        result.push_back({cast<StringAttr>(name).getValue(), f32});
+    NameKind kind = scalar.getSource() == ScalarSource::ptr
+                        ? NameKind::ScalarPtr
+                        : NameKind::ScalarParam;
+    if (ArrayAttr names = scalar.getNamesAttr())
+      for (Attribute name : names)
+        result.push_back({cast<StringAttr>(name).getValue(), kind, f32});
   } else if (auto vec = dyn_cast<LoadVecMOp>(op)) {
-    result.push_back({vec.getName(), vec.getElemType()});
+    result.push_back({vec.getName(), NameKind::VecM, vec.getElemType()});
   } else if (auto vec = dyn_cast<LoadVecNOp>(op)) {
-    result.push_back({vec.getName(), vec.getElemType()});
+    result.push_back({vec.getName(), NameKind::VecN, vec.getElemType()});
   } else if (auto aux = dyn_cast<AuxLoadOp>(op)) {
-    result.push_back({aux.getName(), aux.getElemType()});
+    result.push_back({aux.getName(), NameKind::AuxLoad, aux.getElemType()});
   } else if (auto aux = dyn_cast<AuxStoreOp>(op)) {
-    result.push_back({aux.getName(), aux.getElemType()});
+    result.push_back({aux.getName(), NameKind::AuxStore, aux.getElemType()});
   } else if (auto red = dyn_cast<ReduceToVecMOp>(op)) {
-    result.push_back({red.getName(), f32});
+    result.push_back({red.getName(), NameKind::ReduceVecM, f32});
   } else if (auto red = dyn_cast<ReduceToVecNOp>(op)) {
-    result.push_back({red.getName(), f32});
+    result.push_back({red.getName(), NameKind::ReduceVecN, f32});
   } else if (auto red = dyn_cast<ReduceToScalarOp>(op)) {
-    result.push_back({red.getName(), f32});
+    result.push_back({red.getName(), NameKind::ReduceScalar, f32});
+  } else if (auto fusion = dyn_cast<FusionOp>(op)) {
+    result = getPresetNames(fusion, owner);
   }
   return result;
+}
+
+/// Records the names `op` introduces, rejecting a name reused with another
+/// kind or element type, and an output name written twice.
+static LogicalResult recordNames(Operation &op, EpilogueOpInterface owner,
+                                 llvm::StringMap<NameUse> &names) {
+  for (NamedParam param : getNamedParams(&op, owner)) {
+    auto [it, inserted] =
+        names.try_emplace(param.name, NameUse{&op, param.kind, param.elemType});
+    if (inserted)
+      continue;
+    NameUse &prev = it->second;
+    if (prev.kind == param.kind && prev.elemType == param.elemType &&
+        !isOutput(param.kind))
+      continue;
+    InFlightDiagnostic diag = op.emitOpError();
+    if (prev.kind == param.kind && prev.elemType == param.elemType)
+      diag << "writes the output '" << param.name
+           << "' a second time; each output name is written once";
+    else
+      diag << "uses the name '" << param.name << "' as " << describe(param.kind)
+           << " of " << param.elemType << ", but it already denotes "
+           << describe(prev.kind) << " of " << prev.elemType
+           << "; each name is one manifest parameter of one kind and type";
+    diag.attachNote(prev.op->getLoc()) << "first used here";
+    return diag;
+  }
+  return success();
 }
 
 LogicalResult mlir::epi::verifyEpilogueRegion(EpilogueOpInterface owner) {
   Region &region = owner.getEpilogueRegion();
   if (!region.hasOneBlock())
-    return owner->emitOpError() << "epilogue region must have exactly one block";
+    return owner->emitOpError()
+           << "epilogue region must have exactly one block, got "
+           << region.getBlocks().size();
   Block &block = region.front();
   if (block.getNumArguments() != 1 || !block.getArgument(0).getType().isF32())
     return owner->emitOpError()
            << "epilogue region must have exactly one f32 block argument (the "
-              "accumulator element)";
+              "accumulator element), got "
+           << block.getNumArguments() << " argument(s)";
 
   Operation *dStore = nullptr;
   bool hasOutput = false;
@@ -234,8 +499,6 @@ LogicalResult mlir::epi::verifyEpilogueRegion(EpilogueOpInterface owner) {
       return op.emitOpError()
              << "is not allowed in an epilogue: only epi, arith and math ops "
                 "on scalars may appear there";
-    if (op.getNumRegions() != 0)
-      return op.emitOpError() << "has regions; epilogue ops must be flat";
     for (Type type : llvm::concat<Type>(llvm::to_vector(op.getOperandTypes()),
                                         llvm::to_vector(op.getResultTypes())))
       if (!isScalar(type))
@@ -244,30 +507,20 @@ LogicalResult mlir::epi::verifyEpilogueRegion(EpilogueOpInterface owner) {
                << "; epilogue values are scalars (one output element)";
 
     if (isa<StoreOp, FusionOp>(op)) {
-      if (dStore)
-        return op.emitOpError() << "stores D a second time; an epilogue has "
-                                   "at most one D store"
-                                << " (the first is at " << dStore->getLoc()
-                                << ")";
+      if (dStore) {
+        InFlightDiagnostic diag =
+            op.emitOpError() << "stores D a second time; an epilogue has at "
+                                "most one D store (epi.store or epi.fusion)";
+        diag.attachNote(dStore->getLoc()) << "first D store here";
+        return diag;
+      }
       dStore = &op;
     }
     if (isa<StoreOp, FusionOp, AuxStoreOp, ReduceToVecMOp, ReduceToVecNOp,
             ReduceToScalarOp>(op))
       hasOutput = true;
-
-    for (auto [name, type] : getNamedOperands(&op)) {
-      auto [it, inserted] = names.try_emplace(name, NameUse{&op, type});
-      if (inserted)
-        continue;
-      NameUse &prev = it->second;
-      if (prev.op->getName() != op.getName() || prev.elemType != type ||
-          isa<AuxStoreOp, ReduceToVecMOp, ReduceToVecNOp, ReduceToScalarOp>(
-              op))
-        return op.emitOpError()
-               << "uses the name '" << name << "' already used by '"
-               << prev.op->getName() << "' with element type " << prev.elemType
-               << "; each name is one manifest parameter of one kind and type";
-    }
+    if (failed(recordNames(op, owner, names)))
+      return failure();
   }
   if (!hasOutput)
     return owner->emitOpError()
@@ -280,27 +533,30 @@ LogicalResult mlir::epi::verifyEpilogueRegion(EpilogueOpInterface owner) {
 // Activation builder
 //===----------------------------------------------------------------------===//
 
-static double getParam(ActivationAttr act, StringRef name) {
-  return cast<FloatAttr>(act.getParams().get(name)).getValueAsDouble();
+static FloatAttr getParam(OpBuilder &b, ActivationAttr act, StringRef name) {
+  DictionaryAttr params = act.getParams();
+  auto value =
+      params ? dyn_cast_if_present<FloatAttr>(params.get(name)) : FloatAttr();
+  if (!value)
+    return {};
+  return b.getF64FloatAttr(value.getValueAsDouble());
 }
 
-Value mlir::epi::buildActivation(OpBuilder &b, Location loc,
-                                 ActivationAttr act, Value x) {
+Value mlir::epi::buildActivation(OpBuilder &b, Location loc, ActivationAttr act,
+                                 Value x) {
   switch (act.getKind()) {
   case ActivationKind::identity:
     return IdentityOp::create(b, loc, x);
   case ActivationKind::relu:
     return ReluOp::create(b, loc, x);
   case ActivationKind::clamp:
-    return ClampOp::create(b, loc, x, b.getF64FloatAttr(getParam(act, "lower")),
-                           b.getF64FloatAttr(getParam(act, "upper")));
+    return ClampOp::create(b, loc, x, getParam(b, act, "lower"),
+                           getParam(b, act, "upper"));
   case ActivationKind::leaky_relu:
-    return LeakyReluOp::create(b, loc, x,
-                               b.getF64FloatAttr(getParam(act, "alpha")));
+    return LeakyReluOp::create(b, loc, x, getParam(b, act, "leaky_alpha"));
   case ActivationKind::threshold_relu:
-    return ThresholdReluOp::create(
-        b, loc, x, b.getF64FloatAttr(getParam(act, "threshold")),
-        b.getF64FloatAttr(getParam(act, "value")));
+    return ThresholdReluOp::create(b, loc, x, getParam(b, act, "threshold"),
+                                   getParam(b, act, "upper_bound"));
   case ActivationKind::gelu:
     return GeluOp::create(b, loc, x);
   case ActivationKind::gelu_taylor:

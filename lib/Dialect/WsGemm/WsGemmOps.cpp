@@ -317,11 +317,13 @@ LogicalResult GemmOp::verify() {
               "epilogue loads it with TMA and converts it to f32, "
               "got "
            << *c;
-  if (!isStorable(d))
+  // fp8 D is expressible (CUTLASS's scaled fp8-output epilogues); the
+  // planner decides what a kernel can be built for.
+  if (!isStorable(d) && !isa<Float8E4M3FNType, Float8E5M2Type>(d))
     return emitOpError()
-           << "D element type must be f16, bf16 or f32 because the "
-              "epilogue converts its f32 result to it and stores "
-              "it with TMA, got "
+           << "D element type must be f16, bf16, f32, f8E4M3FN or f8E5M2 "
+              "because the epilogue converts its f32 result to it and "
+              "stores it with TMA, got "
            << d;
   if (getALayout() == Major::n_major)
     return emitOpError() << "A layout must be k_major or m_major because A is "

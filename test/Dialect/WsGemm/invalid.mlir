@@ -39,7 +39,7 @@ wsgemm.gemm @c_i8 a(f16) b(f16) c(i8) d(f16) {
 
 // -----
 
-// expected-error @+1 {{D element type must be f16, bf16 or f32 because the epilogue converts its f32 result to it and stores it with TMA, got 'f64'}}
+// expected-error @+1 {{D element type must be f16, bf16, f32, f8E4M3FN or f8E5M2 because the epilogue converts its f32 result to it and stores it with TMA, got 'f64'}}
 wsgemm.gemm @d_f64 a(f16) b(f16) d(f64) {
 ^bb0(%acc: f32):
   epi.store %acc : f32

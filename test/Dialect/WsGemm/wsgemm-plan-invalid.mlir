@@ -353,3 +353,13 @@ wsgemm.gemm @preset a(f16) b(f16) d(f16) {
   epi.fusion ScaledAcc %acc : f32
   epi.yield
 }
+
+// -----
+
+// fp8 D is expressible (scaled fp8 presets) but no kernel is built for it yet.
+// expected-error @+1 {{D must be 16-bit (f16, bf16) or 32-bit (f32), got 8-bit}}
+wsgemm.gemm @fp8_d a(f16) b(f16) d(f8E4M3FN) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -1,4 +1,9 @@
 //===- EpiAttributes.td - Epilogue enums and attributes ----*- tablegen -*-===//
+//
+// Enums of the epi dialect, their attribute forms, the properties ops store
+// them in, and #epi.activation.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef WSGEMM_DIALECT_EPI_EPIATTRIBUTES_TD
 #define WSGEMM_DIALECT_EPI_EPIATTRIBUTES_TD
@@ -88,6 +93,23 @@ def Epi_FusionKind : I32EnumAttr<"FusionKind",
 def Epi_FusionKindAttr : EnumAttr<Epi_Dialect, Epi_FusionKind, "fusion_kind">;
 
 //===----------------------------------------------------------------------===//
+// Enum properties
+//===----------------------------------------------------------------------===//
+
+// Ops store enums as properties: they print as a bare keyword (`max`, `rz`,
+// `param`), parse as an optional keyword where the format makes them optional,
+// and keep the #epi.<enum> attribute as their generic (attribute) form.
+class Epi_EnumProp<EnumInfo info, Attr attrForm>
+    : EnumPropWithAttrForm<info, attrForm> {
+  let storeInCustomAttribute = 1;
+}
+
+def Epi_RoundingModeProp : Epi_EnumProp<Epi_RoundingMode, Epi_RoundingModeAttr>;
+def Epi_ReduceKindProp : Epi_EnumProp<Epi_ReduceKind, Epi_ReduceKindAttr>;
+def Epi_ScalarSourceProp : Epi_EnumProp<Epi_ScalarSource, Epi_ScalarSourceAttr>;
+def Epi_FusionKindProp : Epi_EnumProp<Epi_FusionKind, Epi_FusionKindAttr>;
+
+//===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//
 
@@ -96,20 +118,25 @@ def Epi_ActivationAttr : AttrDef<Epi_Dialect, "Activation"> {
   let summary = "a named activation and its parameters";
   let description = [{
     Names an activation for presets and for front ends that carry one as data.
-    Parameters, by kind (f64 attributes in the dictionary):
-      clamp:          lower, upper
-      leaky_relu:     alpha
-      threshold_relu: threshold, value
-    every other kind takes none.
+    Parameters, by kind (float attributes in the dictionary; names follow the
+    `epi` op keywords, which follow CUTLASS's `Arguments` fields):
+      clamp:          lower, upper            (CUTLASS lower_bound, upper_bound)
+      leaky_relu:     leaky_alpha
+      threshold_relu: threshold, optional upper_bound
+    every other kind takes none. `buildActivation` turns the attribute into
+    the matching `epi` op.
 
     ```mlir
     #epi.activation<relu>
     #epi.activation<clamp {lower = 0.0, upper = 6.0}>
+    #epi.activation<threshold_relu {threshold = 0.5}>
     ```
   }];
   let parameters = (ins EnumParameter<Epi_ActivationKind>:$kind,
                         OptionalParameter<"::mlir::DictionaryAttr">:$params);
-  let assemblyFormat = "`<` $kind ($params^)? `>`";
+  // `<` kind dictionary? `>`, hand-written: the declarative form cannot make
+  // a bare dictionary optional.
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 

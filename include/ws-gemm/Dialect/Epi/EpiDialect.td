@@ -29,7 +29,17 @@ def Epi_Dialect : Dialect {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];
-  let useDefaultAttributePrinterParser = 1;
+  // Hand-written attribute hooks (EpiDialect.cpp): they forward to the
+  // generated parser and report a trailing `: type` the generic attribute
+  // parser consumed after #epi.activation, so that `epi.fusion ... activation
+  // #epi.activation<relu> : f32` parses.
+  let useDefaultAttributePrinterParser = 0;
+  let extraClassDeclaration = [{
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
+  }];
 }
 
 #endif // WSGEMM_DIALECT_EPI_EPIDIALECT_TD

@@ -35,6 +35,8 @@ class Epi_EpilogueOp<string mnemonic, list<Trait> traits = []>
 // Memory element types a leaf may read or an output may write.
 def Epi_MemElementType : AnyTypeOf<[F16, BF16, F32, F8E4M3FN, F8E5M2]>;
 def Epi_ComputeType : AnyTypeOf<[F16, BF16, F32]>;
+// Types the named activations accept (scalar float math anywhere).
+def Epi_ActivationType : AnyTypeOf<[F16, BF16, F32, F64]>;
 
 //===----------------------------------------------------------------------===//
 // Leaves
@@ -47,13 +49,29 @@ def Epi_LoadSrcOp : Epi_EpilogueOp<"load_src", [Pure]> {
     result (compute) type. C's element type is the enclosing op's C type; the
     enclosing op must declare a C operand.
 
+    With `skip_if_zero "name"` the read is gated by the f32 kernel parameter
+    `name` (an `epi.scalar param` name of the same epilogue): when that
+    parameter is 0 at run time, C is not read at all (no TMA load, no SMEM
+    traffic) and the op yields 0. This is CUTLASS's beta == 0 fast path
+    (`is_C_load_needed`), and also avoids 0 * NaN when C is uninitialised.
+
     ```mlir
-    %c = epi.load_src : f32
+    %c  = epi.load_src : f32
+    %c2 = epi.load_src skip_if_zero "beta" : f32
     ```
     Lowers to an SMEM read of the TMA-loaded C subtile (StagesC ring).
   }];
+  let arguments = (ins OptionalAttr<StrAttr>:$skip_if_zero);
   let results = (outs Epi_ComputeType:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
+  let builders = [
+    // An ungated read of C.
+    OpBuilder<(ins "::mlir::Type":$result), [{
+      build($_builder, $_state, result, ::mlir::StringAttr());
+    }]>
+  ];
+  let assemblyFormat = [{
+    (`skip_if_zero` $skip_if_zero^)? attr-dict `:` type($result)
+  }];
   let hasVerifier = 1;
 }
 
@@ -62,8 +80,10 @@ def Epi_ScalarOp : Epi_EpilogueOp<"scalar", [Pure]> {
   let description = [{
     A scalar from a compile-time attribute (`attr`), from f32 kernel parameters
     passed by value (`param`), or from f32 values in device memory (`ptr`). With
-    several names the scalars are multiplied, as fp8 scaling needs
-    (scale_a * scale_b). Names become parameters in the kernel's manifest.
+    several names the scalars are multiplied left to right, as fp8 scaling
+    needs (scale_a * scale_b), like CUTLASS's multi-scalar broadcast. Names
+    become parameters in the kernel's manifest. An `attr` value must fit the
+    result type.
 
     ```mlir
     %alpha = epi.scalar param ["alpha"] : f32
@@ -71,7 +91,7 @@ def Epi_ScalarOp : Epi_EpilogueOp<"scalar", [Pure]> {
     %two   = epi.scalar attr 2.0 : f32
     ```
   }];
-  let arguments = (ins Epi_ScalarSourceAttr:$source,
+  let arguments = (ins Epi_ScalarSourceProp:$source,
                        OptionalAttr<StrArrayAttr>:$names,
                        OptionalAttr<F64Attr>:$value);
   let results = (outs Epi_ComputeType:$result);
@@ -135,29 +155,46 @@ def Epi_AuxLoadOp : Epi_EpilogueOp<"aux_load", [Pure]> {
 // Compute: activations (lowered to arith/math by --epi-lower-activations)
 //===----------------------------------------------------------------------===//
 
+// Activations are plain scalar math: they may appear anywhere, not only in
+// epilogues. --epi-lower-activations expands each into arith/math with
+// CUTLASS's formula (include/cutlass/epilogue/thread/activation.h) in the
+// operand's type; the per-op descriptions give the exact op sequence.
 class Epi_ActivationOp<string mnemonic, string formula, list<Trait> traits = []>
     : Epi_Op<mnemonic, traits # [Pure, SameOperandsAndResultType]> {
   let summary = "activation: " # formula;
-  let arguments = (ins AnyFloat:$input);
-  let results = (outs AnyFloat:$result);
+  let arguments = (ins Epi_ActivationType:$input);
+  let results = (outs Epi_ActivationType:$result);
   let assemblyFormat = "$input attr-dict `:` type($result)";
 }
 
 def Epi_IdentityOp : Epi_ActivationOp<"identity", "x"> {
+  let description = [{
+    CUTLASS `Identity`. Folds to its operand.
+  }];
   let hasFolder = 1;
 }
-def Epi_ReluOp : Epi_ActivationOp<"relu", "max(x, 0)">;
-def Epi_GeluOp : Epi_ActivationOp<"gelu", "0.5 x (1 + erf(x / sqrt(2)))">;
-def Epi_GeluTaylorOp : Epi_ActivationOp<"gelu_taylor",
-    "0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))">;
-def Epi_SiluOp : Epi_ActivationOp<"silu", "x * sigmoid(x)">;
-def Epi_SigmoidOp : Epi_ActivationOp<"sigmoid", "1 / (1 + exp(-x))">;
-def Epi_TanhOp : Epi_ActivationOp<"tanh", "tanh(x)">;
-def Epi_HardSwishOp : Epi_ActivationOp<"hardswish",
-    "x * min(max(x + 3, 0), 6) / 6">;
 
-def Epi_ClampOp : Epi_ActivationOp<"clamp", "min(max(x, lower), upper)"> {
-  let arguments = (ins AnyFloat:$input, F64Attr:$lower, F64Attr:$upper);
+def Epi_ReluOp : Epi_ActivationOp<"relu", "max(x, 0), NaN-propagating"> {
+  let description = [{
+    CUTLASS `ReLu`: `maximum<T, PropagateNaN = true>(x, 0)` (PTX
+    `max.NaN.f32`). Lowers to `arith.maximumf %x, 0`, which returns NaN for a
+    NaN input like CUTLASS; `arith.maxnumf` would turn NaN into 0.
+  }];
+}
+
+def Epi_ClampOp : Epi_ActivationOp<"clamp",
+    "min(max(x, lower), upper), NaN-propagating"> {
+  let description = [{
+    CUTLASS `Clamp` (its `lower_bound`, `upper_bound`): NaN-propagating max
+    then min. Lowers to `arith.minimumf (arith.maximumf %x, lower), upper`.
+    The verifier requires lower <= upper.
+
+    ```mlir
+    %y = epi.clamp %x lower 0.0 upper 6.0 : f32
+    ```
+  }];
+  let arguments = (ins Epi_ActivationType:$input, F64Attr:$lower,
+                       F64Attr:$upper);
   let assemblyFormat = [{
     $input `lower` $lower `upper` $upper attr-dict `:` type($result)
   }];
@@ -165,16 +202,90 @@ def Epi_ClampOp : Epi_ActivationOp<"clamp", "min(max(x, lower), upper)"> {
 }
 
 def Epi_LeakyReluOp : Epi_ActivationOp<"leaky_relu",
-    "x > 0 ? x : alpha * x"> {
-  let arguments = (ins AnyFloat:$input, F64Attr:$alpha);
-  let assemblyFormat = "$input `alpha` $alpha attr-dict `:` type($result)";
+    "x > 0 ? x : x * leaky_alpha"> {
+  let description = [{
+    CUTLASS `LeakyReLU` (its `leaky_alpha`). Lowers to `arith.cmpf ogt`,
+    `arith.mulf` and `arith.select`; a NaN input yields NaN (NaN * alpha).
+
+    ```mlir
+    %y = epi.leaky_relu %x leaky_alpha 0.1 : f32
+    ```
+  }];
+  let arguments = (ins Epi_ActivationType:$input, F64Attr:$leaky_alpha);
+  let assemblyFormat = [{
+    $input `leaky_alpha` $leaky_alpha attr-dict `:` type($result)
+  }];
 }
 
 def Epi_ThresholdReluOp : Epi_ActivationOp<"threshold_relu",
-    "x > threshold ? x : value"> {
-  let arguments = (ins AnyFloat:$input, F64Attr:$threshold, F64Attr:$value);
+    "min(x <= threshold ? 0 : x, upper_bound)"> {
+  let description = [{
+    CUTLASS `ThresholdReLU`: values at or below `threshold` become 0, the
+    rest are capped at `upper_bound` with a NaN-propagating minimum. Without
+    `upper_bound` the cap is the largest finite value of the operand type
+    (CUTLASS's default `numeric_limits<T>::max()`), so +inf still becomes
+    that value. Lowers to `arith.cmpf ole`, `arith.select`, `arith.minimumf`.
+
+    ```mlir
+    %y = epi.threshold_relu %x threshold 0.5 : f32
+    %z = epi.threshold_relu %x threshold 0.0 upper_bound 6.0 : f32
+    ```
+  }];
+  let arguments = (ins Epi_ActivationType:$input, F64Attr:$threshold,
+                       OptionalAttr<F64Attr>:$upper_bound);
   let assemblyFormat = [{
-    $input `threshold` $threshold `value` $value attr-dict `:` type($result)
+    $input `threshold` $threshold (`upper_bound` $upper_bound^)? attr-dict
+    `:` type($result)
+  }];
+}
+
+def Epi_GeluOp : Epi_ActivationOp<"gelu", "0.5 x (1 + erf(x / sqrt(2)))"> {
+  let description = [{
+    CUTLASS `GELU` (erf form): `(0.5 * x) * (1 + erf(x * 0.70710678))`. For
+    f16/bf16 operands erf is evaluated in f32 (CUTLASS calls `erff` on the
+    widened value) and truncated back.
+  }];
+}
+
+def Epi_GeluTaylorOp : Epi_ActivationOp<"gelu_taylor",
+    "0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))"> {
+  let description = [{
+    CUTLASS `GELU_taylor` (tanh form, k0 = sqrt(2/pi) = 0.7978845608028654,
+    k1 = 0.044715). For f32 it uses CUTLASS's fma form
+    `0.5 * fma(x, tanh(x * fma(k0*k1 * x, x, k0)), x)`; for f16 its
+    `Array<half_t>` form `(x * 0.5) * (1 + tanh((k0 * x) * fma(k1 * x, x, 1)))`;
+    otherwise `(0.5 * x) * (1 + tanh((k0 * x) * (1 + (k1 * x) * x)))`.
+  }];
+}
+
+def Epi_SiluOp : Epi_ActivationOp<"silu", "x * sigmoid(x)"> {
+  let description = [{
+    CUTLASS `SiLu`: `x * (1 / (1 + exp(-x)))`.
+  }];
+}
+
+def Epi_SigmoidOp : Epi_ActivationOp<"sigmoid", "1 / (1 + exp(-x))"> {
+  let description = [{
+    CUTLASS `Sigmoid` (default form, not CUTLASS_USE_TANH_FOR_SIGMOID):
+    `1 / (1 + exp(-x))`.
+  }];
+}
+
+def Epi_TanhOp : Epi_ActivationOp<"tanh", "tanh(x)"> {
+  let description = [{
+    CUTLASS `Tanh` (`fast_tanh`): lowers to `math.tanh`; the NVVM lowering
+    may pick `tanh.approx` as CUTLASS does.
+  }];
+}
+
+def Epi_HardSwishOp : Epi_ActivationOp<"hardswish",
+    "x * min(max(x + 3, 0), 6) / 6"> {
+  let description = [{
+    CUTLASS `HardSwish`: relu6 = min(max(x + 3, 0), 6) with CUTLASS's
+    non-NaN-propagating min/max (`fmaxf`/`fminf` for f32, hence
+    `arith.maxnumf`/`arith.minnumf`; the `a < b ? b : a` select form for
+    other types). Then `(x * relu6) * 0.16666667` for f32 and f16, and
+    `(x * relu6) / 6` otherwise, as CUTLASS's specialisations do.
   }];
 }
 
@@ -190,7 +301,7 @@ def Epi_ConvertOp : Epi_Op<"convert", [Pure]> {
     PTX: `cvt.rz.f16.f32`.
   }];
   let arguments = (ins AnyFloat:$input,
-                       DefaultValuedAttr<Epi_RoundingModeAttr,
+                       DefaultValuedProp<Epi_RoundingModeProp,
                                          "::mlir::epi::RoundingMode::rn">:$rounding);
   let results = (outs AnyFloat:$result);
   let assemblyFormat = [{
@@ -218,7 +329,7 @@ def Epi_StoreOp : Epi_EpilogueOp<"store",
     Lowers to a conversion, R2S (stmatrix for 16-bit D), and a TMA store.
   }];
   let arguments = (ins Epi_ComputeType:$value,
-                       DefaultValuedAttr<Epi_RoundingModeAttr,
+                       DefaultValuedProp<Epi_RoundingModeProp,
                                          "::mlir::epi::RoundingMode::rn">:$rounding);
   let assemblyFormat = "$value ($rounding^)? attr-dict `:` type($value)";
   let hasVerifier = 1;
@@ -244,7 +355,7 @@ def Epi_AuxStoreOp : Epi_EpilogueOp<"aux_store",
 class Epi_ReduceOp<string mnemonic, string resultShape, string cutlass>
     : Epi_EpilogueOp<mnemonic, [MemoryEffects<[MemWrite<Epi_OutputResource>]>]> {
   let summary = "reduce into " # resultShape # " [" # cutlass # "]";
-  let arguments = (ins Epi_ReduceKindAttr:$kind, Epi_ComputeType:$value,
+  let arguments = (ins Epi_ReduceKindProp:$kind, Epi_ComputeType:$value,
                        StrAttr:$name);
   let assemblyFormat = "$kind $value `,` $name attr-dict `:` type($value)";
   let hasVerifier = 1;
@@ -298,22 +409,29 @@ def Epi_FusionOp : Epi_EpilogueOp<"fusion",
   let description = [{
     Names one of CUTLASS's fusion operations (include/cutlass/epilogue/fusion/
     operations.hpp) applied to the accumulator. `--epi-expand-presets` rewrites
-    it into the equivalent EVT with exactly CUTLASS's semantics. Parameters
-    take CUTLASS's argument names (alpha, beta, bias, aux, scale_a, ...).
+    it into the equivalent EVT with exactly CUTLASS's semantics (see
+    docs/epi.md for every preset's expansion). Parameters take CUTLASS's
+    argument names: alpha, beta (kernel parameters, or per-row/per-column f32
+    vectors for the PerRow/PerCol presets), scale_a, scale_b, scale_c,
+    scale_d, scale_aux (device pointers), bias, aux, amax_d, amax_aux.
+
+    `bias` and `aux` give the element types of the bias vector and the aux
+    matrix; both default to the enclosing op's D type (CUTLASS's ElementBias
+    and ElementAux default to ElementOutput). The operand must be f32.
 
     ```mlir
     epi.fusion LinCombPerRowBiasEltAct %acc activation #epi.activation<relu>
         bias f16 : f32
     ```
   }];
-  let arguments = (ins Epi_FusionKindAttr:$kind, F32:$acc,
+  let arguments = (ins Epi_FusionKindProp:$kind, F32:$acc,
                        OptionalAttr<Epi_ActivationAttr>:$activation,
                        OptionalAttr<TypeAttrOf<Epi_MemElementType>>:$bias_type,
                        OptionalAttr<TypeAttrOf<Epi_MemElementType>>:$aux_type);
-  let assemblyFormat = [{
-    $kind $acc (`activation` $activation^)? (`bias` $bias_type^)?
-    (`aux` $aux_type^)? attr-dict `:` type($acc)
-  }];
+  // Custom format: `$kind $acc (activation #epi.activation<..>)? (bias T)?
+  // (aux T)? attr-dict : type($acc)`, written by hand because the generic
+  // attribute parser would take the final `: f32` as the activation's type.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -323,6 +441,10 @@ def Epi_FusionOp : Epi_EpilogueOp<"fusion",
 
 def Epi_YieldOp : Epi_EpilogueOp<"yield", [Pure, Terminator, ReturnLike]> {
   let summary = "terminates an epilogue region";
+  let description = [{
+    The last op of every epilogue region; it yields nothing (outputs are
+    explicit ops).
+  }];
   let assemblyFormat = "attr-dict";
 }
 

@@ -1,4 +1,9 @@
 //===- EpiPasses.h - Epilogue dialect passes --------------------*- C++ -*-===//
+//
+// Pass declarations of the epi dialect and the transforms behind them, for
+// pipelines that want to call them directly.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef WSGEMM_DIALECT_EPI_EPIPASSES_H
 #define WSGEMM_DIALECT_EPI_EPIPASSES_H
