@@ -829,17 +829,20 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
       scalarValues[&inner] = v;
     }
     if (auto src = dyn_cast<epi::LoadSrcOp>(inner)) {
-      if (auto gate = src->getAttrOfType<StringAttr>("skip_if_zero"))
+      if (std::optional<StringRef> gate = src.getSkipIfZero())
         useC = arith::CmpFOp::create(b, arith::CmpFPredicate::UNE,
-                                     paramValue(gate.getValue()), f32(0.0));
+                                     paramValue(*gate), f32(0.0));
     }
-    if (isa<epi::ReduceToVecMOp, epi::ReduceToVecNOp, epi::ReduceToScalarOp>(
-            inner)) {
-      auto kindAttr = inner.getAttrOfType<epi::ReduceKindAttr>("kind");
-      auto nameAttr = inner.getAttrOfType<StringAttr>("name");
-      reductions.push_back({&inner, toRedKind(kindAttr.getValue()),
-                            paramIndex(nameAttr.getValue()), {}});
-    }
+    auto addReduction = [&](auto red) {
+      reductions.push_back({&inner, toRedKind(red.getKind()),
+                            paramIndex(red.getName()), {}});
+    };
+    if (auto red = dyn_cast<epi::ReduceToVecMOp>(inner))
+      addReduction(red);
+    if (auto red = dyn_cast<epi::ReduceToVecNOp>(inner))
+      addReduction(red);
+    if (auto red = dyn_cast<epi::ReduceToScalarOp>(inner))
+      addReduction(red);
   }
   int64_t total = (spec.wgRows() / 64) * (spec.tileN / spec.epiN);
   {
