@@ -95,9 +95,8 @@ Status TestProblem::allocMatrix(const std::string &name, DType t,
   buf.mem = std::move(*mem);
   TensorArg &arg = argFor(args_, name);
   arg.ptr = buf.mem.ptr();
-  arg.ld = g.ld;
-  arg.batchStride = g.batchStride;
-  arg.dtype = t;
+  arg.dtype = t; // ld was set by create() when padding; 0 means packed
+
 
   if (!output) {
     // Random values at valid positions, 0xFF (NaN) in padding and guard.
@@ -155,7 +154,7 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
     return errorf("pad: must be >= 0, got ", opts.pad);
   // Matrix ld (and with it the batch stride) from the padding option.
   for (const Param &par : m.params)
-    if (par.kind == ParamKind::TensorMap) {
+    if (par.kind == ParamKind::TensorMap && opts.pad > 0) {
       TensorArg &t = argFor(p.args_, par.operand);
       MatrixGeometry g = matrixGeometry(m, par.operand, p.args_);
       t.ld = g.cols + opts.pad;
