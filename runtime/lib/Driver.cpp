@@ -11,13 +11,50 @@
 
 namespace wsgemm::runtime {
 
+/// Names of the codes most likely on a first run, for when the driver
+/// cannot name them itself (the build machine's stub library cannot).
+static const char *fallbackErrorName(CUresult r) {
+  switch (r) {
+  case CUDA_ERROR_INVALID_VALUE:
+    return "CUDA_ERROR_INVALID_VALUE";
+  case CUDA_ERROR_OUT_OF_MEMORY:
+    return "CUDA_ERROR_OUT_OF_MEMORY";
+  case CUDA_ERROR_NOT_INITIALIZED:
+    return "CUDA_ERROR_NOT_INITIALIZED";
+  case CUDA_ERROR_STUB_LIBRARY:
+    return "CUDA_ERROR_STUB_LIBRARY";
+  case CUDA_ERROR_NO_DEVICE:
+    return "CUDA_ERROR_NO_DEVICE";
+  case CUDA_ERROR_INVALID_IMAGE:
+    return "CUDA_ERROR_INVALID_IMAGE";
+  case CUDA_ERROR_INVALID_CONTEXT:
+    return "CUDA_ERROR_INVALID_CONTEXT";
+  case CUDA_ERROR_NO_BINARY_FOR_GPU:
+    return "CUDA_ERROR_NO_BINARY_FOR_GPU";
+  case CUDA_ERROR_NOT_FOUND:
+    return "CUDA_ERROR_NOT_FOUND";
+  case CUDA_ERROR_ILLEGAL_ADDRESS:
+    return "CUDA_ERROR_ILLEGAL_ADDRESS";
+  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
+    return "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
+  case CUDA_ERROR_LAUNCH_FAILED:
+    return "CUDA_ERROR_LAUNCH_FAILED";
+  case CUDA_ERROR_MISALIGNED_ADDRESS:
+    return "CUDA_ERROR_MISALIGNED_ADDRESS";
+  case CUDA_ERROR_ILLEGAL_INSTRUCTION:
+    return "CUDA_ERROR_ILLEGAL_INSTRUCTION";
+  default:
+    return "CUDA_ERROR_UNKNOWN_CODE";
+  }
+}
+
 std::string cuErrorMessage(CUresult r) {
   const char *name = nullptr;
   const char *desc = nullptr;
   if (cuGetErrorName(r, &name) != CUDA_SUCCESS || !name)
-    name = "CUDA_ERROR_UNKNOWN_CODE";
+    name = fallbackErrorName(r);
   if (cuGetErrorString(r, &desc) != CUDA_SUCCESS || !desc)
-    desc = "no description";
+    desc = "no description from the driver";
   return std::string(name) + " (" + desc + ", code " +
          std::to_string(static_cast<int>(r)) + ")";
 }
