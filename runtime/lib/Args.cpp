@@ -136,8 +136,9 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     return errorf(name, ": base address ", hex(t->ptr),
                   " is not 16-byte aligned (TMA requirement)");
   if (t->ld < 0)
-    return errorf(name, ": leading dimension must be >= 0 (0 means packed), "
-                        "got ",
+    return errorf(name,
+                  ": leading dimension must be >= 0 (0 means packed), "
+                  "got ",
                   t->ld);
   if (t->ld > 0 && t->ld < g.cols)
     return errorf(name, ": leading dimension ld = ", t->ld,
@@ -166,8 +167,8 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
                     t->batchStride);
     if (t->batchStride > 0 && t->batchStride < g.rows * g.ld)
       return errorf(name, ": batch stride ", t->batchStride,
-                    " elements is smaller than one matrix (",
-                    dimName(g.rowDim), " * ld = ", g.rows * g.ld, ")");
+                    " elements is smaller than one matrix (", dimName(g.rowDim),
+                    " * ld = ", g.rows * g.ld, ")");
     int64_t bytes = g.batchStride * static_cast<int64_t>(es);
     if (bytes % 16 != 0)
       return errorf(name, ": batch stride ", g.batchStride, " * ", es, " = ",
@@ -237,8 +238,9 @@ Status validate(const Manifest &m, const GemmArgs &args) {
     case ParamKind::Scalar:
       known.insert(p.name);
       if (!args.scalars.count(p.name))
-        return errorf(p.name, ": missing value for scalar parameter (set "
-                              "GemmArgs::scalars[\"",
+        return errorf(p.name,
+                      ": missing value for scalar parameter (set "
+                      "GemmArgs::scalars[\"",
                       p.name, "\"])");
       break;
     case ParamKind::Size:
@@ -268,16 +270,18 @@ Status validate(const Manifest &m, const GemmArgs &args) {
                           "GemmArgs::scalars");
     if (!known.count(name) || name == "A" || name == "B" || name == "C" ||
         name == "D")
-      return errorf(name, ": unknown parameter (the kernel's named buffers "
-                          "are: ",
+      return errorf(name,
+                    ": unknown parameter (the kernel's named buffers "
+                    "are: ",
                     listKnown(false), ")");
   }
   for (const auto &[name, v] : args.scalars) {
     (void)v;
     const Param *p = m.findParam(name);
     if (!p || p->kind != ParamKind::Scalar)
-      return errorf(name, ": unknown scalar parameter (the kernel's scalars "
-                          "are: ",
+      return errorf(name,
+                    ": unknown scalar parameter (the kernel's scalars "
+                    "are: ",
                     listKnown(true), ")");
   }
   return Status::success();

@@ -41,8 +41,7 @@ Tolerance outputTolerance(DType out, DType in, int64_t K, bool approx) {
 double reductionTolerance(const Tolerance &t, ReduceKind kind, double absSum,
                           double absMax, int64_t count) {
   if (kind == ReduceKind::Sum)
-    return (t.eAcc + t.eEpi +
-            std::ldexp(1.0, -22) * std::sqrt(double(count))) *
+    return (t.eAcc + t.eEpi + std::ldexp(1.0, -22) * std::sqrt(double(count))) *
            absSum;
   return (t.eAcc + t.eEpi + std::ldexp(1.0, -22)) * absMax;
 }
@@ -95,8 +94,9 @@ bool ErrorStats::record(double out, double ref, double tol, Where where) {
   }
   if (!ok) {
     if (mismatches_ == 0) {
-      std::snprintf(buf, sizeof buf, "%s: out %.9g, ref %.9g, |diff| %.3g > "
-                                     "tol %.3g",
+      std::snprintf(buf, sizeof buf,
+                    "%s: out %.9g, ref %.9g, |diff| %.3g > "
+                    "tol %.3g",
                     where.str().c_str(), out, ref, std::fabs(out - ref), tol);
       first_ = buf;
     }
@@ -111,8 +111,7 @@ bool ErrorStats::compare(double out, double ref, const Tolerance &t,
   return record(out, ref, tol, where);
 }
 
-bool ErrorStats::compareAbs(double out, double ref, double tol,
-                            Where where) {
+bool ErrorStats::compareAbs(double out, double ref, double tol, Where where) {
   return record(out, ref, tol, where);
 }
 

@@ -81,8 +81,7 @@ struct Matcher {
       int a = at(i).args[0], b = at(i).args[1], c = at(i).args[2];
       if (is(b, EvtOp::Scalar))
         std::swap(a, b);
-      if (is(a, EvtOp::Scalar) && is(b, EvtOp::Acc) &&
-          srcTerm(c, e.betaNode)) {
+      if (is(a, EvtOp::Scalar) && is(b, EvtOp::Acc) && srcTerm(c, e.betaNode)) {
         used.insert({i, a, b});
         e.alphaNode = a;
         e.hasC = true;

@@ -19,18 +19,19 @@ namespace {
 struct Format {
   int expBits;
   int mantBits;
-  bool hasInf;       // all-ones exponent encodes inf/NaN (IEEE style)
-  bool saturate;     // encode clamps out-of-range values to +-max finite
-  uint32_t nanBits;  // canonical positive quiet NaN
+  bool hasInf;      // all-ones exponent encodes inf/NaN (IEEE style)
+  bool saturate;    // encode clamps out-of-range values to +-max finite
+  uint32_t nanBits; // canonical positive quiet NaN
   double maxFinite;
 };
 
 const Format &format(DType t) {
   static const Format f16{5, 10, true, false, 0x7E00u, 65504.0};
-  static const Format bf16{8, 7, true, false, 0x7FC0u,
-                           std::ldexp(255.0, 120)}; // (2 - 2^-7) * 2^127
-  static const Format f32{8, 23, true, false, 0x7FC00000u,
-                          static_cast<double>(3.4028234663852886e38)};
+  static const Format bf16{
+      8, 7, true, false, 0x7FC0u, std::ldexp(255.0, 120)}; // (2 - 2^-7) * 2^127
+  static const Format f32{
+      8,     23,          true,
+      false, 0x7FC00000u, static_cast<double>(3.4028234663852886e38)};
   static const Format e4m3{4, 3, false, true, 0x7Fu, 448.0};
   static const Format e5m2{5, 2, true, true, 0x7Eu, 57344.0};
   switch (t) {
@@ -198,8 +199,7 @@ double decode(DType t, uint32_t bits) {
   uint32_t allOnes = (1u << f.expBits) - 1u;
   if (f.hasInf && field == allOnes) {
     v = mant == 0 ? INFINITY : NAN;
-  } else if (!f.hasInf && field == allOnes &&
-             mant == (1u << f.mantBits) - 1u) {
+  } else if (!f.hasInf && field == allOnes && mant == (1u << f.mantBits) - 1u) {
     v = NAN; // e4m3fn: S.1111.111 is the only NaN
   } else if (field == 0) {
     v = std::ldexp(static_cast<double>(mant), 1 - bias(f) - f.mantBits);

@@ -117,8 +117,8 @@ Expected<DeviceInfo> queryDevice(CUdevice dev) {
   DeviceInfo d;
   d.ordinal = static_cast<int>(dev);
   char name[256] = {0};
-  WSGEMM_TRY(cuCheck(cuDeviceGetName(name, sizeof name - 1, dev),
-                     "cuDeviceGetName"));
+  WSGEMM_TRY(
+      cuCheck(cuDeviceGetName(name, sizeof name - 1, dev), "cuDeviceGetName"));
   d.name = name;
   struct {
     CUdevice_attribute attr;
@@ -163,9 +163,9 @@ Expected<DeviceBuffer> DeviceBuffer::alloc(size_t bytes,
     return errorf("cuMemAlloc(", label, "): zero-byte allocation");
   DeviceBuffer b;
   b.label_ = label;
-  WSGEMM_TRY(cuCheck(cuMemAlloc(&b.ptr_, bytes),
-                     "cuMemAlloc(" + label + ", " + std::to_string(bytes) +
-                         " bytes)"));
+  WSGEMM_TRY(cuCheck(cuMemAlloc(&b.ptr_, bytes), "cuMemAlloc(" + label + ", " +
+                                                     std::to_string(bytes) +
+                                                     " bytes)"));
   b.size_ = bytes;
   return Expected<DeviceBuffer>(std::move(b));
 }
@@ -216,8 +216,8 @@ Status DeviceBuffer::fill(unsigned char byte) {
 
 Expected<Stream> Stream::create() {
   Stream s;
-  WSGEMM_TRY(cuCheck(cuStreamCreate(&s.s_, CU_STREAM_NON_BLOCKING),
-                     "cuStreamCreate"));
+  WSGEMM_TRY(
+      cuCheck(cuStreamCreate(&s.s_, CU_STREAM_NON_BLOCKING), "cuStreamCreate"));
   return Expected<Stream>(std::move(s));
 }
 Stream::Stream(Stream &&o) noexcept : s_(std::exchange(o.s_, nullptr)) {}
@@ -263,8 +263,8 @@ Status Event::synchronize() const {
 }
 Expected<float> Event::elapsedSince(const Event &start) const {
   float ms = 0;
-  WSGEMM_TRY(cuCheck(cuEventElapsedTime(&ms, start.e_, e_),
-                     "cuEventElapsedTime"));
+  WSGEMM_TRY(
+      cuCheck(cuEventElapsedTime(&ms, start.e_, e_), "cuEventElapsedTime"));
   return ms;
 }
 

@@ -52,16 +52,16 @@ Kernel::load(Manifest manifest, const std::vector<char> &cubin) {
   WSGEMM_TRY(cuCheck(cuCtxGetCurrent(&k->context_), "cuCtxGetCurrent"));
   WSGEMM_TRY(cuCheck(cuModuleLoadData(&k->module_, cubin.data()),
                      "cuModuleLoadData(" + m.cubinPath() + ")"));
-  WSGEMM_TRY(cuCheck(cuModuleGetFunction(&k->function_, k->module_,
-                                         m.kernel.c_str()),
-                     "cuModuleGetFunction: no kernel '" + m.kernel + "' in " +
-                         m.cubinPath()));
+  WSGEMM_TRY(cuCheck(
+      cuModuleGetFunction(&k->function_, k->module_, m.kernel.c_str()),
+      "cuModuleGetFunction: no kernel '" + m.kernel + "' in " + m.cubinPath()));
 
   // Resources of the compiled function.
   int maxThreads = 0;
-  WSGEMM_TRY(cuCheck(cuFuncGetAttribute(&k->numRegs_, CU_FUNC_ATTRIBUTE_NUM_REGS,
-                                        k->function_),
-                     "cuFuncGetAttribute(NUM_REGS)"));
+  WSGEMM_TRY(
+      cuCheck(cuFuncGetAttribute(&k->numRegs_, CU_FUNC_ATTRIBUTE_NUM_REGS,
+                                 k->function_),
+              "cuFuncGetAttribute(NUM_REGS)"));
   WSGEMM_TRY(cuCheck(cuFuncGetAttribute(&k->staticSmem_,
                                         CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
                                         k->function_),
@@ -90,7 +90,8 @@ Kernel::load(Manifest manifest, const std::vector<char> &cubin) {
 
   // Residency: a kernel that cannot fit one CTA (or one cluster) would hang
   // or fail at launch with a less helpful error.
-  const int csize = static_cast<int>(m.cluster[0] * m.cluster[1] * m.cluster[2]);
+  const int csize =
+      static_cast<int>(m.cluster[0] * m.cluster[1] * m.cluster[2]);
   if (csize > 8)
     WSGEMM_TRY(cuCheck(
         cuFuncSetAttribute(k->function_,
@@ -159,8 +160,8 @@ Expected<LaunchPlan> Kernel::prepare(const GemmArgs &args) const {
   if (!params)
     return params.status();
   plan.params = std::move(*params);
-  auto geom = computeLaunchGeometry(m, args.M, args.N, args.L,
-                                    device_.smCount, maxActiveClusters_);
+  auto geom = computeLaunchGeometry(m, args.M, args.N, args.L, device_.smCount,
+                                    maxActiveClusters_);
   if (!geom)
     return geom.status();
   plan.geometry = *geom;

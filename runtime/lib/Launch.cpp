@@ -122,8 +122,9 @@ Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
     }
   }
   if (nextMap != maps.size())
-    return errorf("params: ", maps.size(), " tensor maps given, the kernel "
-                                           "takes ",
+    return errorf("params: ", maps.size(),
+                  " tensor maps given, the kernel "
+                  "takes ",
                   nextMap);
   return out;
 }

@@ -297,8 +297,8 @@ double getNumber(const json &j, const std::string &key) {
     if (s == "nan")
       return NAN;
   }
-  fail(key, "must be a number (or \"inf\", \"-inf\", \"nan\"), got " +
-                j.dump());
+  fail(key,
+       "must be a number (or \"inf\", \"-inf\", \"nan\"), got " + j.dump());
 }
 
 bool getBool(const json &j, const std::string &key) {
@@ -338,8 +338,9 @@ DType getDType(const json &j, const std::string &key) {
   std::string s = getString(j, key);
   if (auto t = parseDType(s))
     return *t;
-  fail(key, "bad dtype '" + s + "' (expected one of f16, bf16, f32, f8e4m3, "
-                                "f8e5m2)");
+  fail(key, "bad dtype '" + s +
+                "' (expected one of f16, bf16, f32, f8e4m3, "
+                "f8e5m2)");
 }
 
 Rounding getRounding(const json &j, const std::string &key) {
@@ -359,9 +360,9 @@ ReduceKind getReduce(const json &j, const std::string &key) {
 }
 
 Dim getDim(const json &j, const std::string &key) {
-  return getEnum<Dim>(j, key, "dimension",
-                      {{"M", Dim::M}, {"N", Dim::N}, {"K", Dim::K},
-                       {"L", Dim::L}});
+  return getEnum<Dim>(
+      j, key, "dimension",
+      {{"M", Dim::M}, {"N", Dim::N}, {"K", Dim::K}, {"L", Dim::L}});
 }
 
 std::vector<Dim> getDims(const json &j, const std::string &key) {
@@ -370,8 +371,8 @@ std::vector<Dim> getDims(const json &j, const std::string &key) {
   for (size_t i = 0; i < j.size(); ++i) {
     Dim d = getDim(j[i], idx(key, i));
     if (std::find(dims.begin(), dims.end(), d) != dims.end())
-      fail(idx(key, i), std::string("dimension ") + dimName(d) +
-                            " appears twice");
+      fail(idx(key, i),
+           std::string("dimension ") + dimName(d) + " appears twice");
     dims.push_back(d);
   }
   return dims;
@@ -426,14 +427,13 @@ void parseArch(Manifest &m, const json &root) {
 
 void parseGrid(Manifest &m, const json &root) {
   const json &g = getObject(need(root, "", "grid"), "grid");
-  m.grid.kind = getEnum<GridKind>(need(g, "grid", "kind"), "grid.kind",
-                                  "grid kind",
-                                  {{"tiles", GridKind::Tiles},
-                                   {"persistent", GridKind::Persistent}});
+  m.grid.kind = getEnum<GridKind>(
+      need(g, "grid", "kind"), "grid.kind", "grid kind",
+      {{"tiles", GridKind::Tiles}, {"persistent", GridKind::Persistent}});
   if (const json *r = maybe(g, "raster"))
-    m.grid.raster = getEnum<Raster>(*r, "grid.raster", "raster order",
-                                    {{"along_m", Raster::AlongM},
-                                     {"along_n", Raster::AlongN}});
+    m.grid.raster = getEnum<Raster>(
+        *r, "grid.raster", "raster order",
+        {{"along_m", Raster::AlongM}, {"along_n", Raster::AlongN}});
   if (const json *s = maybe(g, "swizzle")) {
     int64_t v = getPositive(*s, "grid.swizzle");
     if (v != 1 && v != 2 && v != 4 && v != 8)
@@ -512,21 +512,21 @@ Param parseParam(const json &j, const std::string &key) {
              "must be <= 256 (TMA box limit), got " + std::to_string(v));
       p.box.push_back(static_cast<uint32_t>(v));
     }
-    p.swizzle = getEnum<Swizzle>(need(j, key, "swizzle"), key + ".swizzle",
-                                 "swizzle",
-                                 {{"none", Swizzle::None},
-                                  {"32B", Swizzle::B32},
-                                  {"64B", Swizzle::B64},
-                                  {"128B", Swizzle::B128}});
+    p.swizzle =
+        getEnum<Swizzle>(need(j, key, "swizzle"), key + ".swizzle", "swizzle",
+                         {{"none", Swizzle::None},
+                          {"32B", Swizzle::B32},
+                          {"64B", Swizzle::B64},
+                          {"128B", Swizzle::B128}});
     getEnum<int>(need(j, key, "oob_fill"), key + ".oob_fill", "oob_fill",
                  {{"zero", 0}});
     if (const json *l2 = maybe(j, "l2_promotion"))
-      p.l2Promotion = getEnum<L2Promotion>(*l2, key + ".l2_promotion",
-                                           "l2_promotion",
-                                           {{"none", L2Promotion::None},
-                                            {"64B", L2Promotion::B64},
-                                            {"128B", L2Promotion::B128},
-                                            {"256B", L2Promotion::B256}});
+      p.l2Promotion =
+          getEnum<L2Promotion>(*l2, key + ".l2_promotion", "l2_promotion",
+                               {{"none", L2Promotion::None},
+                                {"64B", L2Promotion::B64},
+                                {"128B", L2Promotion::B128},
+                                {"256B", L2Promotion::B256}});
     size_t innerBytes = p.box[0] * dtypeSize(p.dtype);
     if (innerBytes % 16 != 0)
       fail(key + ".box", "inner box " + std::to_string(innerBytes) +
@@ -613,9 +613,11 @@ EvtNode parseNode(const json &j, const std::string &key, size_t index,
       std::string akey = idx(key + ".args", a);
       int64_t v = getInt((*args)[a], akey);
       if (v < 0 || v >= static_cast<int64_t>(index))
-        fail(akey, "node " + std::to_string(v) + " is not defined before "
-                   "node " + std::to_string(index) +
-                   " (nodes must be in topological order)");
+        fail(akey, "node " + std::to_string(v) +
+                       " is not defined before "
+                       "node " +
+                       std::to_string(index) +
+                       " (nodes must be in topological order)");
       if (isOutputOp(before[v].op))
         fail(akey, "node " + std::to_string(v) + " (" +
                        evtOpName(before[v].op) + ") produces no value");
@@ -664,9 +666,9 @@ EvtNode parseNode(const json &j, const std::string &key, size_t index,
          {"ugt", CmpPredicate::UGT}, {"uge", CmpPredicate::UGE},
          {"ult", CmpPredicate::ULT}, {"ule", CmpPredicate::ULE},
          {"une", CmpPredicate::UNE}, {"uno", CmpPredicate::UNO},
-         {"eq", CmpPredicate::OEQ}, {"ne", CmpPredicate::UNE},
-         {"lt", CmpPredicate::OLT}, {"le", CmpPredicate::OLE},
-         {"gt", CmpPredicate::OGT}, {"ge", CmpPredicate::OGE}});
+         {"eq", CmpPredicate::OEQ},  {"ne", CmpPredicate::UNE},
+         {"lt", CmpPredicate::OLT},  {"le", CmpPredicate::OLE},
+         {"gt", CmpPredicate::OGT},  {"ge", CmpPredicate::OGE}});
     break;
   case EvtOp::Clamp:
     n.lower = getNumber(need(j, key, "lower"), key + ".lower");
@@ -734,8 +736,8 @@ void checkTensorMap(const Manifest &m, const Param &p,
   std::string what;
   if (isMain) {
     if (!m.operands.count(p.operand))
-      fail(key + ".operand", "operand " + p.operand +
-                                 " is not declared in operands");
+      fail(key + ".operand",
+           "operand " + p.operand + " is not declared in operands");
     const OperandInfo &o = m.operand(p.operand);
     if (o.dtype != p.dtype)
       fail(key + ".dtype", std::string("must equal operands.") + p.operand +
@@ -745,8 +747,9 @@ void checkTensorMap(const Manifest &m, const Param &p,
   } else {
     auto it = auxNodes.find(p.operand);
     if (it == auxNodes.end())
-      fail(key + ".operand", "'" + p.operand + "' is neither A, B, C, D nor "
-                             "the name of an evt aux_load/aux_store");
+      fail(key + ".operand", "'" + p.operand +
+                                 "' is neither A, B, C, D nor "
+                                 "the name of an evt aux_load/aux_store");
     if (it->second->dtype != p.dtype)
       fail(key + ".dtype", std::string("must equal the dtype of evt node ") +
                                std::to_string(it->second->id) + " (" +
@@ -770,9 +773,9 @@ void crossCheck(Manifest &m) {
   for (size_t i = 0; i < m.params.size(); ++i)
     for (size_t k = 0; k < i; ++k)
       if (m.params[i].name == m.params[k].name)
-        fail(idx("params", i) + ".name",
-             "duplicate parameter name '" + m.params[i].name + "' (also " +
-                 idx("params", k) + ")");
+        fail(idx("params", i) + ".name", "duplicate parameter name '" +
+                                             m.params[i].name + "' (also " +
+                                             idx("params", k) + ")");
 
   // Index the EVT by name and check node-local rules.
   std::map<std::string, const EvtNode *> auxNodes, vecNodes, redNodes;
@@ -814,9 +817,8 @@ void crossCheck(Manifest &m) {
                              ? ParamKind::Scalar
                              : ParamKind::ScalarPointer;
         if (!p || p->kind != want)
-          fail(idx(key + ".names", i),
-               "'" + n.names[i] + "' is not a " + paramKindName(want) +
-                   " parameter");
+          fail(idx(key + ".names", i), "'" + n.names[i] + "' is not a " +
+                                           paramKindName(want) + " parameter");
       }
       break;
     case EvtOp::AuxLoad:
@@ -848,14 +850,15 @@ void crossCheck(Manifest &m) {
     case ParamKind::TensorMap:
       checkTensorMap(m, p, auxNodes);
       if (!mapped.insert(p.operand).second)
-        fail(key + ".operand", "operand " + p.operand +
-                                   " already has a tensor_map");
+        fail(key + ".operand",
+             "operand " + p.operand + " already has a tensor_map");
       break;
     case ParamKind::Pointer: {
       auto it = vecNodes.find(p.name);
       if (it == vecNodes.end())
-        fail(key + ".name", "pointer '" + p.name +
-                                "' is not read by any evt load_vec_m/load_vec_n");
+        fail(key + ".name",
+             "pointer '" + p.name +
+                 "' is not read by any evt load_vec_m/load_vec_n");
       const EvtNode &n = *it->second;
       Dim d = n.op == EvtOp::LoadVecM ? Dim::M : Dim::N;
       if (p.extent != std::vector<Dim>{d} &&
@@ -890,10 +893,9 @@ void crossCheck(Manifest &m) {
       else
         ok = {{}, {Dim::L}};
       if (std::find(ok.begin(), ok.end(), p.extent) == ok.end())
-        fail(key + ".extent", "must be " + dimsString(ok[0]) + " or " +
-                                  dimsString(ok[1]) + " for " +
-                                  evtOpName(n.op) + ", got " +
-                                  dimsString(p.extent));
+        fail(key + ".extent",
+             "must be " + dimsString(ok[0]) + " or " + dimsString(ok[1]) +
+                 " for " + evtOpName(n.op) + ", got " + dimsString(p.extent));
       break;
     }
     default:
@@ -949,13 +951,13 @@ Manifest parseRoot(const json &root, const std::string &path) {
   m.block = getPositiveTriple<3>(need(root, "", "block"), "block");
   uint64_t threads = uint64_t(m.block[0]) * m.block[1] * m.block[2];
   if (threads > 1024)
-    fail("block", std::to_string(threads) +
-                      " threads per CTA exceed the limit of 1024");
+    fail("block",
+         std::to_string(threads) + " threads per CTA exceed the limit of 1024");
   m.cluster = getPositiveTriple<3>(need(root, "", "cluster"), "cluster");
   uint64_t ctas = uint64_t(m.cluster[0]) * m.cluster[1] * m.cluster[2];
   if (ctas > 16)
-    fail("cluster", std::to_string(ctas) +
-                        " CTAs per cluster exceed the limit of 16");
+    fail("cluster",
+         std::to_string(ctas) + " CTAs per cluster exceed the limit of 16");
   int64_t smem = getInt(need(root, "", "smem_bytes"), "smem_bytes");
   if (smem < 0 || smem > std::numeric_limits<int32_t>::max())
     fail("smem_bytes", "must be in [0, 2^31), got " + std::to_string(smem));
@@ -975,7 +977,8 @@ Manifest parseRoot(const json &root, const std::string &path) {
       shape[i] = getPositive((*s)[i], idx("static_shape", i));
     if (!m.batched && shape[3] != 1)
       fail("static_shape[3]", "L must be 1 for a kernel that is not batched, "
-                              "got " + std::to_string(shape[3]));
+                              "got " +
+                                  std::to_string(shape[3]));
     m.staticShape = shape;
   }
   parseOperands(m, root);

@@ -79,8 +79,7 @@ void fillUniform(std::vector<double> &out, size_t count, uint64_t seed,
   });
 }
 
-Status TestProblem::allocMatrix(const std::string &name, DType t,
-                                bool output) {
+Status TestProblem::allocMatrix(const std::string &name, DType t, bool output) {
   MatrixGeometry g = matrixGeometry(manifest_, name, args_);
   const size_t es = dtypeSize(t);
   Buffer buf;
@@ -88,15 +87,14 @@ Status TestProblem::allocMatrix(const std::string &name, DType t,
   buf.dtype = t;
   buf.geometry = g;
   buf.dataBytes = static_cast<size_t>(g.spanElements()) * es;
-  auto mem = DeviceBuffer::alloc(roundUp(buf.dataBytes + opts_.guardBytes, 256),
-                                 name);
+  auto mem =
+      DeviceBuffer::alloc(roundUp(buf.dataBytes + opts_.guardBytes, 256), name);
   if (!mem)
     return mem.status();
   buf.mem = std::move(*mem);
   TensorArg &arg = argFor(args_, name);
   arg.ptr = buf.mem.ptr();
   arg.dtype = t; // ld was set by create() when padding; 0 means packed
-
 
   if (!output) {
     // Random values at valid positions, 0xFF (NaN) in padding and guard.
@@ -114,8 +112,8 @@ Status TestProblem::allocMatrix(const std::string &name, DType t,
       for (size_t rl = b; rl < e; ++rl) {
         size_t l = rl / rows, r = rl % rows;
         for (size_t c = 0; c < cols; ++c) {
-          size_t off = static_cast<size_t>(
-              g.offset(int64_t(r), int64_t(c), int64_t(l)));
+          size_t off =
+              static_cast<size_t>(g.offset(int64_t(r), int64_t(c), int64_t(l)));
           double x = values[(l * rows + r) * cols + c];
           storeElement(t, bytes.data(), off, x);
           if (opts_.keepHost)
@@ -186,9 +184,9 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
   for (const Param &par : m.params) {
     switch (par.kind) {
     case ParamKind::TensorMap: {
-      bool output = par.operand == "D" ||
-                    std::find(auxStores.begin(), auxStores.end(),
-                              par.operand) != auxStores.end();
+      bool output =
+          par.operand == "D" || std::find(auxStores.begin(), auxStores.end(),
+                                          par.operand) != auxStores.end();
       WSGEMM_TRY(p.allocMatrix(par.operand, par.dtype, output));
       break;
     }
@@ -242,9 +240,8 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
       Buffer buf;
       buf.dtype = DType::F32;
       buf.dataBytes = n * 4;
-      auto mem = DeviceBuffer::alloc(roundUp(buf.dataBytes + opts.guardBytes,
-                                             256),
-                                     par.name);
+      auto mem = DeviceBuffer::alloc(
+          roundUp(buf.dataBytes + opts.guardBytes, 256), par.name);
       if (!mem)
         return mem.status();
       buf.mem = std::move(*mem);
@@ -275,7 +272,8 @@ Status TestProblem::resetOutputs() {
   return Status::success();
 }
 
-Expected<HostMatrix> TestProblem::downloadMatrix(const std::string &name) const {
+Expected<HostMatrix>
+TestProblem::downloadMatrix(const std::string &name) const {
   auto it = buffers_.find(name);
   if (it == buffers_.end() || !it->second.isMatrix)
     return errorf(name, ": no such matrix buffer");

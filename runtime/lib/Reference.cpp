@@ -130,9 +130,9 @@ void ReductionAccumulator::merge(const ReductionAccumulator &o) {
     if (kind == ReduceKind::Sum)
       value[i] += o.value[i];
     else
-      value[i] = reduceCombine(kind == ReduceKind::AbsMax ? ReduceKind::Max
-                                                          : kind,
-                               value[i], o.value[i]);
+      value[i] =
+          reduceCombine(kind == ReduceKind::AbsMax ? ReduceKind::Max : kind,
+                        value[i], o.value[i]);
     absSum[i] += o.absSum[i];
     count[i] += o.count[i];
   }
@@ -177,10 +177,10 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
   r.srcSkipped_ = sourceSkipped(m, args);
   const int64_t M = args.M, N = args.N, K = args.K, L = args.L;
 
-  WSGEMM_TRY(checkMatrixInput("operand", "A", r.in_.A,
-                              matrixGeometry(m, "A", args)));
-  WSGEMM_TRY(checkMatrixInput("operand", "B", r.in_.B,
-                              matrixGeometry(m, "B", args)));
+  WSGEMM_TRY(
+      checkMatrixInput("operand", "A", r.in_.A, matrixGeometry(m, "A", args)));
+  WSGEMM_TRY(
+      checkMatrixInput("operand", "B", r.in_.B, matrixGeometry(m, "B", args)));
 
   // Pack A as [l][m][k] and B as [l][n][k].
   bool aKMajor = m.operand("A").layout == Layout::KMajor;
@@ -285,10 +285,8 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
 
 double Reference::accumulator(int64_t m, int64_t n, int64_t l) const {
   const int64_t M = args_.M, N = args_.N, K = args_.K;
-  const float *a =
-      aPacked_.data() + ((aBatches_ > 1 ? l : 0) * M + m) * K;
-  const float *b =
-      bPacked_.data() + ((bBatches_ > 1 ? l : 0) * N + n) * K;
+  const float *a = aPacked_.data() + ((aBatches_ > 1 ? l : 0) * M + m) * K;
+  const float *b = bPacked_.data() + ((bBatches_ > 1 ? l : 0) * N + n) * K;
   double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   int64_t k = 0;
   for (; k + 4 <= K; k += 4) {

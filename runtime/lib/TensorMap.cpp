@@ -56,8 +56,7 @@ static CUtensorMapL2promotion toCu(L2Promotion p) {
   return CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
 }
 
-Expected<TensorMapSpec> computeTensorMapSpec(const Manifest &m,
-                                             const Param &p,
+Expected<TensorMapSpec> computeTensorMapSpec(const Manifest &m, const Param &p,
                                              const GemmArgs &args) {
   if (p.kind != ParamKind::TensorMap)
     return errorf(p.name, ": not a tensor_map parameter");
@@ -107,14 +106,12 @@ std::string describeTensorMapSpec(const TensorMapSpec &s) {
     return out + "]";
   };
   static const char *swz[] = {"none", "32B", "64B", "128B"};
-  std::string out = std::string(dtypeName(s.dtype)) + " at " + addr +
-                    ", dims " + list(s.globalDim.data(), s.rank) +
-                    ", strides " +
-                    list(s.globalStrides.data(), s.rank ? s.rank - 1 : 0) +
-                    " bytes, box " + list(s.boxDim.data(), s.rank) +
-                    ", swizzle " +
-                    (s.swizzle <= CU_TENSOR_MAP_SWIZZLE_128B ? swz[s.swizzle]
-                                                             : "other");
+  std::string out =
+      std::string(dtypeName(s.dtype)) + " at " + addr + ", dims " +
+      list(s.globalDim.data(), s.rank) + ", strides " +
+      list(s.globalStrides.data(), s.rank ? s.rank - 1 : 0) + " bytes, box " +
+      list(s.boxDim.data(), s.rank) + ", swizzle " +
+      (s.swizzle <= CU_TENSOR_MAP_SWIZZLE_128B ? swz[s.swizzle] : "other");
   return out;
 }
 

@@ -28,11 +28,11 @@ __device__ uint32_t smemAddr(const void *p) {
 
 __device__ void tmaLoad3d(void *dst, const CUtensorMap *map, int c0, int c1,
                           int c2, uint64_t *bar) {
-  asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::"
-               "complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(
-                   smemAddr(dst)),
-               "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(smemAddr(bar))
-               : "memory");
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::"
+      "complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(smemAddr(dst)),
+      "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(smemAddr(bar))
+      : "memory");
 }
 
 __device__ void tmaStore3d(const CUtensorMap *map, int c0, int c1, int c2,
@@ -70,21 +70,21 @@ __device__ void barWait(uint64_t *bar, uint32_t phase) {
 }
 
 struct alignas(128) Smem {
-  __half a[TM][TK];  // A tile: rows m, K contiguous
-  __half b[TK][TN];  // B tile: rows k, N contiguous
-  __half c[TM][TN];  // C tile
-  __half d[TM][TN];  // D tile (TMA store source)
+  __half a[TM][TK]; // A tile: rows m, K contiguous
+  __half b[TK][TN]; // B tile: rows k, N contiguous
+  __half c[TM][TN]; // C tile
+  __half d[TM][TN]; // D tile (TMA store source)
   uint64_t bar;
 };
 
 } // namespace
 
 /// One 64 x 64 output tile of batch l at (m0, n0).
-__device__ void gemmTile(Smem &s, const CUtensorMap &tmaA, const CUtensorMap &tmaB,
-                         const CUtensorMap &tmaC, const CUtensorMap &tmaD,
-                         const __half *bias, float alpha, float beta,
-                         float *colsum, int M, int N, int K, int m0, int n0,
-                         int l, uint32_t &phase) {
+__device__ void gemmTile(Smem &s, const CUtensorMap &tmaA,
+                         const CUtensorMap &tmaB, const CUtensorMap &tmaC,
+                         const CUtensorMap &tmaD, const __half *bias,
+                         float alpha, float beta, float *colsum, int M, int N,
+                         int K, int m0, int n0, int l, uint32_t &phase) {
   const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
   float acc[4][4] = {};
   for (int k0 = 0; k0 < K; k0 += TK) {
@@ -131,7 +131,7 @@ __device__ void gemmTile(Smem &s, const CUtensorMap &tmaA, const CUtensorMap &tm
   if (threadIdx.x == 0)
     tmaStore3d(&tmaD, n0, m0, l, s.d); // clipped at the edges; waits for
                                        // the smem reads before returning
-  __syncthreads(); // s.d and s.c are free again
+  __syncthreads();                     // s.d and s.c are free again
 }
 
 /// Grid kind "tiles", raster along_n: x walks N tiles, y M tiles, z = l.
@@ -169,7 +169,8 @@ extern "C" __global__ void __launch_bounds__(THREADS)
   const int tilesM = (M + TM - 1) / TM, tilesN = (N + TN - 1) / TN;
   const int tiles = tilesM * tilesN * L;
   const int ctas = gridDim.x * gridDim.y * gridDim.z;
-  const int cta = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  const int cta =
+      blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
   for (int t = cta; t < tiles; t += ctas) {
     int tm = t % tilesM, tn = (t / tilesM) % tilesN, l = t / (tilesM * tilesN);
     gemmTile(s, tmaA, tmaB, tmaC, tmaD, bias, alpha, beta, colsum, M, N, K,

@@ -1,4 +1,5 @@
-//===- CublasLt.cpp - dlopen cuBLASLt --------------------------------------===//
+//===- CublasLt.cpp - dlopen cuBLASLt
+//--------------------------------------===//
 
 #include "CublasLt.h"
 

@@ -1,4 +1,5 @@
-//===- ws-gemm-bench.cpp - Time a ws-gemm kernel, side by side with cuBLASLt ===//
+//===- ws-gemm-bench.cpp - Time a ws-gemm kernel, side by side with cuBLASLt
+//===//
 //
 // Times the kernel with CUDA driver events around each launch, after a
 // warm-up, over rotating buffer sets whose total exceeds twice the L2 (read
@@ -265,12 +266,14 @@ CublasPlan chooseCublasPlan(const Manifest &m,
   }
   switch (e.activation) {
   case EvtOp::Relu:
-    p.epilogue = p.useBias ? CUBLASLT_EPILOGUE_RELU_BIAS : CUBLASLT_EPILOGUE_RELU;
+    p.epilogue =
+        p.useBias ? CUBLASLT_EPILOGUE_RELU_BIAS : CUBLASLT_EPILOGUE_RELU;
     p.epilogueName = p.useBias ? "RELU_BIAS" : "RELU";
     break;
   case EvtOp::Gelu:
   case EvtOp::GeluTaylor:
-    p.epilogue = p.useBias ? CUBLASLT_EPILOGUE_GELU_BIAS : CUBLASLT_EPILOGUE_GELU;
+    p.epilogue =
+        p.useBias ? CUBLASLT_EPILOGUE_GELU_BIAS : CUBLASLT_EPILOGUE_GELU;
     p.epilogueName = p.useBias ? "GELU_BIAS" : "GELU";
     notes.push_back(std::string("ours is ") + evtOpName(e.activation) +
                     "; cuBLASLt uses its own GELU formula");
@@ -320,9 +323,8 @@ public:
       return errorf("cuBLASLt comparison is not implemented for fp8 inputs "
                     "(scale pointers, TN only)");
     auto check = [&](cublasStatus_t s, const char *what) {
-      return s == CUBLAS_STATUS_SUCCESS
-                 ? Status::success()
-                 : errorf(what, ": ", api.status(s));
+      return s == CUBLAS_STATUS_SUCCESS ? Status::success()
+                                        : errorf(what, ": ", api.status(s));
     };
     WSGEMM_TRY(check(api.create(&handle_), "cublasLtCreate"));
     WSGEMM_TRY(check(api.descCreate(&desc_, CUBLAS_COMPUTE_32F, CUDA_R_32F),
@@ -331,23 +333,24 @@ public:
     // B and its B is our A, with m' = N, n' = M.
     const TestProblem &p0 = sets.front();
     const GemmArgs &a = p0.args();
-    MatrixGeometry gA = matrixGeometry(m, "A", a), gB = matrixGeometry(m, "B", a),
+    MatrixGeometry gA = matrixGeometry(m, "A", a),
+                   gB = matrixGeometry(m, "B", a),
                    gD = matrixGeometry(m, "D", a);
     bool bNMajor = m.operand("B").layout == Layout::NMajor;
     bool aKMajor = m.operand("A").layout == Layout::KMajor;
     cublasOperation_t opA = bNMajor ? CUBLAS_OP_N : CUBLAS_OP_T;
     cublasOperation_t opB = aKMajor ? CUBLAS_OP_N : CUBLAS_OP_T;
-    WSGEMM_TRY(check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_TRANSA, &opA,
-                                 sizeof opA),
-                     "TRANSA"));
-    WSGEMM_TRY(check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_TRANSB, &opB,
-                                 sizeof opB),
-                     "TRANSB"));
+    WSGEMM_TRY(
+        check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_TRANSA, &opA, sizeof opA),
+              "TRANSA"));
+    WSGEMM_TRY(
+        check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_TRANSB, &opB, sizeof opB),
+              "TRANSB"));
     WSGEMM_TRY(check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_EPILOGUE,
                                  &plan.epilogue, sizeof plan.epilogue),
                      "EPILOGUE"));
-    auto layout = [&](cublasLtMatrixLayout_t &l, DType t, const MatrixGeometry &g,
-                      const char *what) -> Status {
+    auto layout = [&](cublasLtMatrixLayout_t &l, DType t,
+                      const MatrixGeometry &g, const char *what) -> Status {
       // Stored row-major rows x cols == column-major cols x rows.
       WSGEMM_TRY(check(api.layoutCreate(&l, cudaType(t), uint64_t(g.cols),
                                         uint64_t(g.rows), g.ld),
@@ -358,10 +361,10 @@ public:
         WSGEMM_TRY(check(api.layoutSet(l, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT,
                                        &count, sizeof count),
                          "BATCH_COUNT"));
-        WSGEMM_TRY(check(api.layoutSet(l,
-                                       CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET,
-                                       &stride, sizeof stride),
-                         "STRIDED_BATCH_OFFSET"));
+        WSGEMM_TRY(
+            check(api.layoutSet(l, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET,
+                                &stride, sizeof stride),
+                  "STRIDED_BATCH_OFFSET"));
       }
       return Status::success();
     };
@@ -395,10 +398,10 @@ public:
       }
       if (plan.biasPerBatch && o.L > 1) {
         int64_t stride = o.N;
-        WSGEMM_TRY(check(api.descSet(desc_,
-                                     CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE,
-                                     &stride, sizeof stride),
-                         "BIAS_BATCH_STRIDE"));
+        WSGEMM_TRY(
+            check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE,
+                              &stride, sizeof stride),
+                  "BIAS_BATCH_STRIDE"));
       }
     }
 
@@ -410,13 +413,15 @@ public:
     cublasLtMatmulPreference_t pref = nullptr;
     WSGEMM_TRY(check(api.prefCreate(&pref), "cublasLtMatmulPreferenceCreate"));
     size_t wsBytes = workspaceBytes_;
-    cublasStatus_t st = api.prefSet(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
-                                    &wsBytes, sizeof wsBytes);
+    cublasStatus_t st =
+        api.prefSet(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsBytes,
+                    sizeof wsBytes);
     if (st == CUBLAS_STATUS_SUCCESS && plan.useBias) {
       // The heuristic checks the bias pointer's alignment.
-      void *bp = reinterpret_cast<void *>(
-          static_cast<uintptr_t>(bias_.front().ptr()));
-      st = api.descSet(desc_, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bp, sizeof bp);
+      void *bp =
+          reinterpret_cast<void *>(static_cast<uintptr_t>(bias_.front().ptr()));
+      st =
+          api.descSet(desc_, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bp, sizeof bp);
     }
     int returned = 0;
     if (st == CUBLAS_STATUS_SUCCESS)
@@ -428,8 +433,8 @@ public:
       return errorf("cuBLASLt: no algorithm for this configuration");
     for (const TestProblem &p : sets) {
       const GemmArgs &ga = p.args();
-      ptrs_.push_back({ga.B.ptr, ga.A.ptr, plan.useC ? ga.C.ptr : ga.D.ptr,
-                       ga.D.ptr});
+      ptrs_.push_back(
+          {ga.B.ptr, ga.A.ptr, plan.useC ? ga.C.ptr : ga.D.ptr, ga.D.ptr});
     }
     return Status::success();
   }
@@ -439,8 +444,8 @@ public:
     if (plan_.useBias) {
       void *bp =
           reinterpret_cast<void *>(static_cast<uintptr_t>(bias_[s].ptr()));
-      cublasStatus_t st = api_->descSet(desc_, CUBLASLT_MATMUL_DESC_BIAS_POINTER,
-                                        &bp, sizeof bp);
+      cublasStatus_t st = api_->descSet(
+          desc_, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bp, sizeof bp);
       if (st != CUBLAS_STATUS_SUCCESS)
         return errorf("BIAS_POINTER: ", api_->status(st));
     }
@@ -480,6 +485,11 @@ int run(const Options &o) {
   auto ctx = Context::create(o.device);
   if (!ctx)
     return fail(ctx.status());
+  // Unload cached modules while the context is still alive (locals are
+  // destroyed in reverse order: this runs before ctx releases it).
+  struct CacheClear {
+    ~CacheClear() { ModuleCache::global().clear(); }
+  } cacheClear;
   auto kernel = ModuleCache::global().get(o.manifest);
   if (!kernel)
     return fail(kernel.status());
@@ -511,7 +521,8 @@ int run(const Options &o) {
     return fail(s);
   const size_t l2 = static_cast<size_t>(dev.l2Bytes);
   size_t want = std::max<size_t>(1, (5 * l2 / 2 + setBytes - 1) / setBytes);
-  size_t fit = std::max<size_t>(1, (freeBytes / 2) / std::max<size_t>(1, setBytes));
+  size_t fit =
+      std::max<size_t>(1, (freeBytes / 2) / std::max<size_t>(1, setBytes));
   size_t nsets = std::min<size_t>({want, fit, 256});
   for (size_t i = 1; i < nsets; ++i) {
     auto p = TestProblem::create(m, po);
@@ -597,9 +608,9 @@ int run(const Options &o) {
       std::printf("cuBLASLt: not timed: %s\n", s.message().c_str());
       libNote = s.message();
     } else {
-      auto lib = timeLaunches(
-          [&](int i) { return runner.launch(i, stream->get()); },
-          stream->get(), o.warmup, o.iters);
+      auto lib =
+          timeLaunches([&](int i) { return runner.launch(i, stream->get()); },
+                       stream->get(), o.warmup, o.iters);
       if (!lib)
         return fail(lib.status());
       libMs = lib->median;
@@ -620,7 +631,8 @@ int run(const Options &o) {
     bool fresh;
     {
       std::ifstream probe(o.csv);
-      fresh = !probe.good() || probe.peek() == std::ifstream::traits_type::eof();
+      fresh =
+          !probe.good() || probe.peek() == std::ifstream::traits_type::eof();
     }
     std::ofstream csv(o.csv, std::ios::app);
     if (!csv)

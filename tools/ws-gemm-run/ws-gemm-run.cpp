@@ -156,8 +156,9 @@ bool parseOptions(int argc, char **argv, Options &o) {
       o.badArg = v;
       if (o.badArg != "misaligned" && o.badArg != "stride" &&
           o.badArg != "dtype" && o.badArg != "null") {
-        std::fprintf(stderr, "error: --bad-arg: unknown mode '%s' (expected "
-                             "misaligned, stride, dtype or null)\n",
+        std::fprintf(stderr,
+                     "error: --bad-arg: unknown mode '%s' (expected "
+                     "misaligned, stride, dtype or null)\n",
                      v);
         return false;
       }
@@ -289,7 +290,7 @@ template <typename F> void parallelFor(size_t n, F body) {
 
 struct CheckPlan {
   bool full = false;
-  std::vector<Coord> coords;                   // elements compared
+  std::vector<Coord> coords;                     // elements compared
   std::vector<std::pair<int64_t, int64_t>> rows; // (m, l) evaluated fully
   std::vector<std::pair<int64_t, int64_t>> cols; // (n, l) evaluated fully
 };
@@ -388,8 +389,9 @@ int run(const Options &o) {
     }
     Status before = validate(m, a);
     if (!before.ok()) {
-      std::fprintf(stderr, "error: the unbroken arguments are already "
-                           "invalid: %s\n",
+      std::fprintf(stderr,
+                   "error: the unbroken arguments are already "
+                   "invalid: %s\n",
                    before.message().c_str());
       return 2;
     }
@@ -402,6 +404,11 @@ int run(const Options &o) {
     std::fprintf(stderr, "error: %s\n", ctx.message().c_str());
     return 2;
   }
+  // Unload cached modules while the context is still alive (locals are
+  // destroyed in reverse order: this runs before ctx releases it).
+  struct CacheClear {
+    ~CacheClear() { ModuleCache::global().clear(); }
+  } cacheClear;
   auto kernel = ModuleCache::global().get(o.manifest);
   if (!kernel) {
     std::fprintf(stderr, "error: %s\n", kernel.message().c_str());
@@ -538,8 +545,8 @@ int run(const Options &o) {
   // Reference values of the checked elements.
   const size_t nAux = R.auxOutputs().size();
   std::vector<double> refD(cp.coords.size());
-  std::vector<std::vector<double>> refAux(nAux,
-                                          std::vector<double>(cp.coords.size()));
+  std::vector<std::vector<double>> refAux(
+      nAux, std::vector<double>(cp.coords.size()));
   parallelFor(cp.coords.size(), [&](size_t, size_t b, size_t e) {
     ElementResult r;
     for (size_t i = b; i < e; ++i) {
@@ -642,7 +649,8 @@ int run(const Options &o) {
     std::string scope = "all outputs";
     if (cp.full) {
       accumulate(cp.coords);
-    } else if (info.op == EvtOp::ReduceToVecM || info.op == EvtOp::ReduceToVecN) {
+    } else if (info.op == EvtOp::ReduceToVecM ||
+               info.op == EvtOp::ReduceToVecN) {
       bool rows = info.op == EvtOp::ReduceToVecM;
       std::vector<Coord> coords;
       for (auto [x, l] : rows ? cp.rows : cp.cols)
@@ -692,8 +700,8 @@ int run(const Options &o) {
     char desc[128];
     std::snprintf(desc, sizeof desc, "%s, largest per-output tolerance %.3g",
                   scope.c_str(), worstTol);
-    printStats("red", info.name + "(" + reduceName(info.kind) + ")",
-               DType::F32, st, desc, outcome);
+    printStats("red", info.name + "(" + reduceName(info.kind) + ")", DType::F32,
+               st, desc, outcome);
   }
 
   std::printf("RESULT: %s\n", outcome.pass ? "PASS" : "FAIL");

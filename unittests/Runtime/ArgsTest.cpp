@@ -1,4 +1,5 @@
-//===- ArgsTest.cpp - Argument validation, one test per rule ---------------===//
+//===- ArgsTest.cpp - Argument validation, one test per rule
+//---------------===//
 //
 // validate() runs before any launch; each rule broken on purpose must give
 // one exact message naming the argument and the rule.
@@ -98,8 +99,7 @@ TEST(Args, NullPointers) {
   EXPECT_EQ(error(m, a), "bias: null pointer");
   a = validBiasRelu();
   a.C.ptr = 0;
-  EXPECT_EQ(error(m, a),
-            "C: null pointer (C may be null only when beta == 0)");
+  EXPECT_EQ(error(m, a), "C: null pointer (C may be null only when beta == 0)");
   // beta == 0: the kernel skips C, so it may be null.
   a.scalars["beta"] = 0.0f;
   EXPECT_EQ(error(m, a), "");

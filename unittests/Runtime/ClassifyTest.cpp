@@ -34,9 +34,10 @@ TEST(Classify, PlainAndFma) {
     {"op": "load_vec_m", "name": "bias", "dtype": "f16"},
     {"op": "reduce_to_vec_m", "args": [7], "name": "bias2", "reduce": "max"},
     {"op": "store", "args": [6], "dtype": "f16"}])");
-  j["params"].push_back(
-      {{"name", "bias2"}, {"kind", "reduction"}, {"reduce", "max"},
-       {"extent", {"M"}}});
+  j["params"].push_back({{"name", "bias2"},
+                         {"kind", "reduction"},
+                         {"reduce", "max"},
+                         {"extent", {"M"}}});
   StandardEpilogue e = classifyEpilogue(parseOrDie(j));
   ASSERT_TRUE(e.matched) << e.reason;
   EXPECT_EQ(e.alphaNode, 1);

@@ -94,8 +94,8 @@ TEST(DType, BF16) {
   EXPECT_EQ(encodeBF16(-1.5), 0xBFC0);
   EXPECT_EQ(decodeBF16(0x4049), 3.140625);
   const double ulp = std::ldexp(1.0, -7);
-  EXPECT_EQ(encodeBF16(1.0 + ulp / 2), 0x3F80);       // tie -> even
-  EXPECT_EQ(encodeBF16(1.0 + 1.5 * ulp), 0x3F82);     // tie -> even
+  EXPECT_EQ(encodeBF16(1.0 + ulp / 2), 0x3F80);   // tie -> even
+  EXPECT_EQ(encodeBF16(1.0 + 1.5 * ulp), 0x3F82); // tie -> even
   EXPECT_EQ(encodeBF16(1.0 + ulp / 2, Rounding::RP), 0x3F81);
   EXPECT_EQ(encodeBF16(3.0e38), 0x7F62);
   EXPECT_EQ(encodeBF16(3.4e38), 0x7F80); // rounds past max: inf
@@ -128,7 +128,7 @@ TEST(DType, Fp8) {
   EXPECT_EQ(decode(DType::F8E4M3, 0x01), std::ldexp(1.0, -9));
   EXPECT_TRUE(std::isnan(decode(DType::F8E4M3, 0xFF)));
   EXPECT_EQ(decode(DType::F8E4M3, 0x7E), 448.0);
-  EXPECT_EQ(decode(DType::F8E4M3, 0x78), 256.0); // exponent 1111 is finite
+  EXPECT_EQ(decode(DType::F8E4M3, 0x78), 256.0);   // exponent 1111 is finite
   EXPECT_EQ(encode(DType::F8E4M3, 1.0625), 0x38u); // tie -> even
   EXPECT_EQ(encode(DType::F8E4M3, 1.1875), 0x3Au); // tie -> even (up)
   // e5m2: IEEE-like, max 57344, saturating on encode.

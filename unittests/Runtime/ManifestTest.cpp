@@ -62,8 +62,7 @@ TEST(Manifest, ParsesFullEvtWithComments) {
   EXPECT_EQ(m.cluster, (std::array<uint32_t, 3>{2, 1, 1}));
   EXPECT_EQ(m.operand("A").layout, Layout::MMajor);
   EXPECT_EQ(m.nodes[1].source, ScalarSource::Ptr);
-  EXPECT_EQ(m.nodes[1].names,
-            (std::vector<std::string>{"scale_a", "scale_b"}));
+  EXPECT_EQ(m.nodes[1].names, (std::vector<std::string>{"scale_a", "scale_b"}));
   EXPECT_EQ(m.nodes[7].op, EvtOp::Fma);
   EXPECT_EQ(m.nodes[8].dtype, DType::F32);
   EXPECT_EQ(m.nodes[12].reduce, ReduceKind::AbsMax);
@@ -127,19 +126,34 @@ const std::vector<Case> &cases() {
        "cubin: must be a string, got number"},
       {"gemm_bias_relu.json", [](json &j) { j["arch"] = "hopper"; },
        "arch: must look like sm_90a or sm_90, got 'hopper'"},
-      {"gemm_bias_relu.json", [](json &j) { j["block"] = {384, 1}; },
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["block"] = {384, 1};
+       },
        "block: must have 3 entries, got 2"},
-      {"gemm_bias_relu.json", [](json &j) { j["block"] = {0, 1, 1}; },
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["block"] = {0, 1, 1};
+       },
        "block[0]: must be >= 1, got 0"},
-      {"gemm_bias_relu.json", [](json &j) { j["block"] = {1536, 1, 1}; },
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["block"] = {1536, 1, 1};
+       },
        "block: 1536 threads per CTA exceed the limit of 1024"},
-      {"gemm_bias_relu.json", [](json &j) { j["cluster"] = {4, 4, 2}; },
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["cluster"] = {4, 4, 2};
+       },
        "cluster: 32 CTAs per cluster exceed the limit of 16"},
       {"gemm_bias_relu.json", [](json &j) { j["smem_bytes"] = -1; },
        "smem_bytes: must be in [0, 2^31), got -1"},
       {"gemm_bias_relu.json", [](json &j) { j["smem_bytes"] = 1.5; },
        "smem_bytes: must be an integer, got number 1.5"},
-      {"gemm_bias_relu.json", [](json &j) { j["tile"] = {128, 0, 64}; },
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["tile"] = {128, 0, 64};
+       },
        "tile[1]: must be >= 1, got 0"},
       // Grid.
       {"gemm_bias_relu.json", [](json &j) { j["grid"]["kind"] = "stream_k"; },
@@ -155,10 +169,15 @@ const std::vector<Case> &cases() {
        "grid.swizzle: must be 1, 2, 4 or 8, got 3"},
       {"gemm_bias_relu.json", [](json &j) { j.erase("batched"); },
        "batched: missing required field"},
-      {"gemm_bias_relu.json", [](json &j) { j["static_shape"] = {1, 2, 3}; },
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["static_shape"] = {1, 2, 3};
+       },
        "static_shape: must be null or [M, N, K, L], got 3 entries"},
       {"gemm_bias_relu.json",
-       [](json &j) { j["static_shape"] = {128, 128, 64, 2}; },
+       [](json &j) {
+         j["static_shape"] = {128, 128, 64, 2};
+       },
        "static_shape[3]: L must be 1 for a kernel that is not batched, got 2"},
       // Operands.
       {"gemm_bias_relu.json",
@@ -180,7 +199,8 @@ const std::vector<Case> &cases() {
        "operands.D.layout: unknown layout for D 'm_major' (expected one of "
        "n_major)"},
       // Params.
-      {"gemm_bias_relu.json", [](json &j) { j["params"][2]["kind"] = "tensormap"; },
+      {"gemm_bias_relu.json",
+       [](json &j) { j["params"][2]["kind"] = "tensormap"; },
        "params[2].kind: unknown kind 'tensormap' (expected one of tensor_map, "
        "pointer, scalar, scalar_pointer, reduction, size)"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][0].erase("box"); },
@@ -191,30 +211,45 @@ const std::vector<Case> &cases() {
        "params[0].dtype: bad dtype 'half' (expected one of f16, bf16, f32, "
        "f8e4m3, f8e5m2)"},
       {"gemm_bias_relu.json",
-       [](json &j) { j["params"][0]["dims"] = {"K", "X"}; },
+       [](json &j) {
+         j["params"][0]["dims"] = {"K", "X"};
+       },
        "params[0].dims[1]: unknown dimension 'X' (expected one of M, N, K, L)"},
       {"gemm_bias_relu.json",
-       [](json &j) { j["params"][0]["dims"] = {"K", "K"}; },
+       [](json &j) {
+         j["params"][0]["dims"] = {"K", "K"};
+       },
        "params[0].dims[1]: dimension K appears twice"},
       {"gemm_bias_relu.json",
-       [](json &j) { j["params"][0]["dims"] = {"M", "K"}; },
+       [](json &j) {
+         j["params"][0]["dims"] = {"M", "K"};
+       },
        "params[0].dims: must be [K, M] or [K, M, L] for A (k_major), got "
        "[M, K]"},
-      {"evt_full.json", [](json &j) { j["params"][0]["dims"] = {"M", "K"};
-                                      j["params"][0]["box"] = {64, 64}; },
+      {"evt_full.json",
+       [](json &j) {
+         j["params"][0]["dims"] = {"M", "K"};
+         j["params"][0]["box"] = {64, 64};
+       },
        "params[0].dims: must be [M, K, L] for A (m_major) in a batched "
        "kernel, got [M, K]"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][0]["box"] = {64}; },
        "params[0].box: must have one entry per dimension (2), got 1"},
       {"gemm_bias_relu.json",
-       [](json &j) { j["params"][0]["box"] = {64, 512}; },
+       [](json &j) {
+         j["params"][0]["box"] = {64, 512};
+       },
        "params[0].box[1]: must be <= 256 (TMA box limit), got 512"},
       {"gemm_bias_relu.json",
-       [](json &j) { j["params"][0]["box"] = {18, 128}; },
+       [](json &j) {
+         j["params"][0]["box"] = {18, 128};
+       },
        "params[0].box: inner box 36 bytes (box[0] = 18 x 2 bytes) is not a "
        "multiple of 16 (TMA requirement)"},
       {"gemm_bias_relu.json",
-       [](json &j) { j["params"][0]["box"] = {128, 128}; },
+       [](json &j) {
+         j["params"][0]["box"] = {128, 128};
+       },
        "params[0].box: inner box 256 bytes exceeds the 128B swizzle span (TMA "
        "requirement)"},
       {"gemm_bias_relu.json",
@@ -228,27 +263,23 @@ const std::vector<Case> &cases() {
        [](json &j) { j["params"][0]["l2_promotion"] = "512B"; },
        "params[0].l2_promotion: unknown l2_promotion '512B' (expected one of "
        "none, 64B, 128B, 256B)"},
-      {"gemm_bias_relu.json",
-       [](json &j) { j["params"][0]["dtype"] = "bf16"; },
+      {"gemm_bias_relu.json", [](json &j) { j["params"][0]["dtype"] = "bf16"; },
        "params[0].dtype: must equal operands.A.dtype (f16), got bf16"},
-      {"gemm_bias_relu.json",
-       [](json &j) { j["params"][1]["operand"] = "A"; },
+      {"gemm_bias_relu.json", [](json &j) { j["params"][1]["operand"] = "A"; },
        "params[1].dims: must be [K, M] or [K, M, L] for A (k_major), got "
        "[N, K]"},
-      {"gemm_bias_relu.json",
-       [](json &j) { j["params"][1]["operand"] = "Z"; },
+      {"gemm_bias_relu.json", [](json &j) { j["params"][1]["operand"] = "Z"; },
        "params[1].operand: 'Z' is neither A, B, C, D nor the name of an evt "
        "aux_load/aux_store"},
       {"gemm_bias_relu.json", [](json &j) { j["params"].erase(3); },
        "params: no tensor_map for operand D"},
-      {"gemm_bias_relu.json",
-       [](json &j) {
-         j["params"].erase(2);
-       },
+      {"gemm_bias_relu.json", [](json &j) { j["params"].erase(2); },
        "params: operands declares C but no tensor_map reads it"},
       {"gemm_bias_relu.json",
-       [](json &j) { j["params"][3]["operand"] = "C";
-                     j["params"][3]["name"] = "tma_c2"; },
+       [](json &j) {
+         j["params"][3]["operand"] = "C";
+         j["params"][3]["name"] = "tma_c2";
+       },
        "params[3].operand: operand C already has a tensor_map"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][6]["name"] = "alpha"; },
        "params[6].name: duplicate parameter name 'alpha' (also params[5])"},
@@ -269,7 +300,10 @@ const std::vector<Case> &cases() {
       {"evt_full.json", [](json &j) { j["params"][9]["reduce"] = "avg"; },
        "params[9].reduce: unknown reduction 'avg' (expected one of sum, max, "
        "min, absmax)"},
-      {"evt_full.json", [](json &j) { j["params"][9]["extent"] = {"N", "L"}; },
+      {"evt_full.json",
+       [](json &j) {
+         j["params"][9]["extent"] = {"N", "L"};
+       },
        "params[9].extent: must be [M] or [M, L] for reduce_to_vec_m, got "
        "[N, L]"},
       {"evt_full.json", [](json &j) { j["params"][9]["dtype"] = "f16"; },
@@ -277,9 +311,11 @@ const std::vector<Case> &cases() {
       {"evt_full.json", [](json &j) { j["params"][2]["dtype"] = "bf16"; },
        "params[2].dtype: must equal the dtype of evt node 5 (f16), got bf16"},
       // EVT.
-      {"gemm_bias_relu.json", [](json &j) { j["evt"]["nodes"] = json::array(); },
+      {"gemm_bias_relu.json",
+       [](json &j) { j["evt"]["nodes"] = json::array(); },
        "evt.nodes: must not be empty"},
-      {"gemm_bias_relu.json", [](json &j) { j["evt"]["nodes"][2]["op"] = "pow"; },
+      {"gemm_bias_relu.json",
+       [](json &j) { j["evt"]["nodes"][2]["op"] = "pow"; },
        "evt.nodes[2].op: unknown op 'pow'"},
       {"gemm_bias_relu.json", [](json &j) { j["evt"]["nodes"][2]["id"] = 7; },
        "evt.nodes[2].id: must equal its position 2 (nodes are listed in "
@@ -288,12 +324,16 @@ const std::vector<Case> &cases() {
        [](json &j) { j["evt"]["nodes"][2]["args"] = {1}; },
        "evt.nodes[2].args: mul takes 2 arguments, got 1"},
       {"gemm_bias_relu.json",
-       [](json &j) { j["evt"]["nodes"][2]["args"] = {1, 5}; },
+       [](json &j) {
+         j["evt"]["nodes"][2]["args"] = {1, 5};
+       },
        "evt.nodes[2].args[1]: node 5 is not defined before node 2 (nodes "
        "must be in topological order)"},
-      {"gemm_bias_relu.json", [](json &j) { j["evt"]["nodes"][9].erase("args"); },
+      {"gemm_bias_relu.json",
+       [](json &j) { j["evt"]["nodes"][9].erase("args"); },
        "evt.nodes[9].args: missing required field"},
-      {"gemm_bias_relu.json", [](json &j) { j["evt"]["nodes"][0]["args"] = {1}; },
+      {"gemm_bias_relu.json",
+       [](json &j) { j["evt"]["nodes"][0]["args"] = {1}; },
        "evt.nodes[0].args: acc is a leaf and takes no arguments"},
       {"evt_full.json", [](json &j) { j["evt"]["nodes"][9]["args"] = {8}; },
        "evt.nodes[9].args[0]: node 8 (aux_store) produces no value"},
@@ -305,10 +345,14 @@ const std::vector<Case> &cases() {
        [](json &j) { j["evt"]["nodes"][1]["names"] = {"gamma"}; },
        "evt.nodes[1].names[0]: 'gamma' is not a scalar parameter"},
       {"evt_full.json",
-       [](json &j) { j["evt"]["nodes"][1]["names"] = {"scale_a", "M"}; },
+       [](json &j) {
+         j["evt"]["nodes"][1]["names"] = {"scale_a", "M"};
+       },
        "evt.nodes[1].names[1]: 'M' is not a scalar_pointer parameter"},
       {"gemm_bias_relu.json",
-       [](json &j) { j["evt"]["nodes"][1] = {{"op", "scalar"}, {"source", "attr"}}; },
+       [](json &j) {
+         j["evt"]["nodes"][1] = {{"op", "scalar"}, {"source", "attr"}};
+       },
        "evt.nodes[1].value: missing required field"},
       {"gemm_bias_relu.json",
        [](json &j) { j["evt"]["nodes"][3]["skip_if_zero"] = "bias"; },
@@ -336,8 +380,8 @@ const std::vector<Case> &cases() {
        "evt.nodes: must contain exactly one store (the D output), got 0"},
       {"gemm_bias_relu.json",
        [](json &j) {
-         j["evt"]["nodes"][9] = {{"op", "clamp"}, {"args", {8}},
-                                 {"lower", 1.0}, {"upper", 0.0}};
+         j["evt"]["nodes"][9] = {
+             {"op", "clamp"}, {"args", {8}}, {"lower", 1.0}, {"upper", 0.0}};
        },
        "evt.nodes[9]: clamp needs lower <= upper"},
       {"gemm_bias_relu.json",
@@ -347,21 +391,21 @@ const std::vector<Case> &cases() {
        "evt.nodes[9].upper: missing required field"},
       {"gemm_bias_relu.json",
        [](json &j) {
-         j["evt"]["nodes"][9] = {{"op", "leaky_relu"}, {"args", {8}},
-                                 {"alpha", "x"}};
+         j["evt"]["nodes"][9] = {
+             {"op", "leaky_relu"}, {"args", {8}}, {"alpha", "x"}};
        },
        "evt.nodes[9].alpha: must be a number (or \"inf\", \"-inf\", \"nan\"), "
        "got \"x\""},
       {"gemm_bias_relu.json",
        [](json &j) {
-         j["evt"]["nodes"][9] = {{"op", "threshold_relu"}, {"args", {8}},
-                                 {"threshold", 0.5}};
+         j["evt"]["nodes"][9] = {
+             {"op", "threshold_relu"}, {"args", {8}}, {"threshold", 0.5}};
        },
        "evt.nodes[9].value: missing required field"},
       {"gemm_bias_relu.json",
        [](json &j) {
-         j["evt"]["nodes"][9] = {{"op", "cmp"}, {"args", {8, 7}},
-                                 {"predicate", "approx"}};
+         j["evt"]["nodes"][9] = {
+             {"op", "cmp"}, {"args", {8, 7}}, {"predicate", "approx"}};
        },
        "evt.nodes[9].predicate: unknown predicate 'approx' (expected one of "
        "oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, "
@@ -370,20 +414,15 @@ const std::vector<Case> &cases() {
        [](json &j) { j["evt"]["nodes"][11]["name"] = "rowmax"; },
        "evt.nodes[11].name: duplicate reduction name 'rowmax' (also "
        "evt.nodes[10])"},
-      {"evt_full.json",
-       [](json &j) { j["evt"]["nodes"][8]["name"] = "res"; },
+      {"evt_full.json", [](json &j) { j["evt"]["nodes"][8]["name"] = "res"; },
        "evt.nodes[8].name: duplicate aux name 'res' (also evt.nodes[5])"},
       {"evt_full.json",
        [](json &j) { j["evt"]["nodes"][12]["name"] = "amax2"; },
        "params[11].name: reduction 'amax' is not written by any evt reduce "
        "node"},
-      {"evt_full.json",
-       [](json &j) {
-         j["params"].erase(11);
-       },
+      {"evt_full.json", [](json &j) { j["params"].erase(11); },
        "evt.nodes[12].name: reduction 'amax' has no reduction parameter"},
-      {"evt_full.json",
-       [](json &j) { j["params"].erase(2); },
+      {"evt_full.json", [](json &j) { j["params"].erase(2); },
        "evt.nodes[5].name: aux matrix 'res' has no tensor_map parameter"},
   };
   return c;

@@ -29,15 +29,26 @@ json makeManifest(const json &nodes, const json &extraParams = json::array(),
     json box = dt == "f32" ? json{16, 16} : json{32, 16};
     if (batched)
       box.push_back(1);
-    return json{{"name", std::string("tma_") + op}, {"kind", "tensor_map"},
-                {"operand", op}, {"dtype", dt}, {"dims", dims},
-                {"box", box}, {"swizzle", "none"}, {"oob_fill", "zero"}};
+    return json{{"name", std::string("tma_") + op},
+                {"kind", "tensor_map"},
+                {"operand", op},
+                {"dtype", dt},
+                {"dims", dims},
+                {"box", box},
+                {"swizzle", "none"},
+                {"oob_fill", "zero"}};
   };
-  json j = {{"format", "ws-gemm-manifest"}, {"version", 1},
-            {"kernel", "k"}, {"cubin", "k.cubin"}, {"arch", "sm_90a"},
-            {"block", {128, 1, 1}}, {"cluster", {1, 1, 1}},
-            {"smem_bytes", 0}, {"tile", {64, 64, 16}},
-            {"grid", {{"kind", "tiles"}}}, {"batched", batched}};
+  json j = {{"format", "ws-gemm-manifest"},
+            {"version", 1},
+            {"kernel", "k"},
+            {"cubin", "k.cubin"},
+            {"arch", "sm_90a"},
+            {"block", {128, 1, 1}},
+            {"cluster", {1, 1, 1}},
+            {"smem_bytes", 0},
+            {"tile", {64, 64, 16}},
+            {"grid", {{"kind", "tiles"}}},
+            {"batched", batched}};
   j["operands"] = {{"A", {{"dtype", "f32"}, {"layout", "k_major"}}},
                    {"B", {{"dtype", "f32"}, {"layout", "k_major"}}},
                    {"D", {{"dtype", dType}, {"layout", "n_major"}}}};
@@ -94,8 +105,8 @@ const json kStoreAcc = json::parse(R"([
   {"op": "acc"}, {"op": "store", "args": [0], "dtype": "f32"}])");
 
 TEST(Reference, Accumulator) {
-  Reference r = makeReference(makeManifest(kStoreAcc), shape(2, 2, 3),
-                              smallInputs());
+  Reference r =
+      makeReference(makeManifest(kStoreAcc), shape(2, 2, 3), smallInputs());
   EXPECT_EQ(r.accumulator(0, 0, 0), 1 + 3);
   EXPECT_EQ(r.accumulator(0, 1, 0), 2);
   EXPECT_EQ(r.accumulator(1, 0, 0), 4 + 6);
@@ -131,25 +142,28 @@ TEST(Reference, BatchedAccumulator) {
 }
 
 /// Evaluates a graph `x = op(args...)` with acc fed directly.
-double evalWith(const json &nodes, double acc, const json &params = json::array(),
-                const std::map<std::string, double> &scalars = {},
-                const std::map<std::string, std::vector<double>> &vectors = {}) {
+double
+evalWith(const json &nodes, double acc, const json &params = json::array(),
+         const std::map<std::string, double> &scalars = {},
+         const std::map<std::string, std::vector<double>> &vectors = {}) {
   HostInputs in = smallInputs();
   in.scalars = scalars;
   in.vectors = vectors;
-  Reference r = makeReference(makeManifest(nodes, params), shape(2, 2, 3),
-                              std::move(in));
+  Reference r =
+      makeReference(makeManifest(nodes, params), shape(2, 2, 3), std::move(in));
   ElementResult e;
   r.evaluateWithAcc(acc, 1, 1, 0, e);
   return e.dExact;
 }
 
 json unary(const std::string &op) {
-  return json::array({{{"op", "acc"}}, {{"op", op}, {"args", {0}}},
+  return json::array({{{"op", "acc"}},
+                      {{"op", op}, {"args", {0}}},
                       {{"op", "store"}, {"args", {1}}, {"dtype", "f32"}}});
 }
 json binary(const std::string &op, double c) {
-  return json::array({{{"op", "acc"}}, {{"op", "const"}, {"value", c}},
+  return json::array({{{"op", "acc"}},
+                      {{"op", "const"}, {"value", c}},
                       {{"op", op}, {"args", {0, 1}}},
                       {{"op", "store"}, {"args", {2}}, {"dtype", "f32"}}});
 }
@@ -178,12 +192,13 @@ TEST(Reference, ArithmeticOps) {
 TEST(Reference, CmpAndSelect) {
   // x > 1 ? x : 10 * x
   auto graph = [](const std::string &pred) {
-    return json::array(
-        {{{"op", "acc"}}, {{"op", "const"}, {"value", 1}},
-         {{"op", "cmp"}, {"args", {0, 1}}, {"predicate", pred}},
-         {{"op", "const"}, {"value", 10}}, {{"op", "mul"}, {"args", {0, 3}}},
-         {{"op", "select"}, {"args", {2, 0, 4}}},
-         {{"op", "store"}, {"args", {5}}, {"dtype", "f32"}}});
+    return json::array({{{"op", "acc"}},
+                        {{"op", "const"}, {"value", 1}},
+                        {{"op", "cmp"}, {"args", {0, 1}}, {"predicate", pred}},
+                        {{"op", "const"}, {"value", 10}},
+                        {{"op", "mul"}, {"args", {0, 3}}},
+                        {{"op", "select"}, {"args", {2, 0, 4}}},
+                        {{"op", "store"}, {"args", {5}}, {"dtype", "f32"}}});
   };
   EXPECT_EQ(evalWith(graph("ogt"), 2), 2);
   EXPECT_EQ(evalWith(graph("ogt"), 0.5), 5);
@@ -208,8 +223,7 @@ TEST(Reference, Activations) {
   EXPECT_DOUBLE_EQ(evalActivation(EvtOp::Gelu, 1, p), 0.8413447460685429);
   EXPECT_DOUBLE_EQ(evalActivation(EvtOp::Gelu, -1, p), -0.15865525393145707);
   EXPECT_DOUBLE_EQ(evalActivation(EvtOp::Gelu, 2.5, p), 2.4844758366855597);
-  EXPECT_DOUBLE_EQ(evalActivation(EvtOp::GeluTaylor, 1, p),
-                   0.8411919906082768);
+  EXPECT_DOUBLE_EQ(evalActivation(EvtOp::GeluTaylor, 1, p), 0.8411919906082768);
   EXPECT_DOUBLE_EQ(evalActivation(EvtOp::GeluTaylor, -1, p),
                    -0.15880800939172324);
   EXPECT_DOUBLE_EQ(evalActivation(EvtOp::GeluTaylor, 2.5, p),
@@ -258,8 +272,7 @@ TEST(Reference, ActivationNodesUseTheirFields) {
 TEST(Reference, LinearCombinationWithSkip) {
   json j = loadJson("gemm_bias_relu.json");
   // Swap in f32 operands of the small test shape.
-  json small = makeManifest(j["evt"]["nodes"],
-                            json::parse(R"([
+  json small = makeManifest(j["evt"]["nodes"], json::parse(R"([
       {"name": "bias", "kind": "pointer", "dtype": "f16", "extent": ["M"]},
       {"name": "alpha", "kind": "scalar", "dtype": "f32"},
       {"name": "beta", "kind": "scalar", "dtype": "f32"}])"),
@@ -315,7 +328,7 @@ TEST(Reference, VectorsAuxScalarsAndReductions) {
   in.B = matrix(2, 3, {1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1}, 2);
   in.aux["res"] = matrix(2, 2, {1, 2, 3, 4, 5, 6, 7, 8}, 2);
   in.vectors["rowbias"] = {0.5, 1.5, 2.5, 3.5}; // [M, L]
-  in.vectors["colscale"] = {2, -1};            // [N]
+  in.vectors["colscale"] = {2, -1};             // [N]
   in.scalars = {{"scale_a", 0.5}, {"scale_b", 4}};
   Reference r = makeReference(small, shape(2, 2, 3, 2), std::move(in));
   ASSERT_EQ(r.auxOutputs().size(), 1u);

@@ -1,4 +1,5 @@
-//===- Args.h - GEMM arguments and their validation --------------*- C++ -*-===//
+//===- Args.h - GEMM arguments and their validation --------------*- C++
+//-*-===//
 //
 // GemmArgs is what a caller fills to launch a manifest's kernel: the problem
 // size, device pointers for A, B, C, D and for every named parameter, and the
@@ -74,8 +75,7 @@ MatrixGeometry matrixGeometry(const Manifest &m, const std::string &operand,
 int64_t extentElements(const std::vector<Dim> &extent, const GemmArgs &args);
 
 /// The TensorArg for a tensor_map operand (A..D or args.named[aux]).
-const TensorArg *tensorArgFor(const std::string &operand,
-                              const GemmArgs &args);
+const TensorArg *tensorArgFor(const std::string &operand, const GemmArgs &args);
 
 /// True when C may be null: the load_src node's skip_if_zero names a scalar
 /// parameter whose value in args is 0 (the kernel then never reads C).

@@ -1,4 +1,5 @@
-//===- Check.h - Tolerances and error statistics for verification -*- C++ -*-===//
+//===- Check.h - Tolerances and error statistics for verification -*- C++
+//-*-===//
 //
 // The rule ws-gemm-run checks outputs with (also in runtime/README.md):
 //

@@ -1,4 +1,5 @@
-//===- Classify.h - Recognize standard epilogues in an EVT -------*- C++ -*-===//
+//===- Classify.h - Recognize standard epilogues in an EVT -------*- C++
+//-*-===//
 //
 // Matches the EVT against CUTLASS's LinCombPer{Row,Col}BiasEltAct family,
 //   D = act(alpha * acc + beta * C + bias)
@@ -21,12 +22,12 @@ namespace wsgemm::runtime {
 
 struct StandardEpilogue {
   bool matched = false;
-  std::string reason;               // why not, when !matched
-  int alphaNode = -1;               // scalar node, -1: alpha = 1
-  int betaNode = -1;                // scalar node, -1: beta = 1 (if hasC)
+  std::string reason; // why not, when !matched
+  int alphaNode = -1; // scalar node, -1: alpha = 1
+  int betaNode = -1;  // scalar node, -1: beta = 1 (if hasC)
   bool hasC = false;
-  std::string biasName;             // empty: no bias
-  EvtOp biasOp = EvtOp::LoadVecN;   // load_vec_m (per row m) or load_vec_n
+  std::string biasName;           // empty: no bias
+  EvtOp biasOp = EvtOp::LoadVecN; // load_vec_m (per row m) or load_vec_n
   DType biasDType = DType::F16;
   EvtOp activation = EvtOp::Identity; // identity, relu, gelu, gelu_taylor
   /// Outputs besides D (aux stores, reductions) the pattern does not cover.

@@ -1,4 +1,5 @@
-//===- DType.h - Element types, rounding and host conversions ----*- C++ -*-===//
+//===- DType.h - Element types, rounding and host conversions ----*- C++
+//-*-===//
 //
 // The element types a manifest can name (f16, bf16, f32, f8e4m3, f8e5m2) and
 // exact host-side conversions between them and double:

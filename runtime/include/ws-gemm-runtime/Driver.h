@@ -1,4 +1,5 @@
-//===- Driver.h - Thin RAII layer over the CUDA driver API -------*- C++ -*-===//
+//===- Driver.h - Thin RAII layer over the CUDA driver API -------*- C++
+//-*-===//
 //
 // Every CUresult is checked and turned into a Status whose message names the
 // call and what it was doing:

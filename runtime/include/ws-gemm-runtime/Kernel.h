@@ -1,4 +1,5 @@
-//===- Kernel.h - Load a manifest's cubin and launch it ----------*- C++ -*-===//
+//===- Kernel.h - Load a manifest's cubin and launch it ----------*- C++
+//-*-===//
 //
 // Kernel owns a CUmodule and its CUfunction for one manifest, loaded into the
 // calling thread's current context after checking the device (sm_90a needs

@@ -1,4 +1,5 @@
-//===- Launch.h - Grid rule, parameter packing, device checks ----*- C++ -*-===//
+//===- Launch.h - Grid rule, parameter packing, device checks ----*- C++
+//-*-===//
 //
 // The GPU-free parts of a launch:
 //   - computeLaunchGeometry(): the grid from the manifest's rule

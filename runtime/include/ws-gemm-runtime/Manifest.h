@@ -1,4 +1,5 @@
-//===- Manifest.h - The kernel manifest, parsed and validated ----*- C++ -*-===//
+//===- Manifest.h - The kernel manifest, parsed and validated ----*- C++
+//-*-===//
 //
 // In-memory form of docs/manifest.md. parseManifest() checks every rule of
 // that contract and reports the first violation with the JSON key path and
@@ -58,7 +59,14 @@ struct OperandInfo {
   Layout layout = Layout::KMajor;
 };
 
-enum class ParamKind { TensorMap, Pointer, Scalar, ScalarPointer, Reduction, Size };
+enum class ParamKind {
+  TensorMap,
+  Pointer,
+  Scalar,
+  ScalarPointer,
+  Reduction,
+  Size
+};
 const char *paramKindName(ParamKind k);
 
 /// One kernel parameter, in kernel order. Fields not used by `kind` keep
@@ -68,9 +76,9 @@ struct Param {
   ParamKind kind = ParamKind::Size;
   DType dtype = DType::F32;
   // tensor_map
-  std::string operand;                 // A, B, C, D or an aux name
-  std::vector<Dim> dims;               // innermost first
-  std::vector<uint32_t> box;           // innermost first
+  std::string operand;       // A, B, C, D or an aux name
+  std::vector<Dim> dims;     // innermost first
+  std::vector<uint32_t> box; // innermost first
   Swizzle swizzle = Swizzle::None;
   L2Promotion l2Promotion = L2Promotion::B128;
   // pointer, reduction
@@ -82,12 +90,46 @@ struct Param {
 
 /// EVT node operations (docs/manifest.md, "The EVT graph").
 enum class EvtOp {
-  Acc, LoadSrc, Scalar, LoadVecM, LoadVecN, AuxLoad, Const,
-  Add, Sub, Mul, Div, Max, Min, Neg, Abs, Exp, Log, Sqrt, Rsqrt, Tanh, Erf,
-  Fma, Select, Cmp,
-  Identity, Relu, Clamp, LeakyRelu, ThresholdRelu, Gelu, GeluTaylor, Silu,
-  Sigmoid, Hardswish,
-  Convert, Store, AuxStore, ReduceToVecM, ReduceToVecN, ReduceToScalar
+  Acc,
+  LoadSrc,
+  Scalar,
+  LoadVecM,
+  LoadVecN,
+  AuxLoad,
+  Const,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Max,
+  Min,
+  Neg,
+  Abs,
+  Exp,
+  Log,
+  Sqrt,
+  Rsqrt,
+  Tanh,
+  Erf,
+  Fma,
+  Select,
+  Cmp,
+  Identity,
+  Relu,
+  Clamp,
+  LeakyRelu,
+  ThresholdRelu,
+  Gelu,
+  GeluTaylor,
+  Silu,
+  Sigmoid,
+  Hardswish,
+  Convert,
+  Store,
+  AuxStore,
+  ReduceToVecM,
+  ReduceToVecN,
+  ReduceToScalar
 };
 const char *evtOpName(EvtOp op);
 
@@ -97,24 +139,37 @@ enum class ScalarSource { Attr, Param, Ptr };
 /// ugt, uge, ult, ule, une, uno) plus eq/ne/lt/le/gt/ge as their ordered
 /// forms (ne as une, as C's != does).
 enum class CmpPredicate {
-  OEQ, OGT, OGE, OLT, OLE, ONE, ORD, UEQ, UGT, UGE, ULT, ULE, UNE, UNO
+  OEQ,
+  OGT,
+  OGE,
+  OLT,
+  OLE,
+  ONE,
+  ORD,
+  UEQ,
+  UGT,
+  UGE,
+  ULT,
+  ULE,
+  UNE,
+  UNO
 };
 
 struct EvtNode {
   int id = 0;
   EvtOp op = EvtOp::Acc;
   std::vector<int> args;
-  std::string name;               // vectors, aux, reductions
-  DType dtype = DType::F32;       // loads, convert, store, aux_store
+  std::string name;         // vectors, aux, reductions
+  DType dtype = DType::F32; // loads, convert, store, aux_store
   Rounding rounding = Rounding::RN;
   ScalarSource source = ScalarSource::Attr;
   std::vector<std::string> names; // scalar param / ptr names (product)
   double value = 0;               // const, scalar attr, threshold_relu value
   std::string skipIfZero;         // load_src
   CmpPredicate predicate = CmpPredicate::OEQ;
-  double lower = 0, upper = 0;    // clamp
-  double alpha = 0;               // leaky_relu
-  double threshold = 0;           // threshold_relu
+  double lower = 0, upper = 0; // clamp
+  double alpha = 0;            // leaky_relu
+  double threshold = 0;        // threshold_relu
   ReduceKind reduce = ReduceKind::Sum;
 };
 
@@ -123,7 +178,7 @@ struct Manifest {
   std::string directory; // its directory, for resolving `cubin`
   std::string kernel;
   std::string cubin;
-  std::string arch;      // "sm_90a"
+  std::string arch; // "sm_90a"
   int archMajor = 9, archMinor = 0;
   bool archSpecific = true; // the trailing 'a'
   std::array<uint32_t, 3> block{1, 1, 1};

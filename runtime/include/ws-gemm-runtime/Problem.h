@@ -1,4 +1,5 @@
-//===- Problem.h - Seeded random test problems on the device -----*- C++ -*-===//
+//===- Problem.h - Seeded random test problems on the device -----*- C++
+//-*-===//
 //
 // TestProblem allocates every buffer a manifest's kernel needs for a problem
 // size, fills the inputs with seeded uniform values in [-1, 1] (never zeros;
@@ -59,7 +60,8 @@ public:
   const std::vector<std::string> &reductions() const { return reductions_; }
   /// An output matrix, decoded (element (r, c, l) at geometry.offset()).
   Expected<HostMatrix> downloadMatrix(const std::string &name) const;
-  Expected<std::vector<double>> downloadReduction(const std::string &name) const;
+  Expected<std::vector<double>>
+  downloadReduction(const std::string &name) const;
   /// Fails, naming the buffer and byte, if a guard region or row padding of
   /// an output no longer holds the poison.
   Status checkGuards() const;
@@ -73,7 +75,7 @@ private:
     MatrixGeometry geometry; // matrices only
     bool isMatrix = false;
     DType dtype = DType::F32;
-    size_t dataBytes = 0;    // bytes before the guard
+    size_t dataBytes = 0; // bytes before the guard
   };
   Status allocMatrix(const std::string &name, DType t, bool output);
   Manifest manifest_;

@@ -1,4 +1,5 @@
-//===- Reference.h - CPU reference of a manifest's GEMM + EVT ----*- C++ -*-===//
+//===- Reference.h - CPU reference of a manifest's GEMM + EVT ----*- C++
+//-*-===//
 //
 // Evaluates the manifest's epilogue graph in double for one output element
 // (m, n, l): the accumulator is the exact dot product of the (decoded) A and
@@ -60,8 +61,8 @@ struct ReductionInfo {
 /// Everything one output element produces.
 struct ElementResult {
   double acc = 0;
-  double dExact = 0; // the value reaching the store, unrounded
-  double d = 0;      // rounded to D's dtype
+  double dExact = 0;                 // the value reaching the store, unrounded
+  double d = 0;                      // rounded to D's dtype
   std::vector<double> auxExact, aux; // per Reference::auxOutputs()
   std::vector<double> reduce;        // contribution per Reference::reductions()
 };
@@ -106,10 +107,10 @@ private:
   int64_t aBatches_ = 1, bBatches_ = 1;
   std::vector<AuxOutputInfo> auxOut_;
   std::vector<ReductionInfo> reductions_;
-  std::vector<double> scalarNodeValue_; // per node (scalar nodes)
-  std::vector<const HostMatrix *> auxIn_;           // per node (aux_load)
-  std::vector<const std::vector<double> *> vecIn_;  // per node (load_vec_*)
-  std::vector<std::vector<Dim>> vecExtent_;         // per node (load_vec_*)
+  std::vector<double> scalarNodeValue_;            // per node (scalar nodes)
+  std::vector<const HostMatrix *> auxIn_;          // per node (aux_load)
+  std::vector<const std::vector<double> *> vecIn_; // per node (load_vec_*)
+  std::vector<std::vector<Dim>> vecExtent_;        // per node (load_vec_*)
   bool srcSkipped_ = false;
 };
 

@@ -1,4 +1,5 @@
-//===- Status.h - Error reporting for the ws-gemm runtime ---------*- C++ -*-===//
+//===- Status.h - Error reporting for the ws-gemm runtime ---------*- C++
+//-*-===//
 //
 // Every fallible runtime call returns a Status (or an Expected<T>, a value or
 // a Status). Nothing in the runtime aborts or throws across its API, so it can

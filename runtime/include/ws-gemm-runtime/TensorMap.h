@@ -1,4 +1,5 @@
-//===- TensorMap.h - Tensor map geometry from manifest and args --*- C++ -*-===//
+//===- TensorMap.h - Tensor map geometry from manifest and args --*- C++
+//-*-===//
 //
 // The pure half of tensor map creation: what cuTensorMapEncodeTiled will be
 // given for one `tensor_map` parameter (dims and box innermost first, byte
