@@ -174,7 +174,8 @@ private:
   Type sharedPtrTy, globalPtrTy, accTy;
   Value smemBase, tid, warpInWg, lane, tidInWg, wgIdx;
   Value m0, n0, batchIdx, sizeM, sizeN, sizeK, kTiles;
-  Value tilesN, tilesMN, numTiles, tileStart, tileStep;
+  Value tilesM, tilesN, tilesMN, numTiles, tileStart, tileStep;
+  Value alongM; // i1: tiles numbered with m fastest.
   Value useC; // i1: whether C is read (false when beta == 0 gates it).
 
   /// Per-thread values computed once for the epilogue.
@@ -202,15 +203,35 @@ void KernelEmitter::emitPrologue() {
   sizeN = paramValue("N");
   sizeK = paramValue("K");
   kTiles = arith::CeilDivUIOp::create(b, sizeK, i32(spec.tileK));
-  // Output tiles, raster along N (n fastest, then m, then the batch). A CTA
-  // takes tiles blockIdx.x, blockIdx.x + gridDim.x, ...: one tile per CTA
-  // when the grid covers them all, persistent when the grid is the SM count.
+  // Output tiles are numbered batch-major, then in raster order: along N
+  // (n fastest) or along M (m fastest). Persistent kernels take tiles
+  // blockIdx.x, blockIdx.x + gridDim.x, ...; a "tiles" grid (docs/manifest.md)
+  // gives each CTA the one tile named by its (x, y, z) position, and CTAs
+  // past the edge (cluster rounding) find no tile.
   tilesN = arith::CeilDivUIOp::create(b, sizeN, i32(spec.tileN));
-  Value tilesM = arith::CeilDivUIOp::create(b, sizeM, i32(spec.tileM));
+  tilesM = arith::CeilDivUIOp::create(b, sizeM, i32(spec.tileM));
   tilesMN = mul(tilesM, tilesN);
   numTiles = mul(tilesMN, paramValue("L"));
-  tileStart = NVVM::BlockIdXOp::create(b, i32Ty);
-  tileStep = NVVM::GridDimXOp::create(b, i32Ty);
+  Value bx = NVVM::BlockIdXOp::create(b, i32Ty);
+  if (spec.rasterHeuristic) {
+    // CUTLASS's heuristic: raster along M when there are more N tiles.
+    alongM = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, tilesN, tilesM);
+  } else {
+    alongM = arith::ConstantIntOp::create(b, spec.rasterAlongM ? 1 : 0, 1);
+  }
+  if (spec.persistent) {
+    tileStart = bx;
+    tileStep = NVVM::GridDimXOp::create(b, i32Ty);
+  } else {
+    Value by = NVVM::BlockIdYOp::create(b, i32Ty);
+    Value bz = NVVM::BlockIdZOp::create(b, i32Ty);
+    Value tilesX = arith::SelectOp::create(b, alongM, tilesM, tilesN);
+    Value inRange = ult(by, arith::SelectOp::create(b, alongM, tilesN, tilesM));
+    inRange = arith::AndIOp::create(b, inRange, ult(bx, tilesX));
+    Value linear = add(mul(bz, tilesMN), add(mul(by, tilesX), bx));
+    tileStart = arith::SelectOp::create(b, inRange, linear, numTiles);
+    tileStep = numTiles;
+  }
 
   // Dynamic shared memory, rounded up to 1024 bytes (128B-swizzle atoms).
   auto global = LLVM::AddressOfOp::create(
@@ -245,8 +266,11 @@ void KernelEmitter::emitPrologue() {
 void KernelEmitter::decodeTile(Value tile) {
   batchIdx = arith::DivUIOp::create(b, tile, tilesMN);
   Value inBatch = arith::RemUIOp::create(b, tile, tilesMN);
-  m0 = mul(arith::DivUIOp::create(b, inBatch, tilesN), i32(spec.tileM));
-  n0 = mul(arith::RemUIOp::create(b, inBatch, tilesN), i32(spec.tileN));
+  Value fast = arith::SelectOp::create(b, alongM, tilesM, tilesN);
+  Value first = arith::RemUIOp::create(b, inBatch, fast);
+  Value second = arith::DivUIOp::create(b, inBatch, fast);
+  m0 = mul(arith::SelectOp::create(b, alongM, first, second), i32(spec.tileM));
+  n0 = mul(arith::SelectOp::create(b, alongM, second, first), i32(spec.tileN));
 }
 
 scf::ForOp KernelEmitter::createTileLoop(ValueRange init) {

@@ -51,6 +51,9 @@ struct KernelSpec {
   int64_t producerRegs = 0, consumerRegs = 0; // 0: no setmaxnreg.
   /// Persistent: the grid is min(tiles, SMs) and each CTA loops over tiles.
   bool persistent = true;
+  /// Tile order: along M (m fastest) or N; heuristic decides at run time
+  /// (persistent only; a "tiles" grid needs a fixed order).
+  bool rasterAlongM = false, rasterHeuristic = false;
   /// ReuseSmemC: D is staged in the C buffers (needs C). DelayTmaStore: the
   /// TMA store of subtile t is issued after subtile t + 1's R2S.
   bool reuseSmemC = false, delayTmaStore = false;

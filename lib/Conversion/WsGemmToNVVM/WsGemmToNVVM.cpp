@@ -89,6 +89,9 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
   spec.persistent = *config.getPersistent();
   spec.stagesC = *config.getStagesC();
   spec.stagesD = *config.getStagesD();
+  RasterOrder raster = config.getRaster().value_or(RasterOrder::heuristic);
+  spec.rasterAlongM = raster == RasterOrder::along_m;
+  spec.rasterHeuristic = raster == RasterOrder::heuristic && spec.persistent;
   spec.reuseSmemC = config.getReuseSmemC().value_or(false);
   spec.delayTmaStore = config.getDelayTmaStore().value_or(false);
   spec.producerRegs = config.getProducerRegs().value_or(0);
@@ -430,7 +433,7 @@ static std::string buildManifest(GemmOp op, const KernelSpec &spec,
       {"smem_bytes", spec.smemBytes},
       {"tile", llvm::json::Array{spec.tileM, spec.tileN, spec.tileK}},
       {"grid", llvm::json::Object{{"kind", spec.persistent ? "persistent" : "tiles"},
-                                   {"raster", "along_n"},
+                                   {"raster", spec.rasterAlongM ? "along_m" : "along_n"},
                                    {"swizzle", 1}}},
       {"batched", spec.batched},
       {"static_shape", nullptr},

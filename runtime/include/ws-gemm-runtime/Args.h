@@ -1,0 +1,89 @@
+//===- Args.h - GEMM arguments and their validation --------------*- C++
+//-*-===//
+//
+// GemmArgs is what a caller fills to launch a manifest's kernel: the problem
+// size, device pointers for A, B, C, D and for every named parameter, and the
+// values of scalar parameters. validate() checks all of it against the
+// manifest before anything is encoded or launched, and names the argument and
+// the rule it breaks:
+//   D: row stride N * 2 = 2002 bytes is not a multiple of 16 (TMA requirement)
+//   bias: null pointer
+//   L: the kernel is not batched (manifest batched = false), got L = 4
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_RUNTIME_ARGS_H
+#define WSGEMM_RUNTIME_ARGS_H
+
+#include "ws-gemm-runtime/Manifest.h"
+
+#include <cuda.h>
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace wsgemm::runtime {
+
+/// One device buffer argument. For matrices, `ld` is the distance in elements
+/// between consecutive rows of the stored matrix (0: packed, i.e. the row
+/// length) and `batchStride` the distance between batches (0: packed, i.e.
+/// rows * ld). Vectors, reductions and scalar pointers use `ptr` (and
+/// `dtype`) only.
+struct TensorArg {
+  CUdeviceptr ptr = 0;
+  /// When set, must equal the dtype the kernel was compiled for.
+  std::optional<DType> dtype;
+  int64_t ld = 0;
+  int64_t batchStride = 0;
+};
+
+struct GemmArgs {
+  int64_t M = 0, N = 0, K = 0, L = 1;
+  TensorArg A, B, C, D;
+  /// Aux matrices (by aux name), vectors, reductions and scalar pointers (by
+  /// parameter name).
+  std::map<std::string, TensorArg> named;
+  /// Values of `scalar` parameters, by name.
+  std::map<std::string, float> scalars;
+};
+
+/// Value of a problem dimension.
+int64_t dimValue(Dim d, const GemmArgs &args);
+
+/// How a matrix operand (A, B, C, D or an aux name) is stored: rows x cols
+/// with row stride `ld` and batch stride `batchStride`, both in elements and
+/// with the defaults of TensorArg applied.
+struct MatrixGeometry {
+  int64_t rows = 0, cols = 0, ld = 0, batchStride = 0, batches = 1;
+  DType dtype = DType::F16;
+  Dim rowDim = Dim::M, colDim = Dim::N; // what rows/cols count
+  /// Elements spanned from the base: (batches-1)*batchStride +
+  /// (rows-1)*ld + cols.
+  int64_t spanElements() const;
+  /// Offset in elements of element (r, c) of batch l.
+  int64_t offset(int64_t r, int64_t c, int64_t l) const {
+    return l * batchStride + r * ld + c;
+  }
+};
+/// Geometry of `operand` (A, B, C, D or an aux matrix name); an operand not
+/// in the manifest yields rows = cols = 0.
+MatrixGeometry matrixGeometry(const Manifest &m, const std::string &operand,
+                              const GemmArgs &args);
+
+/// Number of elements of a vector/reduction with this extent (1 for []).
+int64_t extentElements(const std::vector<Dim> &extent, const GemmArgs &args);
+
+/// The TensorArg for a tensor_map operand (A..D or args.named[aux]).
+const TensorArg *tensorArgFor(const std::string &operand, const GemmArgs &args);
+
+/// True when C may be null: the load_src node's skip_if_zero names a scalar
+/// parameter whose value in args is 0 (the kernel then never reads C).
+bool sourceSkipped(const Manifest &m, const GemmArgs &args);
+
+/// Checks every argument against the manifest; the first violation fails.
+Status validate(const Manifest &m, const GemmArgs &args);
+
+} // namespace wsgemm::runtime
+
+#endif // WSGEMM_RUNTIME_ARGS_H

@@ -1,0 +1,91 @@
+//===- Check.h - Tolerances and error statistics for verification -*- C++
+//-*-===//
+//
+// The rule ws-gemm-run checks outputs with (also in runtime/README.md):
+//
+//   |out - ref| <= rtol * |ref| + atol        for every checked element
+//   rtol = 2 u_out + e_acc + e_epi            (2 u_out = one ulp of out)
+//   atol = (u_out + e_acc + e_epi) * rms(ref) (cancellation near zero)
+//   u_out = unit roundoff of the output dtype (f16 2^-11, bf16 2^-8,
+//           f32 2^-24, f8e4m3 2^-4, f8e5m2 2^-3)
+//   e_acc = 2^-22 sqrt(K) for 16-bit inputs, 2^-12 sqrt(K) for fp8 inputs
+//           (f32 accumulation over K terms; Hopper's fp8 wgmma accumulates
+//           with fewer bits)
+//   e_epi = 2^-10 when the EVT uses tanh or gelu_taylor (tanh.approx.f32 has
+//           a 2^-11 relative error), else 2^-19 (a few f32 roundings)
+//
+// Reductions (f32 outputs): |out - ref| <= (e_acc + e_epi + 2^-22 c) * S,
+// S = sum |x_i| for sum (c = sqrt(count): f32 atomics in any order), S =
+// max |x_i| for max/min/absmax (c = 1). Any NaN in an output fails unless
+// the reference is NaN there too; infinities must match exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_RUNTIME_CHECK_H
+#define WSGEMM_RUNTIME_CHECK_H
+
+#include "ws-gemm-runtime/Manifest.h"
+
+#include <cstdint>
+#include <string>
+
+namespace wsgemm::runtime {
+
+struct Tolerance {
+  double rtol = 0;
+  double atolPerRms = 0; // atol = atolPerRms * rms(ref)
+  double eAcc = 0, eEpi = 0;
+  std::string describe() const;
+};
+
+/// True when the EVT contains ops whose GPU lowering is approximate at
+/// ~2^-11 (tanh, gelu_taylor).
+bool usesApproxTranscendentals(const Manifest &m);
+
+/// Tolerance for a matrix output of dtype `out` (D or an aux store).
+Tolerance outputTolerance(DType out, DType in, int64_t K, bool approx);
+
+/// Tolerance for one reduction output.
+double reductionTolerance(const Tolerance &t, ReduceKind kind, double absSum,
+                          double absMax, int64_t count);
+
+/// Where an element is, formatted only when it mismatches: "(m, n, l) =
+/// (3, 4, 0)" or "[17]" (n < 0).
+struct Where {
+  int64_t m = 0, n = -1, l = 0;
+  std::string str() const;
+};
+
+/// Accumulates ||out - ref||, ||ref||, max |out - ref| and mismatches for
+/// one output. Two passes: addRef() over all references (for rms), then
+/// compare().
+class ErrorStats {
+public:
+  explicit ErrorStats(std::string name = "") : name_(std::move(name)) {}
+  void addRef(double ref);
+  /// Compares one element; returns false on a mismatch (recorded).
+  bool compare(double out, double ref, const Tolerance &t, Where where);
+  /// Compares with an explicit absolute tolerance (reductions).
+  bool compareAbs(double out, double ref, double tol, Where where);
+  double rms() const;
+  double relativeError() const; // ||out - ref|| / ||ref||
+  double maxAbsError() const { return maxAbs_; }
+  int64_t checked() const { return checked_; }
+  int64_t mismatches() const { return mismatches_; }
+  int64_t nans() const { return nans_; }
+  const std::string &firstMismatch() const { return first_; }
+  const std::string &name() const { return name_; }
+  double lastTolerance() const { return lastTol_; }
+
+private:
+  bool record(double out, double ref, double tol, Where where);
+  std::string name_;
+  double refSq_ = 0, refCount_ = 0, diffSq_ = 0, normRefSq_ = 0, maxAbs_ = 0;
+  double lastTol_ = 0;
+  int64_t checked_ = 0, mismatches_ = 0, nans_ = 0;
+  std::string first_;
+};
+
+} // namespace wsgemm::runtime
+
+#endif // WSGEMM_RUNTIME_CHECK_H

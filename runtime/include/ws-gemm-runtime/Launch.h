@@ -1,0 +1,92 @@
+//===- Launch.h - Grid rule, parameter packing, device checks ----*- C++
+//-*-===//
+//
+// The GPU-free parts of a launch:
+//   - computeLaunchGeometry(): the grid from the manifest's rule
+//     (docs/manifest.md, "Grid");
+//   - KernelParams / packParams(): the void** array cuLaunchKernelEx takes,
+//     one 64-byte aligned slot per parameter in manifest order (tensor maps
+//     by value, 128 bytes);
+//   - checkDevice(): refuse a device the cubin cannot run on, or one with too
+//     little shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_RUNTIME_LAUNCH_H
+#define WSGEMM_RUNTIME_LAUNCH_H
+
+#include "ws-gemm-runtime/Args.h"
+
+#include <cuda.h>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace wsgemm::runtime {
+
+struct LaunchGeometry {
+  std::array<uint32_t, 3> grid{1, 1, 1};
+  std::array<uint32_t, 3> block{1, 1, 1};
+  std::array<uint32_t, 3> cluster{1, 1, 1};
+  uint32_t smemBytes = 0;
+  int64_t tilesM = 0, tilesN = 0, tiles = 0; // tiles = tilesM*tilesN*L
+  bool clustered() const { return cluster[0] * cluster[1] * cluster[2] > 1; }
+};
+
+/// Grid for problem M x N (x L) on a device with `smCount` SMs.
+/// `maxActiveClusters` (from cuOccupancyMaxActiveClusters; 0 = unknown)
+/// caps the persistent grid when the kernel uses clusters.
+Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m, int64_t M,
+                                               int64_t N, int64_t L,
+                                               int smCount,
+                                               int maxActiveClusters = 0);
+
+/// Owned, 64-byte aligned storage for the kernel parameters and the void**
+/// array pointing into it. Movable; the pointers stay valid after a move.
+class KernelParams {
+public:
+  struct alignas(64) Slot {
+    unsigned char bytes[128];
+  };
+  /// Appends a parameter of `size` bytes (<= 128) copied from `data`.
+  void push(const void *data, size_t size);
+  /// The array cuLaunchKernelEx takes (it does not write through it).
+  void **data() const { return pointers_.data(); }
+  size_t size() const { return pointers_.size(); }
+  const void *slot(size_t i) const { return pointers_[i]; }
+  size_t slotSize(size_t i) const { return sizes_[i]; }
+
+private:
+  std::vector<std::unique_ptr<Slot>> slots_;
+  mutable std::vector<void *> pointers_;
+  std::vector<size_t> sizes_;
+};
+
+/// Packs the parameters in manifest order. `maps` holds one encoded
+/// CUtensorMap per tensor_map parameter, in the order they appear.
+Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
+                                  const std::vector<CUtensorMap> &maps);
+
+/// What the runtime needs to know about a device.
+struct DeviceInfo {
+  int ordinal = 0;
+  std::string name;
+  int ccMajor = 0, ccMinor = 0;
+  int smCount = 0;
+  int maxSmemOptin = 0; // CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
+  int l2Bytes = 0;
+};
+
+/// Refuses a device whose compute capability cannot run the cubin
+/// ("cubin built for sm_90a, device is sm_80") or whose opt-in shared memory
+/// per block is below the kernel's smem_bytes.
+Status checkDevice(const Manifest &m, const DeviceInfo &d);
+
+/// The value a reduction output must hold before launch: 0 for sum and
+/// absmax, -inf for max, +inf for min.
+float reductionIdentity(ReduceKind r);
+
+} // namespace wsgemm::runtime
+
+#endif // WSGEMM_RUNTIME_LAUNCH_H

@@ -1,0 +1,218 @@
+//===- Manifest.h - The kernel manifest, parsed and validated ----*- C++
+//-*-===//
+//
+// In-memory form of docs/manifest.md. parseManifest() checks every rule of
+// that contract and reports the first violation with the JSON key path and
+// the rule, e.g.
+//   manifest k.json: params[2].kind: unknown kind 'tensormap' (expected one
+//   of tensor_map, pointer, scalar, scalar_pointer, reduction, size)
+// Keys the contract does not define are ignored (newer compilers may add
+// information); unknown values of enumerated keys are errors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_RUNTIME_MANIFEST_H
+#define WSGEMM_RUNTIME_MANIFEST_H
+
+#include "ws-gemm-runtime/DType.h"
+#include "ws-gemm-runtime/Status.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wsgemm::runtime {
+
+/// Problem dimensions a manifest can name.
+enum class Dim { M, N, K, L };
+const char *dimName(Dim d);
+
+/// Operand storage orders (docs/manifest.md, "Matrix layouts").
+enum class Layout { KMajor, MMajor, NMajor };
+const char *layoutName(Layout l);
+
+enum class Swizzle { None, B32, B64, B128 };
+/// Bytes of the swizzle span (0 for none).
+unsigned swizzleBytes(Swizzle s);
+const char *swizzleName(Swizzle s);
+
+enum class L2Promotion { None, B64, B128, B256 };
+
+enum class ReduceKind { Sum, Max, Min, AbsMax };
+const char *reduceName(ReduceKind r);
+
+enum class GridKind { Tiles, Persistent };
+enum class Raster { AlongM, AlongN };
+
+struct GridRule {
+  GridKind kind = GridKind::Tiles;
+  Raster raster = Raster::AlongM;
+  int swizzle = 1;   // persistent only: tile-group width (1, 2, 4 or 8)
+  int ctasPerSm = 1; // persistent only
+};
+
+struct OperandInfo {
+  DType dtype = DType::F16;
+  Layout layout = Layout::KMajor;
+};
+
+enum class ParamKind {
+  TensorMap,
+  Pointer,
+  Scalar,
+  ScalarPointer,
+  Reduction,
+  Size
+};
+const char *paramKindName(ParamKind k);
+
+/// One kernel parameter, in kernel order. Fields not used by `kind` keep
+/// their defaults.
+struct Param {
+  std::string name;
+  ParamKind kind = ParamKind::Size;
+  DType dtype = DType::F32;
+  // tensor_map
+  std::string operand;       // A, B, C, D or an aux name
+  std::vector<Dim> dims;     // innermost first
+  std::vector<uint32_t> box; // innermost first
+  Swizzle swizzle = Swizzle::None;
+  L2Promotion l2Promotion = L2Promotion::B128;
+  // pointer, reduction
+  std::vector<Dim> extent;
+  ReduceKind reduce = ReduceKind::Sum;
+  // size
+  Dim dim = Dim::M;
+};
+
+/// EVT node operations (docs/manifest.md, "The EVT graph").
+enum class EvtOp {
+  Acc,
+  LoadSrc,
+  Scalar,
+  LoadVecM,
+  LoadVecN,
+  AuxLoad,
+  Const,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Max,
+  Min,
+  Neg,
+  Abs,
+  Exp,
+  Log,
+  Sqrt,
+  Rsqrt,
+  Tanh,
+  Erf,
+  Fma,
+  Select,
+  Cmp,
+  Identity,
+  Relu,
+  Clamp,
+  LeakyRelu,
+  ThresholdRelu,
+  Gelu,
+  GeluTaylor,
+  Silu,
+  Sigmoid,
+  Hardswish,
+  Convert,
+  Store,
+  AuxStore,
+  ReduceToVecM,
+  ReduceToVecN,
+  ReduceToScalar
+};
+const char *evtOpName(EvtOp op);
+
+enum class ScalarSource { Attr, Param, Ptr };
+
+/// cmp predicates: arith.cmpf's (oeq, ogt, oge, olt, ole, one, ord, ueq,
+/// ugt, uge, ult, ule, une, uno) plus eq/ne/lt/le/gt/ge as their ordered
+/// forms (ne as une, as C's != does).
+enum class CmpPredicate {
+  OEQ,
+  OGT,
+  OGE,
+  OLT,
+  OLE,
+  ONE,
+  ORD,
+  UEQ,
+  UGT,
+  UGE,
+  ULT,
+  ULE,
+  UNE,
+  UNO
+};
+
+struct EvtNode {
+  int id = 0;
+  EvtOp op = EvtOp::Acc;
+  std::vector<int> args;
+  std::string name;         // vectors, aux, reductions
+  DType dtype = DType::F32; // loads, convert, store, aux_store
+  Rounding rounding = Rounding::RN;
+  ScalarSource source = ScalarSource::Attr;
+  std::vector<std::string> names; // scalar param / ptr names (product)
+  double value = 0;               // const, scalar attr, threshold_relu value
+  std::string skipIfZero;         // load_src
+  CmpPredicate predicate = CmpPredicate::OEQ;
+  double lower = 0, upper = 0; // clamp
+  double alpha = 0;            // leaky_relu
+  double threshold = 0;        // threshold_relu
+  ReduceKind reduce = ReduceKind::Sum;
+};
+
+struct Manifest {
+  std::string path;      // the file it was read from ("" for strings)
+  std::string directory; // its directory, for resolving `cubin`
+  std::string kernel;
+  std::string cubin;
+  std::string arch; // "sm_90a"
+  int archMajor = 9, archMinor = 0;
+  bool archSpecific = true; // the trailing 'a'
+  std::array<uint32_t, 3> block{1, 1, 1};
+  std::array<uint32_t, 3> cluster{1, 1, 1};
+  uint32_t smemBytes = 0;
+  std::array<int64_t, 3> tile{1, 1, 1};
+  GridRule grid;
+  bool batched = false;
+  std::optional<std::array<int64_t, 4>> staticShape;
+  std::map<std::string, OperandInfo> operands; // A, B, D and optionally C
+  std::vector<Param> params;
+  std::vector<EvtNode> nodes;
+
+  bool hasC() const { return operands.count("C") != 0; }
+  const OperandInfo &operand(const std::string &name) const {
+    return operands.at(name);
+  }
+  /// The param called `name`, or nullptr.
+  const Param *findParam(const std::string &name) const;
+  /// The tensor_map param for `operand`, or nullptr.
+  const Param *findTensorMap(const std::string &operand) const;
+  /// The single `store` node.
+  const EvtNode &storeNode() const;
+  /// The cubin's path (directory + cubin).
+  std::string cubinPath() const;
+};
+
+/// Parses and validates manifest JSON text. `path` is used for messages and
+/// for resolving the cubin; it is not read. JSON comments are allowed.
+Expected<Manifest> parseManifest(const std::string &jsonText,
+                                 const std::string &path = "");
+/// Reads and parses a manifest file.
+Expected<Manifest> loadManifest(const std::string &path);
+
+} // namespace wsgemm::runtime
+
+#endif // WSGEMM_RUNTIME_MANIFEST_H

@@ -1,0 +1,96 @@
+//===- Problem.h - Seeded random test problems on the device -----*- C++
+//-*-===//
+//
+// TestProblem allocates every buffer a manifest's kernel needs for a problem
+// size, fills the inputs with seeded uniform values in [-1, 1] (never zeros;
+// scalars in [0.5, 1.5] unless overridden), keeps exact decoded host copies
+// for a Reference, and poisons the outputs with 0xFF bytes (NaN in every
+// supported dtype) so unwritten elements are caught. Padding between rows
+// (ld > row length) and a guard region after every buffer are poisoned too:
+// an input read through a wrong stride turns into NaN, an output written out
+// of bounds shows in checkGuards(). ws-gemm-run and ws-gemm-bench are built
+// on it; so can integration tests.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_RUNTIME_PROBLEM_H
+#define WSGEMM_RUNTIME_PROBLEM_H
+
+#include "ws-gemm-runtime/Driver.h"
+#include "ws-gemm-runtime/Reference.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace wsgemm::runtime {
+
+struct ProblemOptions {
+  int64_t M = 0, N = 0, K = 0, L = 1;
+  uint64_t seed = 1;
+  /// Extra elements per row of every matrix (ld = row length + pad).
+  int64_t pad = 0;
+  /// Values for scalar and scalar_pointer parameters (others are random).
+  std::map<std::string, float> scalars;
+  /// Keep decoded host copies of the inputs (for a Reference).
+  bool keepHost = true;
+  /// Poisoned bytes after each buffer.
+  size_t guardBytes = 256;
+};
+
+class TestProblem {
+public:
+  static Expected<TestProblem> create(const Manifest &m,
+                                      const ProblemOptions &opts);
+  TestProblem(TestProblem &&) = default;
+  TestProblem &operator=(TestProblem &&) = default;
+
+  GemmArgs &args() { return args_; }
+  const GemmArgs &args() const { return args_; }
+  const HostInputs &host() const { return host_; }
+  /// Moves the host copies out (e.g. into Reference::create).
+  HostInputs takeHost() { return std::move(host_); }
+
+  /// Poisons D and aux stores (0xFF bytes) and sets reductions to their
+  /// identity. Call before every launch that is checked.
+  Status resetOutputs();
+  /// Output matrices: "D" then aux store names.
+  const std::vector<std::string> &outputMatrices() const { return outputs_; }
+  /// Reductions, in manifest parameter order.
+  const std::vector<std::string> &reductions() const { return reductions_; }
+  /// An output matrix, decoded (element (r, c, l) at geometry.offset()).
+  Expected<HostMatrix> downloadMatrix(const std::string &name) const;
+  Expected<std::vector<double>>
+  downloadReduction(const std::string &name) const;
+  /// Fails, naming the buffer and byte, if a guard region or row padding of
+  /// an output no longer holds the poison.
+  Status checkGuards() const;
+  /// Bytes of device memory held.
+  size_t deviceBytes() const;
+
+private:
+  TestProblem() = default;
+  struct Buffer {
+    DeviceBuffer mem;
+    MatrixGeometry geometry; // matrices only
+    bool isMatrix = false;
+    DType dtype = DType::F32;
+    size_t dataBytes = 0; // bytes before the guard
+  };
+  Status allocMatrix(const std::string &name, DType t, bool output);
+  Manifest manifest_;
+  ProblemOptions opts_;
+  GemmArgs args_;
+  HostInputs host_;
+  std::map<std::string, Buffer> buffers_;
+  std::vector<std::string> outputs_, reductions_;
+};
+
+/// Deterministic stream of uniform values in [lo, hi] for (seed, name):
+/// element i is the same whatever the thread count.
+void fillUniform(std::vector<double> &out, size_t count, uint64_t seed,
+                 const std::string &name, double lo, double hi);
+
+} // namespace wsgemm::runtime
+
+#endif // WSGEMM_RUNTIME_PROBLEM_H

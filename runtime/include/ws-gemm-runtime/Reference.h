@@ -1,0 +1,137 @@
+//===- Reference.h - CPU reference of a manifest's GEMM + EVT ----*- C++
+//-*-===//
+//
+// Evaluates the manifest's epilogue graph in double for one output element
+// (m, n, l): the accumulator is the exact dot product of the (decoded) A and
+// B values, computed in double; every EVT op follows its formula in
+// docs/manifest.md (activations as CUTLASS defines them); `convert`, `store`
+// and `aux_store` round to their dtype with their rounding mode. Reductions
+// are returned as per-element contributions; ReductionAccumulator combines
+// them the way the kernel must. Reference methods are const and may be
+// called from several threads at once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_RUNTIME_REFERENCE_H
+#define WSGEMM_RUNTIME_REFERENCE_H
+
+#include "ws-gemm-runtime/Args.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace wsgemm::runtime {
+
+/// A host matrix, decoded to double; geometry as in MatrixGeometry (element
+/// (r, c, l) at data[geometry.offset(r, c, l)]).
+struct HostMatrix {
+  MatrixGeometry geometry;
+  std::vector<double> data;
+  double at(int64_t r, int64_t c, int64_t l) const {
+    return data[static_cast<size_t>(geometry.offset(r, c, l))];
+  }
+};
+
+struct HostInputs {
+  HostMatrix A, B, C;
+  /// aux_load matrices by name.
+  std::map<std::string, HostMatrix> aux;
+  /// Vectors of `pointer` parameters by name, laid out per their extent
+  /// (innermost first: [M, L] means index l * M + m).
+  std::map<std::string, std::vector<double>> vectors;
+  /// Values of `scalar` parameters and of what `scalar_pointer` parameters
+  /// point to, by name.
+  std::map<std::string, double> scalars;
+};
+
+struct AuxOutputInfo {
+  std::string name;
+  DType dtype = DType::F16;
+  Rounding rounding = Rounding::RN;
+};
+
+struct ReductionInfo {
+  std::string name;
+  ReduceKind kind = ReduceKind::Sum;
+  EvtOp op = EvtOp::ReduceToScalar;
+  std::vector<Dim> extent;
+};
+
+/// Everything one output element produces.
+struct ElementResult {
+  double acc = 0;
+  double dExact = 0;                 // the value reaching the store, unrounded
+  double d = 0;                      // rounded to D's dtype
+  std::vector<double> auxExact, aux; // per Reference::auxOutputs()
+  std::vector<double> reduce;        // contribution per Reference::reductions()
+};
+
+class Reference {
+public:
+  /// Checks that `inputs` holds everything the EVT reads, with sizes that
+  /// match args (M, N, K, L, leading dimensions), and prepares the packed
+  /// operands for fast dot products.
+  static Expected<Reference> create(const Manifest &m, const GemmArgs &args,
+                                    HostInputs inputs);
+
+  /// sum_k A(m, k, l) * B(k, n, l), in double.
+  double accumulator(int64_t m, int64_t n, int64_t l) const;
+  ElementResult evaluate(int64_t m, int64_t n, int64_t l) const;
+  /// The EVT for a given accumulator value (used by tests and by callers that
+  /// computed the accumulator themselves).
+  void evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
+                       ElementResult &out) const;
+
+  const std::vector<AuxOutputInfo> &auxOutputs() const { return auxOut_; }
+  const std::vector<ReductionInfo> &reductions() const { return reductions_; }
+  /// Number of outputs of reduction r and where (m, n, l) contributes.
+  int64_t reductionSize(size_t r) const;
+  int64_t reductionIndex(size_t r, int64_t m, int64_t n, int64_t l) const;
+  DType dType() const { return dType_; }
+  const GemmArgs &args() const { return args_; }
+
+  Reference(Reference &&) = default;
+  Reference &operator=(Reference &&) = default;
+  // Holds pointers into its own inputs: moving is fine, copying is not.
+  Reference(const Reference &) = delete;
+  Reference &operator=(const Reference &) = delete;
+
+private:
+  Reference() = default;
+  std::vector<EvtNode> nodes_;
+  GemmArgs args_;
+  HostInputs in_;
+  DType dType_ = DType::F16;
+  std::vector<float> aPacked_, bPacked_; // [l][m][k] and [l][n][k]
+  int64_t aBatches_ = 1, bBatches_ = 1;
+  std::vector<AuxOutputInfo> auxOut_;
+  std::vector<ReductionInfo> reductions_;
+  std::vector<double> scalarNodeValue_;            // per node (scalar nodes)
+  std::vector<const HostMatrix *> auxIn_;          // per node (aux_load)
+  std::vector<const std::vector<double> *> vecIn_; // per node (load_vec_*)
+  std::vector<std::vector<Dim>> vecExtent_;        // per node (load_vec_*)
+  bool srcSkipped_ = false;
+};
+
+/// Folds x into acc per the reduction kind (absmax folds |x|).
+double reduceCombine(ReduceKind k, double acc, double x);
+
+/// Aggregates reduction contributions per output index, also tracking
+/// sum |x| and the count (both feed the tolerance).
+struct ReductionAccumulator {
+  ReduceKind kind = ReduceKind::Sum;
+  std::vector<double> value, absSum;
+  std::vector<int64_t> count;
+  void init(ReduceKind k, int64_t size);
+  void add(int64_t index, double x);
+  /// Combines another accumulator of the same shape (for threading).
+  void merge(const ReductionAccumulator &other);
+};
+
+/// Activation formulas, exposed for tests.
+double evalActivation(EvtOp op, double x, const EvtNode &params);
+
+} // namespace wsgemm::runtime
+
+#endif // WSGEMM_RUNTIME_REFERENCE_H

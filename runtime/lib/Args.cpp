@@ -1,0 +1,290 @@
+//===- Args.cpp - Validate GEMM arguments against a manifest --------------===//
+//
+// The checks run in a fixed order (sizes, then parameters in kernel order,
+// then names the kernel does not know) and the first failure is returned, so
+// a test can expect one exact message per broken rule.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm-runtime/Args.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <limits>
+#include <set>
+
+namespace wsgemm::runtime {
+
+int64_t dimValue(Dim d, const GemmArgs &args) {
+  switch (d) {
+  case Dim::M:
+    return args.M;
+  case Dim::N:
+    return args.N;
+  case Dim::K:
+    return args.K;
+  case Dim::L:
+    return args.L;
+  }
+  return 0;
+}
+
+int64_t MatrixGeometry::spanElements() const {
+  if (rows == 0 || cols == 0)
+    return 0;
+  return (batches - 1) * batchStride + (rows - 1) * ld + cols;
+}
+
+const TensorArg *tensorArgFor(const std::string &operand,
+                              const GemmArgs &args) {
+  if (operand == "A")
+    return &args.A;
+  if (operand == "B")
+    return &args.B;
+  if (operand == "C")
+    return &args.C;
+  if (operand == "D")
+    return &args.D;
+  auto it = args.named.find(operand);
+  return it == args.named.end() ? nullptr : &it->second;
+}
+
+MatrixGeometry matrixGeometry(const Manifest &m, const std::string &operand,
+                              const GemmArgs &args) {
+  MatrixGeometry g;
+  const Param *map = m.findTensorMap(operand);
+  if (!map)
+    return g;
+  g.dtype = map->dtype;
+  // dims are innermost first: dims[0] counts columns, dims[1] rows.
+  g.colDim = map->dims[0];
+  g.rowDim = map->dims.size() > 1 ? map->dims[1] : Dim::M;
+  g.cols = dimValue(g.colDim, args);
+  g.rows = map->dims.size() > 1 ? dimValue(g.rowDim, args) : 1;
+  g.batches = 1;
+  for (Dim d : map->dims)
+    if (d == Dim::L)
+      g.batches = args.L;
+  const TensorArg *t = tensorArgFor(operand, args);
+  g.ld = t && t->ld > 0 ? t->ld : g.cols;
+  g.batchStride = t && t->batchStride > 0 ? t->batchStride : g.rows * g.ld;
+  return g;
+}
+
+int64_t extentElements(const std::vector<Dim> &extent, const GemmArgs &args) {
+  int64_t n = 1;
+  for (Dim d : extent)
+    n *= dimValue(d, args);
+  return n;
+}
+
+bool sourceSkipped(const Manifest &m, const GemmArgs &args) {
+  for (const EvtNode &n : m.nodes) {
+    if (n.op != EvtOp::LoadSrc || n.skipIfZero.empty())
+      continue;
+    const Param *p = m.findParam(n.skipIfZero);
+    if (!p || p->kind != ParamKind::Scalar)
+      return false;
+    auto it = args.scalars.find(n.skipIfZero);
+    return it != args.scalars.end() && it->second == 0.0f;
+  }
+  return false;
+}
+
+namespace {
+
+std::string hex(CUdeviceptr p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%" PRIx64, static_cast<uint64_t>(p));
+  return buf;
+}
+
+Status checkSize(const char *name, int64_t v) {
+  if (v < 1)
+    return errorf(name, ": must be >= 1, got ", v);
+  if (v > std::numeric_limits<int32_t>::max())
+    return errorf(name, ": ", v,
+                  " exceeds the int32 range of the kernel's size parameters");
+  return Status::success();
+}
+
+Status checkDType(const std::string &name, const TensorArg &t, DType want) {
+  if (t.dtype && *t.dtype != want)
+    return errorf(name, ": dtype ", dtypeName(*t.dtype),
+                  " does not match the kernel's ", dtypeName(want));
+  return Status::success();
+}
+
+Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
+  const std::string &name = p.operand;
+  const TensorArg *t = tensorArgFor(name, args);
+  MatrixGeometry g = matrixGeometry(m, name, args);
+  const size_t es = dtypeSize(p.dtype);
+  bool cSkipped = name == "C" && sourceSkipped(m, args);
+  if (!t || t->ptr == 0) {
+    if (cSkipped)
+      return Status::success(); // never read: encoded over D's address
+    std::string hint;
+    if (name == "C")
+      for (const EvtNode &n : m.nodes)
+        if (n.op == EvtOp::LoadSrc && !n.skipIfZero.empty())
+          hint = " (C may be null only when " + n.skipIfZero + " == 0)";
+    return errorf(name, ": null pointer", hint);
+  }
+  WSGEMM_TRY(checkDType(name, *t, p.dtype));
+  if (t->ptr % 16 != 0)
+    return errorf(name, ": base address ", hex(t->ptr),
+                  " is not 16-byte aligned (TMA requirement)");
+  if (t->ld < 0)
+    return errorf(name,
+                  ": leading dimension must be >= 0 (0 means packed), "
+                  "got ",
+                  t->ld);
+  if (t->ld > 0 && t->ld < g.cols)
+    return errorf(name, ": leading dimension ld = ", t->ld,
+                  " is smaller than the row length ", dimName(g.colDim), " = ",
+                  g.cols);
+  if (p.dims.size() > 1) {
+    int64_t bytes = g.ld * static_cast<int64_t>(es);
+    if (bytes % 16 != 0) {
+      if (t->ld > 0)
+        return errorf(name, ": row stride ld * ", es, " = ", bytes,
+                      " bytes (ld = ", t->ld,
+                      ") is not a multiple of 16 (TMA requirement)");
+      return errorf(name, ": row stride ", dimName(g.colDim), " * ", es, " = ",
+                    bytes, " bytes is not a multiple of 16 (TMA requirement)");
+    }
+    if (bytes >= (int64_t(1) << 40))
+      return errorf(name, ": row stride ", bytes,
+                    " bytes exceeds the TMA limit of 2^40");
+  }
+  bool hasL = false;
+  for (Dim d : p.dims)
+    hasL |= d == Dim::L;
+  if (hasL) {
+    if (t->batchStride < 0)
+      return errorf(name, ": batch stride must be >= 0 (0 means packed), got ",
+                    t->batchStride);
+    if (t->batchStride > 0 && t->batchStride < g.rows * g.ld)
+      return errorf(name, ": batch stride ", t->batchStride,
+                    " elements is smaller than one matrix (", dimName(g.rowDim),
+                    " * ld = ", g.rows * g.ld, ")");
+    int64_t bytes = g.batchStride * static_cast<int64_t>(es);
+    if (bytes % 16 != 0)
+      return errorf(name, ": batch stride ", g.batchStride, " * ", es, " = ",
+                    bytes, " bytes is not a multiple of 16 (TMA requirement)");
+    if (bytes >= (int64_t(1) << 40))
+      return errorf(name, ": batch stride ", bytes,
+                    " bytes exceeds the TMA limit of 2^40");
+  }
+  return Status::success();
+}
+
+Status checkPointer(const Param &p, const GemmArgs &args) {
+  auto it = args.named.find(p.name);
+  if (it == args.named.end() || it->second.ptr == 0)
+    return errorf(p.name, ": null pointer");
+  const TensorArg &t = it->second;
+  WSGEMM_TRY(checkDType(p.name, t, p.dtype));
+  size_t es = dtypeSize(p.dtype);
+  if (t.ptr % es != 0)
+    return errorf(p.name, ": address ", hex(t.ptr),
+                  " is not aligned to its element size (", es, " bytes)");
+  return Status::success();
+}
+
+} // namespace
+
+Status validate(const Manifest &m, const GemmArgs &args) {
+  // Problem sizes.
+  WSGEMM_TRY(checkSize("M", args.M));
+  WSGEMM_TRY(checkSize("N", args.N));
+  WSGEMM_TRY(checkSize("K", args.K));
+  WSGEMM_TRY(checkSize("L", args.L));
+  if (!m.batched && args.L != 1)
+    return errorf("L: the kernel is not batched (manifest batched = false), "
+                  "got L = ",
+                  args.L);
+  if (m.staticShape) {
+    const auto &s = *m.staticShape;
+    const int64_t got[4] = {args.M, args.N, args.K, args.L};
+    const char *names[4] = {"M", "N", "K", "L"};
+    for (int i = 0; i < 4; ++i)
+      if (got[i] != s[i])
+        return errorf(names[i],
+                      ": the kernel was compiled for the static shape M x N x "
+                      "K x L = ",
+                      s[0], " x ", s[1], " x ", s[2], " x ", s[3], ", got ",
+                      names[i], " = ", got[i]);
+  }
+  if (!m.hasC() && args.C.ptr != 0)
+    return errorf("C: the kernel reads no C (the manifest has no operand C), "
+                  "but a pointer was given");
+
+  // Parameters, in kernel order.
+  std::set<std::string> known;
+  for (const Param &p : m.params) {
+    switch (p.kind) {
+    case ParamKind::TensorMap:
+      known.insert(p.operand);
+      WSGEMM_TRY(checkMatrix(m, p, args));
+      break;
+    case ParamKind::Pointer:
+    case ParamKind::Reduction:
+    case ParamKind::ScalarPointer:
+      known.insert(p.name);
+      WSGEMM_TRY(checkPointer(p, args));
+      break;
+    case ParamKind::Scalar:
+      known.insert(p.name);
+      if (!args.scalars.count(p.name))
+        return errorf(p.name,
+                      ": missing value for scalar parameter (set "
+                      "GemmArgs::scalars[\"",
+                      p.name, "\"])");
+      break;
+    case ParamKind::Size:
+      break;
+    }
+  }
+
+  // Names the kernel does not take.
+  auto listKnown = [&](bool wantScalars) {
+    std::string s;
+    for (const Param &p : m.params) {
+      bool scalar = p.kind == ParamKind::Scalar;
+      if (p.kind == ParamKind::Size || scalar != wantScalars)
+        continue;
+      std::string n = p.kind == ParamKind::TensorMap ? p.operand : p.name;
+      if (n == "A" || n == "B" || n == "C" || n == "D")
+        continue;
+      s += (s.empty() ? "" : ", ") + n;
+    }
+    return s.empty() ? std::string("none") : s;
+  };
+  for (const auto &[name, t] : args.named) {
+    (void)t;
+    const Param *p = m.findParam(name);
+    if (p && p->kind == ParamKind::Scalar)
+      return errorf(name, ": is a scalar parameter; pass its value in "
+                          "GemmArgs::scalars");
+    if (!known.count(name) || name == "A" || name == "B" || name == "C" ||
+        name == "D")
+      return errorf(name,
+                    ": unknown parameter (the kernel's named buffers "
+                    "are: ",
+                    listKnown(false), ")");
+  }
+  for (const auto &[name, v] : args.scalars) {
+    (void)v;
+    const Param *p = m.findParam(name);
+    if (!p || p->kind != ParamKind::Scalar)
+      return errorf(name,
+                    ": unknown scalar parameter (the kernel's scalars "
+                    "are: ",
+                    listKnown(true), ")");
+  }
+  return Status::success();
+}
+
+} // namespace wsgemm::runtime

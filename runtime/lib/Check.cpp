@@ -1,0 +1,118 @@
+//===- Check.cpp - Tolerances and error statistics ------------------------===//
+//
+// See Check.h for the tolerance rule and why each term is there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm-runtime/Check.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace wsgemm::runtime {
+
+std::string Tolerance::describe() const {
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "|out-ref| <= %.3g*|ref| + %.3g*rms(ref) (e_acc %.2g, e_epi "
+                "%.2g)",
+                rtol, atolPerRms, eAcc, eEpi);
+  return buf;
+}
+
+bool usesApproxTranscendentals(const Manifest &m) {
+  for (const EvtNode &n : m.nodes)
+    if (n.op == EvtOp::Tanh || n.op == EvtOp::GeluTaylor)
+      return true;
+  return false;
+}
+
+Tolerance outputTolerance(DType out, DType in, int64_t K, bool approx) {
+  Tolerance t;
+  double u = dtypeUnitRoundoff(out);
+  bool fp8 = in == DType::F8E4M3 || in == DType::F8E5M2;
+  t.eAcc = std::ldexp(1.0, fp8 ? -12 : -22) * std::sqrt(double(K));
+  t.eEpi = std::ldexp(1.0, approx ? -10 : -19);
+  t.rtol = 2 * u + t.eAcc + t.eEpi;
+  t.atolPerRms = u + t.eAcc + t.eEpi;
+  return t;
+}
+
+double reductionTolerance(const Tolerance &t, ReduceKind kind, double absSum,
+                          double absMax, int64_t count) {
+  if (kind == ReduceKind::Sum)
+    return (t.eAcc + t.eEpi + std::ldexp(1.0, -22) * std::sqrt(double(count))) *
+           absSum;
+  return (t.eAcc + t.eEpi + std::ldexp(1.0, -22)) * absMax;
+}
+
+void ErrorStats::addRef(double ref) {
+  if (std::isfinite(ref)) {
+    refSq_ += ref * ref;
+    refCount_ += 1;
+  }
+}
+
+double ErrorStats::rms() const {
+  return refCount_ > 0 ? std::sqrt(refSq_ / refCount_) : 0.0;
+}
+
+double ErrorStats::relativeError() const {
+  if (normRefSq_ == 0)
+    return diffSq_ == 0 ? 0.0 : INFINITY;
+  return std::sqrt(diffSq_ / normRefSq_);
+}
+
+std::string Where::str() const {
+  char buf[96];
+  if (n < 0)
+    std::snprintf(buf, sizeof buf, "[%lld]", static_cast<long long>(m));
+  else
+    std::snprintf(buf, sizeof buf, "(m, n, l) = (%lld, %lld, %lld)",
+                  static_cast<long long>(m), static_cast<long long>(n),
+                  static_cast<long long>(l));
+  return buf;
+}
+
+bool ErrorStats::record(double out, double ref, double tol, Where where) {
+  ++checked_;
+  lastTol_ = tol;
+  bool ok;
+  char buf[256];
+  if (std::isnan(out) || std::isnan(ref)) {
+    ok = std::isnan(out) && std::isnan(ref);
+    if (std::isnan(out) && !std::isnan(ref))
+      ++nans_;
+  } else if (std::isinf(out) || std::isinf(ref)) {
+    ok = out == ref;
+  } else {
+    double diff = std::fabs(out - ref);
+    diffSq_ += diff * diff;
+    normRefSq_ += ref * ref;
+    maxAbs_ = std::max(maxAbs_, diff);
+    ok = diff <= tol;
+  }
+  if (!ok) {
+    if (mismatches_ == 0) {
+      std::snprintf(buf, sizeof buf,
+                    "%s: out %.9g, ref %.9g, |diff| %.3g > "
+                    "tol %.3g",
+                    where.str().c_str(), out, ref, std::fabs(out - ref), tol);
+      first_ = buf;
+    }
+    ++mismatches_;
+  }
+  return ok;
+}
+
+bool ErrorStats::compare(double out, double ref, const Tolerance &t,
+                         Where where) {
+  double tol = t.rtol * std::fabs(ref) + t.atolPerRms * rms();
+  return record(out, ref, tol, where);
+}
+
+bool ErrorStats::compareAbs(double out, double ref, double tol, Where where) {
+  return record(out, ref, tol, where);
+}
+
+} // namespace wsgemm::runtime

@@ -1,0 +1,160 @@
+//===- Launch.cpp - Grid rule, parameter packing, device checks -----------===//
+//
+// Grid rule (docs/manifest.md, "Grid"):
+//   tiles:      (tilesM, tilesN, L) for raster along_m, (tilesN, tilesM, L)
+//               for along_n; x and y rounded up to the cluster shape.
+//   persistent: (cluster.x * clusters, cluster.y, cluster.z) with
+//               clusters = min(ceil(tiles / clusterSize), capacity) and
+//               capacity = floor(SMs * ctas_per_sm / clusterSize), further
+//               capped by cuOccupancyMaxActiveClusters when known.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm-runtime/Launch.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace wsgemm::runtime {
+
+static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t roundUp(int64_t a, int64_t b) { return ceilDiv(a, b) * b; }
+
+Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m, int64_t M,
+                                               int64_t N, int64_t L,
+                                               int smCount,
+                                               int maxActiveClusters) {
+  if (M < 1 || N < 1 || L < 1)
+    return errorf("grid: problem size must be >= 1, got M = ", M, ", N = ", N,
+                  ", L = ", L);
+  LaunchGeometry g;
+  g.block = m.block;
+  g.cluster = m.cluster;
+  g.smemBytes = m.smemBytes;
+  g.tilesM = ceilDiv(M, m.tile[0]);
+  g.tilesN = ceilDiv(N, m.tile[1]);
+  g.tiles = g.tilesM * g.tilesN * L;
+  const int64_t cx = m.cluster[0], cy = m.cluster[1], cz = m.cluster[2];
+  const int64_t csize = cx * cy * cz;
+  int64_t x, y, z;
+  if (m.grid.kind == GridKind::Tiles) {
+    bool alongM = m.grid.raster == Raster::AlongM;
+    x = roundUp(alongM ? g.tilesM : g.tilesN, cx);
+    y = roundUp(alongM ? g.tilesN : g.tilesM, cy);
+    z = roundUp(L, cz);
+    const char *yWhat = alongM ? "N" : "M";
+    if (y > 65535)
+      return errorf("grid: ", y, " tiles along ", yWhat,
+                    " exceed the grid y limit of 65535 (raster ",
+                    alongM ? "along_m" : "along_n", " puts ", yWhat,
+                    " tiles on y)");
+    if (z > 65535)
+      return errorf("grid: L = ", L, " exceeds the grid z limit of 65535");
+    if (x > std::numeric_limits<int32_t>::max())
+      return errorf("grid: ", x, " CTAs exceed the grid x limit of 2^31-1");
+  } else {
+    if (smCount < 1)
+      return errorf("grid: a persistent kernel needs the SM count, got ",
+                    smCount);
+    int64_t capacity =
+        std::max<int64_t>(1, int64_t(smCount) * m.grid.ctasPerSm / csize);
+    if (maxActiveClusters > 0)
+      capacity = std::min<int64_t>(capacity, maxActiveClusters);
+    int64_t clusters = std::min(ceilDiv(g.tiles, csize), capacity);
+    x = cx * clusters;
+    y = cy;
+    z = cz;
+  }
+  g.grid = {static_cast<uint32_t>(x), static_cast<uint32_t>(y),
+            static_cast<uint32_t>(z)};
+  return g;
+}
+
+void KernelParams::push(const void *data, size_t size) {
+  auto slot = std::make_unique<Slot>();
+  std::memset(slot->bytes, 0, sizeof slot->bytes);
+  std::memcpy(slot->bytes, data, size);
+  pointers_.push_back(slot->bytes);
+  sizes_.push_back(size);
+  slots_.push_back(std::move(slot));
+}
+
+Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
+                                  const std::vector<CUtensorMap> &maps) {
+  static_assert(sizeof(CUtensorMap) == 128, "CUtensorMap is 128 bytes");
+  KernelParams out;
+  size_t nextMap = 0;
+  for (const Param &p : m.params) {
+    switch (p.kind) {
+    case ParamKind::TensorMap:
+      if (nextMap >= maps.size())
+        return errorf(p.name, ": no encoded tensor map (", maps.size(),
+                      " given)");
+      out.push(&maps[nextMap++], sizeof(CUtensorMap));
+      break;
+    case ParamKind::Pointer:
+    case ParamKind::Reduction:
+    case ParamKind::ScalarPointer: {
+      auto it = args.named.find(p.name);
+      if (it == args.named.end())
+        return errorf(p.name, ": null pointer");
+      CUdeviceptr ptr = it->second.ptr;
+      out.push(&ptr, sizeof ptr);
+      break;
+    }
+    case ParamKind::Scalar: {
+      auto it = args.scalars.find(p.name);
+      if (it == args.scalars.end())
+        return errorf(p.name, ": missing value for scalar parameter");
+      float v = it->second;
+      out.push(&v, sizeof v);
+      break;
+    }
+    case ParamKind::Size: {
+      int64_t v = dimValue(p.dim, args);
+      if (v < 1 || v > std::numeric_limits<int32_t>::max())
+        return errorf(dimName(p.dim), ": ", v, " is outside the int32 range");
+      int32_t i = static_cast<int32_t>(v);
+      out.push(&i, sizeof i);
+      break;
+    }
+    }
+  }
+  if (nextMap != maps.size())
+    return errorf("params: ", maps.size(),
+                  " tensor maps given, the kernel "
+                  "takes ",
+                  nextMap);
+  return out;
+}
+
+Status checkDevice(const Manifest &m, const DeviceInfo &d) {
+  bool ok = m.archSpecific
+                ? (d.ccMajor == m.archMajor && d.ccMinor == m.archMinor)
+                : (d.ccMajor == m.archMajor && d.ccMinor >= m.archMinor);
+  if (!ok)
+    return errorf("cubin built for ", m.arch, ", device is sm_", d.ccMajor,
+                  d.ccMinor, d.name.empty() ? "" : " (" + d.name + ")");
+  if (static_cast<int64_t>(m.smemBytes) > d.maxSmemOptin)
+    return errorf("smem_bytes: the kernel needs ", m.smemBytes,
+                  " bytes of dynamic shared memory per CTA, the device allows "
+                  "at most ",
+                  d.maxSmemOptin, " (opt-in)");
+  return Status::success();
+}
+
+float reductionIdentity(ReduceKind r) {
+  switch (r) {
+  case ReduceKind::Sum:
+  case ReduceKind::AbsMax:
+    return 0.0f;
+  case ReduceKind::Max:
+    return -INFINITY;
+  case ReduceKind::Min:
+    return INFINITY;
+  }
+  return 0.0f;
+}
+
+} // namespace wsgemm::runtime

@@ -1,0 +1,118 @@
+//===- TensorMap.cpp - Tensor map geometry (no driver calls) --------------===//
+//
+// dims/box come from the manifest in its order (innermost first); extents
+// are the problem sizes, strides follow MatrixGeometry (row stride for dim 1,
+// batch stride for L).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm-runtime/TensorMap.h"
+
+#include <cinttypes>
+#include <cstdio>
+
+namespace wsgemm::runtime {
+
+CUtensorMapDataType tensorMapDataType(DType t) {
+  switch (t) {
+  case DType::F16:
+    return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  case DType::BF16:
+    return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  case DType::F32:
+    return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+  case DType::F8E4M3:
+  case DType::F8E5M2:
+    return CU_TENSOR_MAP_DATA_TYPE_UINT8;
+  }
+  return CU_TENSOR_MAP_DATA_TYPE_UINT8;
+}
+
+static CUtensorMapSwizzle toCu(Swizzle s) {
+  switch (s) {
+  case Swizzle::None:
+    return CU_TENSOR_MAP_SWIZZLE_NONE;
+  case Swizzle::B32:
+    return CU_TENSOR_MAP_SWIZZLE_32B;
+  case Swizzle::B64:
+    return CU_TENSOR_MAP_SWIZZLE_64B;
+  case Swizzle::B128:
+    return CU_TENSOR_MAP_SWIZZLE_128B;
+  }
+  return CU_TENSOR_MAP_SWIZZLE_NONE;
+}
+
+static CUtensorMapL2promotion toCu(L2Promotion p) {
+  switch (p) {
+  case L2Promotion::None:
+    return CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  case L2Promotion::B64:
+    return CU_TENSOR_MAP_L2_PROMOTION_L2_64B;
+  case L2Promotion::B128:
+    return CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
+  case L2Promotion::B256:
+    return CU_TENSOR_MAP_L2_PROMOTION_L2_256B;
+  }
+  return CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
+}
+
+Expected<TensorMapSpec> computeTensorMapSpec(const Manifest &m, const Param &p,
+                                             const GemmArgs &args) {
+  if (p.kind != ParamKind::TensorMap)
+    return errorf(p.name, ": not a tensor_map parameter");
+  TensorMapSpec s;
+  s.operand = p.operand;
+  s.dtype = p.dtype;
+  s.dataType = tensorMapDataType(p.dtype);
+  s.rank = static_cast<uint32_t>(p.dims.size());
+  s.swizzle = toCu(p.swizzle);
+  s.l2Promotion = toCu(p.l2Promotion);
+
+  const TensorArg *t = tensorArgFor(p.operand, args);
+  s.address = t ? t->ptr : 0;
+  if (s.address == 0 && p.operand == "C" && sourceSkipped(m, args))
+    s.address = args.D.ptr; // never read; any valid 16-byte aligned address
+  if (s.address == 0)
+    return errorf(p.operand, ": null pointer");
+
+  MatrixGeometry g = matrixGeometry(m, p.operand, args);
+  const uint64_t es = dtypeSize(p.dtype);
+  for (uint32_t i = 0; i < s.rank; ++i) {
+    s.globalDim[i] = static_cast<cuuint64_t>(dimValue(p.dims[i], args));
+    s.boxDim[i] = p.box[i];
+    if (i == 0)
+      continue;
+    // Byte stride of dim i: rows for dim 1, batches for L.
+    uint64_t stride;
+    if (p.dims[i] == Dim::L)
+      stride = static_cast<uint64_t>(g.batchStride) * es;
+    else if (i == 1)
+      stride = static_cast<uint64_t>(g.ld) * es;
+    else
+      stride = s.globalStrides[i - 2] * s.globalDim[i - 1];
+    s.globalStrides[i - 1] = stride;
+  }
+  return s;
+}
+
+std::string describeTensorMapSpec(const TensorMapSpec &s) {
+  char addr[32];
+  std::snprintf(addr, sizeof addr, "0x%" PRIx64,
+                static_cast<uint64_t>(s.address));
+  auto list = [&](auto begin, uint32_t n) {
+    std::string out = "[";
+    for (uint32_t i = 0; i < n; ++i)
+      out += (i ? ", " : "") + std::to_string(begin[i]);
+    return out + "]";
+  };
+  static const char *swz[] = {"none", "32B", "64B", "128B"};
+  std::string out =
+      std::string(dtypeName(s.dtype)) + " at " + addr + ", dims " +
+      list(s.globalDim.data(), s.rank) + ", strides " +
+      list(s.globalStrides.data(), s.rank ? s.rank - 1 : 0) + " bytes, box " +
+      list(s.boxDim.data(), s.rank) + ", swizzle " +
+      (s.swizzle <= CU_TENSOR_MAP_SWIZZLE_128B ? swz[s.swizzle] : "other");
+  return out;
+}
+
+} // namespace wsgemm::runtime

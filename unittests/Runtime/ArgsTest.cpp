@@ -1,0 +1,254 @@
+//===- ArgsTest.cpp - Argument validation, one test per rule
+//---------------===//
+//
+// validate() runs before any launch; each rule broken on purpose must give
+// one exact message naming the argument and the rule.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+
+#include "ws-gemm-runtime/Args.h"
+
+using namespace wsgemm::runtime;
+using namespace wsgemm::runtime::test;
+using json = nlohmann::json;
+
+namespace {
+
+/// Valid arguments for gemm_bias_relu.json: fake, aligned device addresses.
+GemmArgs validBiasRelu() {
+  GemmArgs a;
+  a.M = 256;
+  a.N = 512;
+  a.K = 128;
+  a.A.ptr = 0x10000000;
+  a.B.ptr = 0x20000000;
+  a.C.ptr = 0x30000000;
+  a.D.ptr = 0x40000000;
+  a.named["bias"].ptr = 0x50000000;
+  a.scalars["alpha"] = 1.0f;
+  a.scalars["beta"] = 0.5f;
+  return a;
+}
+
+GemmArgs validFull() {
+  GemmArgs a;
+  a.M = 200;
+  a.N = 136;
+  a.K = 72;
+  a.L = 3;
+  a.A.ptr = 0x10000000;
+  a.B.ptr = 0x20000000;
+  a.D.ptr = 0x40000000;
+  for (const char *n : {"res", "pre", "rowbias", "colscale", "scale_a",
+                        "scale_b", "rowmax", "colsum", "amax"})
+    a.named[n].ptr = 0x60000000 + 0x1000000 * a.named.size();
+  return a;
+}
+
+std::string error(const Manifest &m, const GemmArgs &a) {
+  Status s = validate(m, a);
+  return s.ok() ? std::string() : s.message();
+}
+
+TEST(Args, ValidArgumentsPass) {
+  EXPECT_EQ(error(loadOrDie("gemm_bias_relu.json"), validBiasRelu()), "");
+  EXPECT_EQ(error(loadOrDie("evt_full.json"), validFull()), "");
+}
+
+TEST(Args, Sizes) {
+  Manifest m = loadOrDie("gemm_bias_relu.json");
+  GemmArgs a = validBiasRelu();
+  a.M = 0;
+  EXPECT_EQ(error(m, a), "M: must be >= 1, got 0");
+  a = validBiasRelu();
+  a.K = 3000000000LL;
+  EXPECT_EQ(error(m, a), "K: 3000000000 exceeds the int32 range of the "
+                         "kernel's size parameters");
+  a = validBiasRelu();
+  a.L = 4;
+  EXPECT_EQ(error(m, a), "L: the kernel is not batched (manifest batched = "
+                         "false), got L = 4");
+  a = validBiasRelu();
+  a.L = -1;
+  EXPECT_EQ(error(m, a), "L: must be >= 1, got -1");
+}
+
+TEST(Args, StaticShape) {
+  json j = loadJson("gemm_bias_relu.json");
+  j["static_shape"] = {256, 512, 128, 1};
+  Manifest m = parseOrDie(j);
+  GemmArgs a = validBiasRelu();
+  EXPECT_EQ(error(m, a), "");
+  a.N = 100;
+  EXPECT_EQ(error(m, a), "N: the kernel was compiled for the static shape M "
+                         "x N x K x L = 256 x 512 x 128 x 1, got N = 100");
+}
+
+TEST(Args, NullPointers) {
+  Manifest m = loadOrDie("gemm_bias_relu.json");
+  GemmArgs a = validBiasRelu();
+  a.D.ptr = 0;
+  EXPECT_EQ(error(m, a), "D: null pointer");
+  a = validBiasRelu();
+  a.named["bias"].ptr = 0;
+  EXPECT_EQ(error(m, a), "bias: null pointer");
+  a = validBiasRelu();
+  a.named.erase("bias");
+  EXPECT_EQ(error(m, a), "bias: null pointer");
+  a = validBiasRelu();
+  a.C.ptr = 0;
+  EXPECT_EQ(error(m, a), "C: null pointer (C may be null only when beta == 0)");
+  // beta == 0: the kernel skips C, so it may be null.
+  a.scalars["beta"] = 0.0f;
+  EXPECT_EQ(error(m, a), "");
+  EXPECT_TRUE(sourceSkipped(m, a));
+}
+
+TEST(Args, TmaAlignment) {
+  Manifest m = loadOrDie("gemm_bias_relu.json");
+  GemmArgs a = validBiasRelu();
+  a.D.ptr += 2;
+  EXPECT_EQ(error(m, a), "D: base address 0x40000002 is not 16-byte aligned "
+                         "(TMA requirement)");
+}
+
+TEST(Args, RowStride) {
+  Manifest m = loadOrDie("gemm_bias_relu.json");
+  GemmArgs a = validBiasRelu();
+  // B is n_major (K x N), so N = 1001 breaks B's stride first.
+  a.N = 1001;
+  EXPECT_EQ(error(m, a), "B: row stride N * 2 = 2002 bytes is not a multiple "
+                         "of 16 (TMA requirement)");
+  // With B and C padded, D is next.
+  a.B.ld = 1008;
+  a.C.ld = 1008;
+  EXPECT_EQ(error(m, a), "D: row stride N * 2 = 2002 bytes is not a multiple "
+                         "of 16 (TMA requirement)");
+  a = validBiasRelu();
+  a.K = 100;
+  EXPECT_EQ(error(m, a), "A: row stride K * 2 = 200 bytes is not a multiple "
+                         "of 16 (TMA requirement)");
+  a = validBiasRelu();
+  a.D.ld = 1001;
+  EXPECT_EQ(error(m, a), "D: row stride ld * 2 = 2002 bytes (ld = 1001) is "
+                         "not a multiple of 16 (TMA requirement)");
+  a = validBiasRelu();
+  a.D.ld = 256;
+  EXPECT_EQ(error(m, a), "D: leading dimension ld = 256 is smaller than the "
+                         "row length N = 512");
+  a = validBiasRelu();
+  a.D.ld = -8;
+  EXPECT_EQ(error(m, a), "D: leading dimension must be >= 0 (0 means packed), "
+                         "got -8");
+}
+
+TEST(Args, BatchStride) {
+  Manifest m = loadOrDie("evt_full.json");
+  GemmArgs a = validFull();
+  a.A.batchStride = 72 * 200 + 4; // elements; * 2 bytes is not 16-aligned
+  EXPECT_EQ(error(m, a), "A: batch stride 14404 * 2 = 28808 bytes is not a "
+                         "multiple of 16 (TMA requirement)");
+  a.A.batchStride = 100;
+  EXPECT_EQ(error(m, a), "A: batch stride 100 elements is smaller than one "
+                         "matrix (K * ld = 14400)");
+  a.A.batchStride = 72 * 200 + 8;
+  EXPECT_EQ(error(m, a), "");
+}
+
+TEST(Args, ElementAlignment) {
+  Manifest m = loadOrDie("evt_full.json");
+  GemmArgs a = validFull();
+  a.named["rowbias"].ptr += 2; // f32 vector
+  EXPECT_EQ(error(m, a), "rowbias: address 0x62000002 is not aligned to its "
+                         "element size (4 bytes)");
+  a = validFull();
+  a.named["colscale"].ptr += 1; // bf16 vector
+  EXPECT_EQ(error(m, a), "colscale: address 0x63000001 is not aligned to its "
+                         "element size (2 bytes)");
+  a = validFull();
+  a.named["amax"].ptr += 2;
+  EXPECT_EQ(error(m, a), "amax: address 0x68000002 is not aligned to its "
+                         "element size (4 bytes)");
+}
+
+TEST(Args, DeclaredDTypes) {
+  Manifest m = loadOrDie("gemm_bias_relu.json");
+  GemmArgs a = validBiasRelu();
+  a.A.dtype = DType::BF16;
+  EXPECT_EQ(error(m, a), "A: dtype bf16 does not match the kernel's f16");
+  a = validBiasRelu();
+  a.A.dtype = DType::F16;
+  a.named["bias"].dtype = DType::F32;
+  EXPECT_EQ(error(m, a), "bias: dtype f32 does not match the kernel's f16");
+}
+
+TEST(Args, NamedParameters) {
+  Manifest m = loadOrDie("gemm_bias_relu.json");
+  GemmArgs a = validBiasRelu();
+  a.scalars.erase("alpha");
+  EXPECT_EQ(error(m, a), "alpha: missing value for scalar parameter (set "
+                         "GemmArgs::scalars[\"alpha\"])");
+  a = validBiasRelu();
+  a.named["colbias"].ptr = 0x70000000;
+  EXPECT_EQ(error(m, a), "colbias: unknown parameter (the kernel's named "
+                         "buffers are: bias)");
+  a = validBiasRelu();
+  a.scalars["gamma"] = 2.0f;
+  EXPECT_EQ(error(m, a), "gamma: unknown scalar parameter (the kernel's "
+                         "scalars are: alpha, beta)");
+  a = validBiasRelu();
+  a.named["alpha"].ptr = 0x70000000;
+  EXPECT_EQ(error(m, a), "alpha: is a scalar parameter; pass its value in "
+                         "GemmArgs::scalars");
+  a = validBiasRelu();
+  a.named["D"].ptr = 0x70000000;
+  EXPECT_EQ(error(m, a), "D: unknown parameter (the kernel's named buffers "
+                         "are: bias)");
+}
+
+TEST(Args, CWithoutLoad) {
+  json j = loadJson("gemm_bias_relu.json");
+  // D = relu(alpha * acc + bias): no C at all.
+  j["operands"].erase("C");
+  j["params"].erase(2);
+  j["evt"]["nodes"] = json::parse(R"([
+    {"op": "acc"},
+    {"op": "scalar", "source": "param", "names": ["alpha"]},
+    {"op": "mul", "args": [1, 0]},
+    {"op": "load_vec_m", "name": "bias", "dtype": "f16"},
+    {"op": "add", "args": [2, 3]},
+    {"op": "relu", "args": [4]},
+    {"op": "store", "args": [5], "dtype": "f16"}])");
+  j["params"].erase(5); // beta
+  Manifest m = parseOrDie(j);
+  GemmArgs a = validBiasRelu();
+  a.scalars.erase("beta");
+  EXPECT_EQ(error(m, a), "C: the kernel reads no C (the manifest has no "
+                         "operand C), but a pointer was given");
+  a.C.ptr = 0;
+  EXPECT_EQ(error(m, a), "");
+}
+
+TEST(Args, Geometry) {
+  Manifest m = loadOrDie("evt_full.json");
+  GemmArgs a = validFull();
+  MatrixGeometry g = matrixGeometry(m, "A", a); // m_major: K x M
+  EXPECT_EQ(g.rows, 72);
+  EXPECT_EQ(g.cols, 200);
+  EXPECT_EQ(g.ld, 200);
+  EXPECT_EQ(g.batchStride, 72 * 200);
+  EXPECT_EQ(g.batches, 3);
+  EXPECT_EQ(g.spanElements(), 3 * 72 * 200);
+  a.named["pre"].ld = 144;
+  g = matrixGeometry(m, "pre", a);
+  EXPECT_EQ(g.rows, 200);
+  EXPECT_EQ(g.cols, 136);
+  EXPECT_EQ(g.ld, 144);
+  EXPECT_EQ(g.spanElements(), 2 * 200 * 144 + 199 * 144 + 136);
+  EXPECT_EQ(extentElements({Dim::M, Dim::L}, a), 600);
+  EXPECT_EQ(extentElements({}, a), 1);
+}
+
+} // namespace

@@ -1,0 +1,70 @@
+//===- CheckTest.cpp - Tolerance rule and error statistics ----------------===//
+
+#include "TestUtil.h"
+
+#include "ws-gemm-runtime/Check.h"
+
+#include <cmath>
+
+using namespace wsgemm::runtime;
+using namespace wsgemm::runtime::test;
+using json = nlohmann::json;
+
+namespace {
+
+TEST(Check, ToleranceRule) {
+  Tolerance t = outputTolerance(DType::F16, DType::F16, 4096, false);
+  EXPECT_DOUBLE_EQ(t.eAcc, std::ldexp(1.0, -22) * 64);
+  EXPECT_DOUBLE_EQ(t.eEpi, std::ldexp(1.0, -19));
+  EXPECT_DOUBLE_EQ(t.rtol, std::ldexp(1.0, -10) + t.eAcc + t.eEpi);
+  EXPECT_DOUBLE_EQ(t.atolPerRms, std::ldexp(1.0, -11) + t.eAcc + t.eEpi);
+  Tolerance approx = outputTolerance(DType::F32, DType::BF16, 64, true);
+  EXPECT_DOUBLE_EQ(approx.eEpi, std::ldexp(1.0, -10));
+  Tolerance fp8 = outputTolerance(DType::F16, DType::F8E4M3, 256, false);
+  EXPECT_DOUBLE_EQ(fp8.eAcc, std::ldexp(1.0, -12) * 16);
+  EXPECT_NE(t.describe().find("|out-ref| <= "), std::string::npos);
+}
+
+TEST(Check, ApproxOpsDetected) {
+  EXPECT_FALSE(usesApproxTranscendentals(loadOrDie("gemm_bias_relu.json")));
+  json j = loadJson("gemm_bias_relu.json");
+  j["evt"]["nodes"][9]["op"] = "gelu_taylor";
+  EXPECT_TRUE(usesApproxTranscendentals(parseOrDie(j)));
+}
+
+TEST(Check, ErrorStats) {
+  Tolerance t = outputTolerance(DType::F16, DType::F16, 64, false);
+  ErrorStats s("D");
+  for (double r : {1.0, -1.0, 1.0, -1.0})
+    s.addRef(r);
+  EXPECT_DOUBLE_EQ(s.rms(), 1.0);
+  EXPECT_TRUE(s.compare(1.0, 1.0, t, Where{0, 0, 0}));
+  // One f16 ulp off at 1.0 is within 2 u_out.
+  EXPECT_TRUE(s.compare(1.0 + std::ldexp(1.0, -10), 1.0, t, Where{0, 1, 0}));
+  // Four ulps is not.
+  EXPECT_FALSE(s.compare(1.0 + std::ldexp(1.0, -8), 1.0, t, Where{2, 3, 0}));
+  EXPECT_EQ(s.mismatches(), 1);
+  EXPECT_EQ(s.firstMismatch().rfind("(m, n, l) = (2, 3, 0): out ", 0), 0u)
+      << s.firstMismatch();
+  // NaN where the reference is finite: a mismatch and counted as NaN.
+  EXPECT_FALSE(s.compare(NAN, 1.0, t, Where{5, 5, 0}));
+  EXPECT_EQ(s.nans(), 1);
+  // Infinities must match exactly.
+  EXPECT_TRUE(s.compare(INFINITY, INFINITY, t, Where{}));
+  EXPECT_FALSE(s.compare(65504.0, INFINITY, t, Where{}));
+  EXPECT_EQ(s.checked(), 6);
+  EXPECT_GT(s.relativeError(), 0);
+  EXPECT_DOUBLE_EQ(s.maxAbsError(), std::ldexp(1.0, -8));
+  EXPECT_TRUE(s.compareAbs(10.0, 10.5, 1.0, Where{7}));
+  EXPECT_EQ(Where{7}.str(), "[7]");
+}
+
+TEST(Check, ReductionTolerance) {
+  Tolerance t = outputTolerance(DType::F16, DType::F16, 64, false);
+  double sum = reductionTolerance(t, ReduceKind::Sum, 100.0, 1.0, 256);
+  EXPECT_DOUBLE_EQ(sum, (t.eAcc + t.eEpi + std::ldexp(1.0, -22) * 16) * 100);
+  double mx = reductionTolerance(t, ReduceKind::Max, 100.0, 2.0, 256);
+  EXPECT_DOUBLE_EQ(mx, (t.eAcc + t.eEpi + std::ldexp(1.0, -22)) * 2);
+}
+
+} // namespace

@@ -1,0 +1,63 @@
+//===- ClassifyTest.cpp - Recognizing standard epilogues ------------------===//
+
+#include "TestUtil.h"
+
+#include "ws-gemm-runtime/Classify.h"
+
+using namespace wsgemm::runtime;
+using namespace wsgemm::runtime::test;
+using json = nlohmann::json;
+
+namespace {
+
+TEST(Classify, LinCombPerRowBiasRelu) {
+  StandardEpilogue e = classifyEpilogue(loadOrDie("gemm_bias_relu.json"));
+  ASSERT_TRUE(e.matched) << e.reason;
+  EXPECT_EQ(e.alphaNode, 1);
+  EXPECT_EQ(e.betaNode, 4);
+  EXPECT_TRUE(e.hasC);
+  EXPECT_EQ(e.biasName, "bias");
+  EXPECT_EQ(e.biasOp, EvtOp::LoadVecM);
+  EXPECT_EQ(e.activation, EvtOp::Relu);
+  EXPECT_TRUE(e.extraOutputs.empty());
+}
+
+TEST(Classify, PlainAndFma) {
+  json j = loadJson("gemm_bias_relu.json");
+  j["evt"]["nodes"] = json::parse(R"([{"op": "acc"},
+    {"op": "scalar", "source": "param", "names": ["alpha"]},
+    {"op": "load_src"},
+    {"op": "scalar", "source": "param", "names": ["beta"]},
+    {"op": "mul", "args": [2, 3]},
+    {"op": "fma", "args": [0, 1, 4]},
+    {"op": "gelu_taylor", "args": [5]},
+    {"op": "load_vec_m", "name": "bias", "dtype": "f16"},
+    {"op": "reduce_to_vec_m", "args": [7], "name": "bias2", "reduce": "max"},
+    {"op": "store", "args": [6], "dtype": "f16"}])");
+  j["params"].push_back({{"name", "bias2"},
+                         {"kind", "reduction"},
+                         {"reduce", "max"},
+                         {"extent", {"M"}}});
+  StandardEpilogue e = classifyEpilogue(parseOrDie(j));
+  ASSERT_TRUE(e.matched) << e.reason;
+  EXPECT_EQ(e.alphaNode, 1);
+  EXPECT_EQ(e.betaNode, 3);
+  EXPECT_TRUE(e.biasName.empty());
+  EXPECT_EQ(e.activation, EvtOp::GeluTaylor);
+  ASSERT_EQ(e.extraOutputs.size(), 1u);
+  EXPECT_EQ(e.extraOutputs[0], "reduce_to_vec_m 'bias2'");
+}
+
+TEST(Classify, Unmatched) {
+  StandardEpilogue e = classifyEpilogue(loadOrDie("evt_full.json"));
+  EXPECT_FALSE(e.matched);
+  EXPECT_EQ(e.reason, "node 7 (fma) is not alpha*acc [+ beta*C] [+ bias] "
+                      "under an activation among identity, relu, gelu, "
+                      "gelu_taylor");
+  json j = loadJson("gemm_bias_relu.json");
+  j["evt"]["nodes"][9]["op"] = "silu";
+  e = classifyEpilogue(parseOrDie(j));
+  EXPECT_FALSE(e.matched);
+}
+
+} // namespace

@@ -1,0 +1,53 @@
+//===- TestUtil.h - Helpers for the runtime unit tests ---------*- C++ -*-===//
+//
+// Loading the sample manifests of data/ and building variants of them: a
+// test edits the JSON (nlohmann::json) and checks parseManifest's message.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_UNITTESTS_RUNTIME_TESTUTIL_H
+#define WSGEMM_UNITTESTS_RUNTIME_TESTUTIL_H
+
+#include "ws-gemm-runtime/Manifest.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace wsgemm::runtime::test {
+
+inline std::string dataPath(const std::string &name) {
+  return std::string(WSGEMM_RUNTIME_TEST_DATA) + "/" + name;
+}
+
+inline nlohmann::json loadJson(const std::string &name) {
+  std::ifstream in(dataPath(name));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return nlohmann::json::parse(ss.str(), nullptr, true, true);
+}
+
+inline Manifest parseOrDie(const nlohmann::json &j) {
+  auto m = parseManifest(j.dump(), "t.json");
+  EXPECT_TRUE(m.ok()) << m.message();
+  return m.ok() ? *m : Manifest();
+}
+
+inline Manifest loadOrDie(const std::string &name) {
+  auto m = loadManifest(dataPath(name));
+  EXPECT_TRUE(m.ok()) << m.message();
+  return m.ok() ? *m : Manifest();
+}
+
+/// The error parseManifest gives for j (empty if it parses).
+inline std::string manifestError(const nlohmann::json &j) {
+  auto m = parseManifest(j.dump(), "t.json");
+  return m.ok() ? std::string() : m.message();
+}
+
+} // namespace wsgemm::runtime::test
+
+#endif // WSGEMM_UNITTESTS_RUNTIME_TESTUTIL_H
