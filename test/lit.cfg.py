@@ -32,7 +32,10 @@ llvm_config.use_default_substitutions()
 # Our tools first, then LLVM's. Add a tool here once its CMake target exists
 # (and add it to WSGEMM_TEST_DEPENDS in test/CMakeLists.txt).
 tool_dirs = [config.wsgemm_tools_dir, config.llvm_tools_dir]
-tools = [ToolSubst("ws-gemm-opt", unresolved="fatal")]
+tools = [
+    ToolSubst("ws-gemm-opt", unresolved="fatal"),
+    ToolSubst("ws-gemm-compile", unresolved="fatal"),
+]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 

@@ -18,16 +18,23 @@
 // CHECK-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // CHECK-DAG: wgmma.commit_group.sync.aligned
 // CHECK-DAG: wgmma.wait_group.sync.aligned 1
-// CHECK-DAG: max.f32
-// CHECK-DAG: fma.rn.f32
-// CHECK-DAG: cvt.rn.f16.f32
+// The EVT: alpha * acc and beta * C (no contraction into fma), the sums,
+// C and the bias widened from f16, relu as a NaN-propagating max, and D
+// packed to f16x2 with round-to-nearest-even.
+// CHECK-DAG: mul.rn.f32
+// CHECK-DAG: add.rn.f32
+// CHECK-DAG: cvt.f32.f16
+// CHECK-DAG: max.NaN.f32
+// CHECK-DAG: cvt.rn.f16x2.f32
 // CHECK-DAG: stmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-DAG: fence.proxy.async.shared::cta
 // CHECK-DAG: bar.sync
 // CHECK-DAG: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // CHECK-DAG: cp.async.bulk.commit_group
-// CHECK-DAG: cp.async.bulk.wait_group.read 1
-// CHECK-DAG: cp.async.bulk.wait_group 0
+// The planner picks ReuseSmemC with StagesC = 4 here: before D overwrites
+// a C buffer, the store that last read it (4 subtiles ago) must be done.
+// CHECK-DAG: cp.async.bulk.wait_group.read{{[[:space:]]+}}3;
+// CHECK-DAG: cp.async.bulk.wait_group{{[[:space:]]+}}0;
 
 // MANIFEST: "kernel": "bias_relu"
 // MANIFEST: "smem_bytes":
