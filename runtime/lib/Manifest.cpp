@@ -681,7 +681,10 @@ EvtNode parseNode(const json &j, const std::string &key, size_t index,
     break;
   case EvtOp::ThresholdRelu:
     n.threshold = getNumber(need(j, key, "threshold"), key + ".threshold");
-    n.value = getNumber(need(j, key, "value"), key + ".value");
+    // CUTLASS's ThresholdReLU: min(x <= threshold ? 0 : x, upper_bound).
+    n.upperBound = std::numeric_limits<double>::infinity();
+    if (const json *u = maybe(j, "upper_bound"))
+      n.upperBound = getNumber(*u, key + ".upper_bound");
     break;
   case EvtOp::Convert:
   case EvtOp::Store:

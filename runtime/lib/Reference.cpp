@@ -24,7 +24,7 @@ double evalActivation(EvtOp op, double x, const EvtNode &p) {
   case EvtOp::LeakyRelu:
     return x > 0 ? x : p.alpha * x;
   case EvtOp::ThresholdRelu:
-    return x > p.threshold ? x : p.value;
+    return std::min(x <= p.threshold ? 0.0 : x, p.upperBound);
   case EvtOp::Gelu:
     return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
   case EvtOp::GeluTaylor: {

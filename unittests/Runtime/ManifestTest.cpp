@@ -399,9 +399,9 @@ const std::vector<Case> &cases() {
       {"gemm_bias_relu.json",
        [](json &j) {
          j["evt"]["nodes"][9] = {
-             {"op", "threshold_relu"}, {"args", {8}}, {"threshold", 0.5}};
+             {"op", "threshold_relu"}, {"args", {8}}, {"upper_bound", 0.5}};
        },
-       "evt.nodes[9].value: missing required field"},
+       "evt.nodes[9].threshold: missing required field"},
       {"gemm_bias_relu.json",
        [](json &j) {
          j["evt"]["nodes"][9] = {

@@ -244,11 +244,13 @@ TEST(Reference, Activations) {
   EXPECT_EQ(evalActivation(EvtOp::Clamp, 7, p), 6);
   EXPECT_EQ(evalActivation(EvtOp::Clamp, -1, p), 0);
   EXPECT_EQ(evalActivation(EvtOp::Clamp, 2.5, p), 2.5);
+  // CUTLASS's ThresholdReLU: min(x <= threshold ? 0 : x, upper_bound).
   p.threshold = 0.5;
-  p.value = -1;
-  EXPECT_EQ(evalActivation(EvtOp::ThresholdRelu, 0.3, p), -1);
-  EXPECT_EQ(evalActivation(EvtOp::ThresholdRelu, 0.5, p), -1);
+  p.upperBound = 2;
+  EXPECT_EQ(evalActivation(EvtOp::ThresholdRelu, 0.3, p), 0);
+  EXPECT_EQ(evalActivation(EvtOp::ThresholdRelu, 0.5, p), 0);
   EXPECT_EQ(evalActivation(EvtOp::ThresholdRelu, 0.7, p), 0.7);
+  EXPECT_EQ(evalActivation(EvtOp::ThresholdRelu, 3, p), 2);
 }
 
 TEST(Reference, ActivationNodesUseTheirFields) {
@@ -262,9 +264,11 @@ TEST(Reference, ActivationNodesUseTheirFields) {
   EXPECT_EQ(evalWith(clamp, 5), 2);
   EXPECT_EQ(evalWith(clamp, -50), -50);
   json thr = json::parse(R"([{"op": "acc"},
-    {"op": "threshold_relu", "args": [0], "threshold": 1, "value": 7},
+    {"op": "threshold_relu", "args": [0], "threshold": 1, "upper_bound": 4},
     {"op": "store", "args": [1], "dtype": "f32"}])");
-  EXPECT_EQ(evalWith(thr, 0.5), 7);
+  EXPECT_EQ(evalWith(thr, 0.5), 0);
+  EXPECT_EQ(evalWith(thr, 3), 3);
+  EXPECT_EQ(evalWith(thr, 9), 4);
   EXPECT_DOUBLE_EQ(evalWith(unary("gelu_taylor"), 1), 0.8411919906082768);
   EXPECT_EQ(evalWith(unary("hardswish"), 4), 4);
 }

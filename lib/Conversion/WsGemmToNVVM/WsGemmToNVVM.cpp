@@ -327,44 +327,70 @@ static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
       args.push_back(ids.lookup(v));
     if (!args.empty())
       node["args"] = std::move(args);
-    for (NamedAttribute attr : inner.getAttrs()) {
-      Attribute a = attr.getValue();
-      StringRef key = attr.getName().getValue();
-      if (auto f = dyn_cast<FloatAttr>(a))
-        node[key] = f.getValueAsDouble();
-      else if (auto s = dyn_cast<StringAttr>(a))
-        node[key] = s.getValue();
-      else if (auto t = dyn_cast<TypeAttr>(a))
-        node[key == "elem_type" ? "dtype" : key] = typeName(t.getValue());
-      else if (auto arr = dyn_cast<ArrayAttr>(a)) {
-        llvm::json::Array list;
-        for (Attribute e : arr)
-          if (auto s = dyn_cast<StringAttr>(e))
-            list.push_back(s.getValue());
-        node[key] = std::move(list);
-      } else if (auto pred = dyn_cast<arith::CmpFPredicateAttr>(a)) {
-        node["predicate"] = arith::stringifyCmpFPredicate(pred.getValue());
-      } else {
-        // Enum attributes of the epi dialect print as their keyword.
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        a.print(os);
-        StringRef kw(text);
-        if (kw.consume_front("#epi<") || kw.contains('<')) {
-          size_t open = text.find('<'), close = text.rfind('>');
-          if (open != std::string::npos && close != std::string::npos)
-            kw = StringRef(text).slice(open + 1, close).trim();
-          size_t sp = kw.find(' ');
-          if (sp != StringRef::npos)
-            kw = kw.drop_front(sp + 1);
-        }
-        node[key == "kind" ? "reduce" : key] = kw.str();
-      }
-    }
-    if (isa<arith::TruncFOp, arith::ExtFOp>(inner))
-      node["dtype"] = typeName(inner.getResult(0).getType());
-    if (isa<epi::StoreOp>(inner))
-      node["dtype"] = typeName(op.getDType());
+    // The fields each node kind carries (docs/manifest.md, "The EVT graph").
+    Operation *unencodable = nullptr;
+    llvm::TypeSwitch<Operation *>(&inner)
+        .Case([&](epi::ScalarOp scalar) {
+          node["source"] = epi::stringifyScalarSource(scalar.getSource());
+          if (ArrayAttr names = scalar.getNamesAttr()) {
+            llvm::json::Array list;
+            for (Attribute name : names)
+              list.push_back(cast<StringAttr>(name).getValue());
+            node["names"] = std::move(list);
+          }
+          if (std::optional<APFloat> value = scalar.getValue())
+            node["value"] = value->convertToDouble();
+        })
+        .Case([&](epi::LoadSrcOp src) {
+          if (std::optional<StringRef> gate = src.getSkipIfZero())
+            node["skip_if_zero"] = *gate;
+        })
+        .Case<epi::LoadVecMOp, epi::LoadVecNOp, epi::AuxLoadOp,
+              epi::AuxStoreOp>([&](auto leaf) {
+          node["name"] = leaf.getName();
+          node["dtype"] = typeName(leaf.getElemType());
+        })
+        .Case<epi::ReduceToVecMOp, epi::ReduceToVecNOp,
+              epi::ReduceToScalarOp>([&](auto red) {
+          node["name"] = red.getName();
+          node["reduce"] = epi::stringifyReduceKind(red.getKind());
+        })
+        .Case([&](epi::StoreOp store) {
+          node["dtype"] = typeName(op.getDType());
+          node["rounding"] = epi::stringifyRoundingMode(store.getRounding());
+        })
+        .Case([&](epi::ConvertOp convert) {
+          node["dtype"] = typeName(convert.getType());
+          node["rounding"] = epi::stringifyRoundingMode(convert.getRounding());
+        })
+        .Case([&](epi::ClampOp clamp) {
+          node["lower"] = clamp.getLower().convertToDouble();
+          node["upper"] = clamp.getUpper().convertToDouble();
+        })
+        .Case([&](epi::LeakyReluOp leaky) {
+          node["alpha"] = leaky.getLeakyAlpha().convertToDouble();
+        })
+        .Case([&](epi::ThresholdReluOp relu) {
+          node["threshold"] = relu.getThreshold().convertToDouble();
+          if (std::optional<APFloat> upper = relu.getUpperBound())
+            node["upper_bound"] = upper->convertToDouble();
+        })
+        .Case([&](arith::ConstantOp constant) {
+          if (auto value = dyn_cast<FloatAttr>(constant.getValue()))
+            node["value"] = value.getValueAsDouble();
+          else
+            unencodable = constant;
+        })
+        .Case([&](arith::CmpFOp cmp) {
+          node["predicate"] = arith::stringifyCmpFPredicate(cmp.getPredicate());
+        })
+        .Case<arith::TruncFOp, arith::ExtFOp>([&](Operation *cast) {
+          node["dtype"] = typeName(cast->getResult(0).getType());
+          node["rounding"] = "rn";
+        });
+    if (unencodable)
+      return unencodable->emitOpError()
+             << "has no manifest encoding (only float constants do)";
     if (inner.getNumResults() == 1)
       ids[inner.getResult(0)] = id;
     nodes.push_back(std::move(node));

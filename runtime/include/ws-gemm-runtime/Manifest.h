@@ -164,12 +164,13 @@ struct EvtNode {
   Rounding rounding = Rounding::RN;
   ScalarSource source = ScalarSource::Attr;
   std::vector<std::string> names; // scalar param / ptr names (product)
-  double value = 0;               // const, scalar attr, threshold_relu value
+  double value = 0;               // const, scalar attr
   std::string skipIfZero;         // load_src
   CmpPredicate predicate = CmpPredicate::OEQ;
   double lower = 0, upper = 0; // clamp
   double alpha = 0;            // leaky_relu
   double threshold = 0;        // threshold_relu
+  double upperBound = 0;       // threshold_relu (+inf when absent)
   ReduceKind reduce = ReduceKind::Sum;
 };
 
