@@ -97,7 +97,8 @@ sed -e 's|@WSGEMM_REL_SRC@|../../integration_test|' \
 grep -q '@' "$dev/integration_test/lit.site.cfg.py" && die "unsubstituted @VAR@ in the site config"
 
 commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
-dirty=$(git -C "$repo" status --porcelain 2>/dev/null | grep -qv '^??' && echo " (with uncommitted changes)" || true)
+dirty=""
+[ -n "$(git -C "$repo" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=" (with uncommitted changes)"
 {
   echo "staged $(date -u +%Y-%m-%dT%H:%M:%SZ) from commit $commit$dirty"
   echo "build: $build"
