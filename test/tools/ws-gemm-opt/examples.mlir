@@ -14,7 +14,8 @@
 // CHECK:         %[[T1:.+]] = arith.addf %[[T0]], %[[BIAS]] : f32
 // CHECK:         %[[T2:.+]] = arith.mulf %[[BETA]], %[[C]] : f32
 // CHECK:         %[[Z:.+]] = arith.addf %[[T2]], %[[T1]] : f32
-// CHECK:         %[[D:.+]] = epi.relu %[[Z]] : f32
+// CHECK:         %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK:         %[[D:.+]] = arith.maximumf %[[Z]], %[[ZERO]] : f32
 // CHECK:         epi.store %[[D]] : f32
 // CHECK:         epi.yield
 

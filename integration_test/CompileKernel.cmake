@@ -1,0 +1,23 @@
+# Compiles one .mlir file of integration kernels with ws-gemm-compile into
+# the shared kernel directory; used by integration_test/CMakeLists.txt as
+#   cmake -DCOMPILER=... -DSOURCE=... -DOUTPUT_DIR=... -DLOG=... -DSTAMP=...
+#         [-DPTXAS_DIR=...] -P CompileKernel.cmake
+# The compiler's output goes to LOG (a failure dumps the whole module); on
+# failure the first lines are printed and the build fails.
+if(PTXAS_DIR)
+  # gpu-module-to-binary runs ptxas from PATH.
+  set(ENV{PATH} "${PTXAS_DIR}:$ENV{PATH}")
+endif()
+file(MAKE_DIRECTORY ${OUTPUT_DIR})
+execute_process(
+  COMMAND ${COMPILER} ${SOURCE} -o ${OUTPUT_DIR} --emit=all
+  OUTPUT_FILE ${LOG}
+  ERROR_FILE ${LOG}
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  file(STRINGS ${LOG} lines LIMIT_COUNT 25)
+  list(JOIN lines "\n" head)
+  message(FATAL_ERROR
+    "ws-gemm-compile failed on ${SOURCE} (exit ${rc}); full log: ${LOG}\n${head}")
+endif()
+file(TOUCH ${STAMP})

@@ -1,0 +1,53 @@
+// The kernels run-on-gpu.sh times against cuBLASLt: a plain GEMM and
+// CUTLASS's LinCombPerRowBiasEltAct<ReLU> as an explicit EVT,
+//   D = relu(alpha * acc + beta * C + bias[m]),
+// in f16 and bf16, all with one config (128x256 cooperative, persistent).
+// integration tests also check them for correctness (bench.test).
+
+wsgemm.gemm @bench_plain_f16 a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_plain_bf16 a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_lincomb_relu_f16 a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %scaled = arith.mulf %alpha, %acc : f32
+  %biased = arith.addf %scaled, %bias : f32
+  %beta_c = arith.mulf %beta, %c : f32
+  %z = arith.addf %beta_c, %biased : f32
+  %zero = arith.constant 0.0 : f32
+  %d = arith.maximumf %z, %zero : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_lincomb_relu_bf16 a(bf16) b(bf16) c(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : bf16 -> f32
+  %scaled = arith.mulf %alpha, %acc : f32
+  %biased = arith.addf %scaled, %bias : f32
+  %beta_c = arith.mulf %beta, %c : f32
+  %z = arith.addf %beta_c, %biased : f32
+  %zero = arith.constant 0.0 : f32
+  %d = arith.maximumf %z, %zero : f32
+  epi.store %d : f32
+  epi.yield
+}

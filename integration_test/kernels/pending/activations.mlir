@@ -1,0 +1,117 @@
+// PENDING: the named epilogue activations and explicit rounding modes, one
+// kernel each, on small configs of both schedules. The manifest records
+// each activation by name and the runtime's reference evaluates its
+// formula independently of the compiler's lowering. activations.test runs
+// them.
+
+wsgemm.gemm @act_identity a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  %r = epi.identity %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_relu a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %z = arith.addf %acc, %c : f32
+  %r = epi.relu %z : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_clamp a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = warp_specialized> {
+^bb0(%acc: f32):
+  %r = epi.clamp %acc lower 0.0 upper 6.0 : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_leaky_relu a(f16) b(f16, n_major) d(f16) {
+^bb0(%acc: f32):
+  %r = epi.leaky_relu %acc alpha 0.1 : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_threshold_relu a(bf16) b(bf16) d(f32) {
+^bb0(%acc: f32):
+  %r = epi.threshold_relu %acc threshold 0.5 value -1.0 : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_gelu a(bf16) b(bf16, n_major) d(bf16) {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_n "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %r = epi.gelu %z : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_gelu_taylor a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = warp_specialized> {
+^bb0(%acc: f32):
+  %r = epi.gelu_taylor %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_silu a(f16) b(f16) d(f32) {
+^bb0(%acc: f32):
+  %r = epi.silu %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_sigmoid a(bf16) b(bf16) d(bf16) {
+^bb0(%acc: f32):
+  %r = epi.sigmoid %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_tanh a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 64, 64], schedule = warp_specialized> {
+^bb0(%acc: f32):
+  %r = epi.tanh %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_hardswish a(bf16) b(bf16) d(f16) {
+^bb0(%acc: f32):
+  %r = epi.hardswish %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// An activation feeding an aux store and a reduction.
+wsgemm.gemm @act_silu_aux_amax a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  epi.aux_store %z, "pre" : f32 -> f16
+  %r = epi.silu %z : f32
+  epi.reduce_to_scalar absmax %r, "amax" : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// Rounding modes: an explicit epi.convert toward zero, and D stored
+// rounding toward +inf.
+wsgemm.gemm @conv_rz a(f16) b(f16) d(f32) {
+^bb0(%acc: f32):
+  %h = epi.convert %acc rz : f32 -> bf16
+  %x = epi.convert %h : bf16 -> f32
+  epi.store %x : f32
+  epi.yield
+}
+
+wsgemm.gemm @store_rp a(bf16) b(bf16) d(bf16) {
+^bb0(%acc: f32):
+  epi.store %acc rp : f32
+  epi.yield
+}

@@ -1,0 +1,178 @@
+# -*- Python -*-
+# lit configuration of the ws-gemm GPU integration suite.
+#
+# Runs in two places with no absolute path baked in:
+#   - here, through `ninja check-ws-gemm-integration` (build/integration_test/
+#     lit.site.cfg.py loads this file);
+#   - on the lent GPU machine, from a copy of the repository, through
+#     integration_test/run-on-gpu.sh (.device/integration_test/
+#     lit.site.cfg.py, written by stage-for-gpu.sh, loads this file).
+# Run on this directory directly (`lit integration_test`) it finds the tools
+# and kernels through WSGEMM_BUILD_DIR, else <repo>/.device, else
+# <repo>/build.
+#
+# Features:
+#   gpu          nvidia-smi -L lists a GPU (WSGEMM_NO_GPU=1 hides it)
+#   ws-gemm-run  the runner exists (dry-run tests need no GPU)
+#   sanitizer    compute-sanitizer exists
+#   ptxas        ptxas exists (the register/spill check)
+# Substitutions:
+#   %run %bench  ws-gemm-run, ws-gemm-bench
+#   %k           the compiled kernel directory (<kernel>.json manifests)
+#   %sanitizer   compute-sanitizer
+#   %ptxas       ptxas
+#   %python      this Python
+#   %utils       integration_test/utils
+
+import os
+import shutil
+import subprocess
+import sys
+
+import lit.formats
+
+config.name = "WS-GEMM-INTEGRATION"
+# lit's internal shell: pipes, &&, `not`, 2>&1; no bash needed.
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".test"]
+config.excludes = ["kernels", "utils", "Output", "pending"]
+
+_src = os.path.dirname(os.path.abspath(__file__))
+config.test_source_root = _src
+_repo = os.path.dirname(_src)
+
+# Locate the build (or staged) tree when no site config did.
+env_build = os.environ.get("WSGEMM_BUILD_DIR")
+if env_build:
+    config.wsgemm_build_dir = os.path.abspath(env_build)
+    config.wsgemm_kernels_dir = os.path.join(
+        config.wsgemm_build_dir, "integration_test", "kernels")
+    config.wsgemm_site_dir = os.path.join(
+        config.wsgemm_build_dir, "integration_test")
+elif not hasattr(config, "wsgemm_build_dir"):
+    for cand in (os.path.join(_repo, ".device"), os.path.join(_repo, "build")):
+        if os.path.isdir(os.path.join(cand, "integration_test", "kernels")):
+            break
+    config.wsgemm_build_dir = cand
+    config.wsgemm_kernels_dir = os.path.join(cand, "integration_test", "kernels")
+    config.wsgemm_site_dir = os.path.join(cand, "integration_test")
+bin_dir = os.environ.get("WSGEMM_BIN_DIR") or os.path.join(
+    config.wsgemm_build_dir, "bin")
+kernels_dir = os.environ.get("WSGEMM_KERNELS_DIR") or config.wsgemm_kernels_dir
+config.test_exec_root = config.wsgemm_site_dir
+
+# Environment: keep what the CUDA driver and the sanitizer need.
+for var in ("PATH", "LD_LIBRARY_PATH", "HOME", "TMPDIR", "CUDA_VISIBLE_DEVICES",
+            "CUDA_HOME", "CUDA_PATH", "NVIDIA_VISIBLE_DEVICES",
+            "NVIDIA_DRIVER_CAPABILITIES", "WSGEMM_CUBLASLT"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+
+def find_tool(name, hints=()):
+    for h in hints:
+        if h and os.path.isfile(h) and os.access(h, os.X_OK):
+            return h
+    found = shutil.which(name)
+    if found:
+        return found
+    for d in ("/usr/local/cuda/bin", "/usr/local/cuda/compute-sanitizer"):
+        p = os.path.join(d, name)
+        if os.path.isfile(p) and os.access(p, os.X_OK):
+            return p
+    return None
+
+
+def gpu_present():
+    """True when nvidia-smi lists at least one GPU (as test/lit.cfg.py)."""
+    if os.environ.get("WSGEMM_NO_GPU"):
+        return False
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True,
+                             timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0 and "GPU " in out.stdout
+
+
+def runs(tool):
+    """True when `tool --help` runs in the test environment."""
+    try:
+        out = subprocess.run([tool, "--help"], capture_output=True,
+                             env=config.environment, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0
+
+
+def use_cuda_stub():
+    """Without a GPU there is no driver, so the runner cannot load
+    libcuda.so.1; point it at the toolkit's stub (enough for --dry-run and
+    --help, which never call the driver). Never used where a GPU is."""
+    for d in ("/usr/local/cuda/lib64/stubs",
+              "/usr/local/cuda/targets/x86_64-linux/lib/stubs"):
+        stub = os.path.join(d, "libcuda.so")
+        if os.path.isfile(stub):
+            break
+    else:
+        return False
+    link_dir = os.path.join(config.test_exec_root, "cuda-stub")
+    link = os.path.join(link_dir, "libcuda.so.1")
+    os.makedirs(link_dir, exist_ok=True)
+    if not os.path.lexists(link):
+        os.symlink(stub, link)
+    old = config.environment.get("LD_LIBRARY_PATH")
+    config.environment["LD_LIBRARY_PATH"] = (
+        link_dir + (os.pathsep + old if old else ""))
+    return True
+
+
+run = os.path.join(bin_dir, "ws-gemm-run")
+bench = os.path.join(bin_dir, "ws-gemm-bench")
+have_gpu = gpu_present()
+have_run = os.path.isfile(run) and os.access(run, os.X_OK)
+if have_run and not have_gpu and not runs(run):
+    use_cuda_stub()
+runnable = have_run and runs(run)
+manifests = (sorted(f for f in os.listdir(kernels_dir) if f.endswith(".json"))
+             if os.path.isdir(kernels_dir) else [])
+
+if runnable:
+    config.available_features.add("ws-gemm-run")
+if have_gpu:
+    config.available_features.add("gpu")
+    # On the GPU machine a missing piece must fail loudly, not turn every
+    # test UNSUPPORTED.
+    missing = []
+    if not runnable:
+        missing.append("runnable ws-gemm-run in %s" % bin_dir)
+    if not manifests:
+        missing.append("compiled kernels (*.json) in %s" % kernels_dir)
+    if missing:
+        lit_config.fatal(
+            "a GPU is present but the suite has no %s; run "
+            "integration_test/stage-for-gpu.sh before copying the tree, or "
+            "set WSGEMM_BUILD_DIR" % " and no ".join(missing))
+
+sanitizer = find_tool("compute-sanitizer", [os.environ.get("WSGEMM_SANITIZER")])
+if sanitizer:
+    config.available_features.add("sanitizer")
+ptxas = find_tool("ptxas", [os.environ.get("WSGEMM_PTXAS"),
+                            getattr(config, "wsgemm_ptxas_hint", None)])
+if ptxas:
+    config.available_features.add("ptxas")
+
+config.substitutions.append(("%run", run))
+config.substitutions.append(("%bench", bench))
+config.substitutions.append(("%k", kernels_dir))
+config.substitutions.append(("%sanitizer", sanitizer or "compute-sanitizer"))
+config.substitutions.append(("%ptxas", ptxas or "ptxas"))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%utils", os.path.join(_src, "utils")))
+
+lit_config.note("ws-gemm integration: kernels %s (%d manifests), tools %s, "
+                "features %s" % (kernels_dir, len(manifests), bin_dir,
+                                 " ".join(sorted(config.available_features))))

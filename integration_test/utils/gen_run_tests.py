@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Writes integration_test/run/<kernel>.test: one lit test per kernel.
+
+One file per kernel so that a failing kernel does not hide the others (lit
+stops a file at its first failing RUN line) and the summary names the
+kernel. The table below is the source of truth; edit it and rerun
+    python3 integration_test/utils/gen_run_tests.py
+then commit the regenerated files. Every kernel of kernels/*.mlir and
+examples/*.mlir must appear here (the script checks).
+"""
+
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)           # integration_test/
+REPO = os.path.dirname(ROOT)
+OUT = os.path.join(ROOT, "run")
+
+# The standard shapes. FULL is checked element by element (M*N*L <= 2^20);
+# the ragged ones are sampled plus full rows/columns at both ends and at the
+# last tile boundary, plus a NaN scan of every element.
+FULL = "--m 256 --n 256 --k 128"    # several tiles, every element checked
+RAG1 = "--m 1000 --n 3000 --k 200"  # ragged M and N; more tiles than SMs
+RAG2 = "--m 777 --n 1032 --k 96"    # 777x1029x96 with N rounded up to the
+                                    # 16-byte stride rule (shapes-refused.test)
+KSM = "--m 192 --n 136 --k 40"      # K below one 64-wide k-tile
+TINY = "--m 8 --n 8 --k 8"          # the smallest legal 16-bit problem
+ONE = "--m 1 --n 8 --k 8"           # a single row
+BIG = "--m 4096 --n 4096 --k 4096"
+
+# kernel: (source, what it covers, extra runs)
+KERNELS = {}
+
+
+def k(name, source, what, extra=()):
+    KERNELS[name] = (source, what, list(extra))
+
+
+P = "kernels/plain.mlir"
+k("plain_f16", P, "f16 -> f16, planner defaults (cooperative 128x128)",
+  [ONE, RAG2 + " --pad 8"])
+k("plain_bf16_ws", P, "bf16 -> bf16, warp_specialized 128x128, 4 stages", [ONE])
+k("plain_f16_d32", P, "f16 -> f32 D")
+k("plain_bf16_nmajor_d32", P, "bf16, N-major B, f32 D")
+k("plain_f16_nmajor_ws", P, "f16, N-major B, warp_specialized, 2 stages",
+  [RAG2 + " --pad 8"])
+k("plain_bf16_nmajor_d16", P, "bf16 inputs, N-major B, f16 D")
+C = "kernels/configs.mlir"
+k("cfg_coop_128x256", C, "tile 128x256 cooperative")
+k("cfg_coop_128x256_nmajor", C, "tile 128x256 cooperative, bf16, N-major B, 3 stages")
+k("cfg_coop_256x128", C, "tile 256x128 cooperative (128 rows per warpgroup)", [BIG])
+k("cfg_coop_256x128_nmajor_d32", C, "tile 256x128, bf16, N-major B, f32 D, 2 stages")
+k("cfg_ws_128x64_s2", C, "tile 128x64 warp_specialized, 2 stages")
+k("cfg_coop_128x64_s4_nmajor", C, "tile 128x64 cooperative, N-major B, 4 stages")
+k("cfg_ws_64x128", C, "tile 64x128 warp_specialized", [ONE])
+k("cfg_ws_128x48", C, "tile N = 48 (epilogue tile N 16)", ["--m 300 --n 100 --k 64"])
+k("cfg_ws_persistent", C, "warp_specialized made persistent")
+k("cfg_coop_tiles", C, "cooperative made non-persistent, N-major B")
+k("cfg_ws_regs", C, "warp_specialized with setmaxnreg 40/232")
+k("cfg_coop_epi128x64", C, "epilogue tile 128x64, stages_c = stages_d = 2, C",
+  [RAG1 + " --pad 8"])
+k("cfg_ws_epi64x16", C, "epilogue tile 64x16, 4 store stages")
+L = "kernels/lincomb.mlir"
+k("lc_f16_reuse", L, "alpha*acc + beta*C, f16, ReuseSmemC (planner default)",
+  [FULL + " --scalar beta=0", RAG2 + " --pad 8"])
+k("lc_f16_noreuse", L, "the same, ReuseSmemC and DelayTmaStore off")
+k("lc_bf16_delay_ws", L, "bf16 C/D, warp_specialized, DelayTmaStore",
+  [RAG1 + " --pad 8"])
+k("lc_bf16_reuse_ws_nmajor", L, "bf16 C/D, ReuseSmemC, warp_specialized, N-major B, fma")
+k("lc_c32_d16", L, "f32 C, f16 D (no reuse: widths differ)")
+k("lc_c16_d32_256x128", L, "f16 C, f32 D, N-major B, 256x128")
+k("lc_f32_reuse_128x256", L, "f32 C and D with ReuseSmemC, 128x256, subf")
+k("lc_noc_nodelay", L, "no C, DelayTmaStore off")
+k("lc_c_unread", L, "C declared, never read: no C parameter")
+S = "kernels/scalars.mlir"
+k("sc_param", S, "scalar param, product of two params")
+k("sc_ptr", S, "scalar ptr")
+k("sc_ptr_product", S, "product of two device scalars, f32 D")
+k("sc_attr", S, "epi.scalar attr and arith.constant")
+k("sc_mixed", S, "param, ptr and attr with C, divf",
+  [FULL + " --scalar alpha=-1.5 --scalar beta=0.25"])
+B = "kernels/broadcast.mlir"
+k("bc_vecm_f16", B, "per-row bias (load_vec_m) f16")
+k("bc_vecn_bf16_ws", B, "per-column bias (load_vec_n) bf16, N-major B")
+k("bc_vecm_vecn_f32", B, "f32 row scale and column bias, 128x256, fma")
+k("bc_aux_f16", B, "aux_load f16 residual")
+k("bc_aux_bf16_f32_ws", B, "two aux_loads, bf16 and f32, 128x64 warp_specialized")
+k("bc_all", B, "C, vec_m, vec_n and aux_load together, 256x128", [RAG1 + " --pad 8"])
+A = "kernels/aux_store.mlir"
+k("as_f16", A, "aux_store f16 of the pre-activation", [RAG1 + " --full"])
+k("as_bf16_f32_ws", A, "two aux_stores (bf16, f32), warp_specialized")
+k("as_c_coop_128x64", A, "aux_store with C, 128x64 cooperative")
+R = "kernels/reductions.mlir"
+k("red_vecm_max", R, "reduce_to_vec_m max", [RAG1 + " --full"])
+k("red_vecn_sum_ws", R, "reduce_to_vec_n sum, warp_specialized", [RAG1 + " --full"])
+k("red_scalar_absmax", R, "reduce_to_scalar absmax")
+k("red_scalar_min_ws", R, "reduce_to_scalar min, 128x64 warp_specialized")
+k("red_mixed_kinds", R, "row sum/min and column max/absmax of a non-D value",
+  [RAG1 + " --full"])
+k("red_all_shapes_ws", R, "row, column and scalar reductions, warp_specialized",
+  [RAG1 + " --full"])
+k("red_coop_256x128", R, "row sum and column min, 256x128")
+M = "kernels/math.mlir"
+k("m_arith", M, "sub, div, neg, fma, min/max clamp")
+k("m_select", M, "cmpf + select: leaky and threshold ReLU")
+k("m_gelu_erf", M, "GELU, erf form")
+k("m_gelu_tanh", M, "GELU, tanh form")
+k("m_silu", M, "SiLU via exp and div")
+k("m_hardswish", M, "HardSwish via min/max")
+k("m_log_sqrt", M, "abs, log, sqrt, rsqrt")
+k("m_convert", M, "truncf/extf: an explicit bf16 rounding node")
+T = "kernels/batched.mlir"
+k("bt_plain_f16", T, "batched plain f16")
+k("bt_bias_bf16_ws", T, "batched lincomb, vec_m and vec_n, N-major B, warp_specialized")
+k("bt_aux_red", T, "batched aux_load, aux_store, three reductions, non-persistent")
+k("bt_c32_256x128", T, "batched f32 C with ReuseSmemC, 256x128")
+X = "examples/%s.mlir"
+k("gemm_plain", X % "gemm_plain", "example: plain GEMM", [BIG])
+k("gemm_bias_relu", X % "gemm_relu", "example: LinCombPerRowBiasEltAct<ReLU> as an EVT", [BIG])
+k("gemm_gelu_colbias", X % "gemm_gelu_colbias", "example: GELU, per-column bias, bf16 D", [BIG])
+k("gemm_dag_aux_rowmax", X % "gemm_dag_aux_rowmax",
+  "example: DAG epilogue, aux store, row max", [RAG1 + " --full"])
+k("gemm_batched_ragged", X % "gemm_batched_ragged", "example: batched, ragged shapes")
+N = "kernels/bench.mlir"
+k("bench_plain_f16", N, "benchmarked: plain f16, 128x256")
+k("bench_plain_bf16", N, "benchmarked: plain bf16, 128x256", [BIG])
+k("bench_lincomb_relu_f16", N, "benchmarked: LinCombPerRowBiasEltAct<ReLU> f16")
+k("bench_lincomb_relu_bf16", N, "benchmarked: LinCombPerRowBiasEltAct<ReLU> bf16",
+  [BIG, "--m 8192 --n 8192 --k 1024"])
+
+# Pending kernels (kernels/pending/*.mlir): named activations, rounding
+# modes, presets. Their tests are written once the file is moved into
+# kernels/ (kernels/pending/README.md).
+PENDING = {}
+
+
+def pk(name, source, what, extra=()):
+    PENDING[name] = (source, what, list(extra))
+
+
+A2 = "kernels/activations.mlir"
+pk("act_identity", A2, "epi.identity")
+pk("act_relu", A2, "epi.relu with C")
+pk("act_clamp", A2, "epi.clamp [0, 6], warp_specialized")
+pk("act_leaky_relu", A2, "epi.leaky_relu alpha 0.1, N-major B")
+pk("act_threshold_relu", A2, "epi.threshold_relu, f32 D")
+pk("act_gelu", A2, "epi.gelu with a per-column bias, bf16")
+pk("act_gelu_taylor", A2, "epi.gelu_taylor, warp_specialized")
+pk("act_silu", A2, "epi.silu, f32 D")
+pk("act_sigmoid", A2, "epi.sigmoid, bf16")
+pk("act_tanh", A2, "epi.tanh, 128x64 warp_specialized")
+pk("act_hardswish", A2, "epi.hardswish")
+pk("act_silu_aux_amax", A2, "epi.silu feeding an aux store and an absmax",
+   [RAG1 + " --full"])
+pk("conv_rz", A2, "epi.convert rz to bf16 and back")
+pk("store_rp", A2, "D stored rounding toward +inf")
+PR = "kernels/presets.mlir"
+pk("preset_scaled_acc", PR, "preset ScaledAcc")
+pk("preset_lincomb", PR, "preset LinearCombination, bf16")
+pk("preset_lincomb_gelu", PR, "preset LinCombEltAct<GELU>, warp_specialized")
+pk("preset_rowbias_relu", PR, "preset LinCombPerRowBiasEltAct<ReLU> (examples/gemm_relu.mlir)", [BIG])
+pk("preset_rowbias_relu_bf16", PR, "preset LinCombPerRowBiasEltAct<ReLU>, bf16, 128x256", [BIG])
+pk("preset_colbias_gelu", PR, "preset LinCombPerColBiasEltAct<GELU> (examples/gemm_gelu_colbias.mlir)")
+pk("preset_rowbias_clamp_aux", PR, "preset LinCombPerRowBiasEltActAux<Clamp>")
+pk("preset_perrow_lincomb_silu", PR, "preset PerRowLinCombPerRowBiasEltAct<SiLU>, f32 D")
+pk("preset_scaled_amax_aux", PR, "preset ScaledLinCombPerRowBiasEltActAmaxAux<ReLU>")
+pk("gemm_bias_relu_epi", "kernels/gemm_relu_epi.mlir", "examples/gemm_relu.mlir with epi.relu", [BIG])
+pk("gemm_batched_preset", "kernels/gemm_batched_preset.mlir", "batched LinearCombination preset")
+
+
+def kernels_in(path):
+    with open(path) as f:
+        return re.findall(r"wsgemm\.gemm\s+@(\w+)", f.read())
+
+
+def main():
+    sources = {}
+    for d in ("integration_test/kernels", "examples"):
+        for f in sorted(os.listdir(os.path.join(REPO, d))):
+            if f.endswith(".mlir"):
+                for name in kernels_in(os.path.join(REPO, d, f)):
+                    sources[name] = os.path.join(d, f)
+    for name in PENDING:
+        if name in sources:
+            KERNELS[name] = PENDING[name]
+    missing = sorted(set(sources) - set(KERNELS))
+    stale = sorted(set(KERNELS) - set(sources))
+    if missing or stale:
+        print("error: table out of date; no entry for %s; no kernel for %s"
+              % (missing, stale))
+        return 1
+    os.makedirs(OUT, exist_ok=True)
+    for f in os.listdir(OUT):
+        if f.endswith(".test"):
+            os.remove(os.path.join(OUT, f))
+    for n, name in enumerate(sorted(KERNELS)):
+        source, what, extra = KERNELS[name]
+        batched = source.endswith("batched.mlir") or "batched" in name
+        base = [FULL, RAG1, RAG2, KSM, TINY]
+        shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \
+            else list(base)
+        shapes += extra
+        lines = ["# REQUIRES: gpu",
+                 "# GENERATED by integration_test/utils/gen_run_tests.py; edit the table there.",
+                 "# %s (%s): %s." % (name, sources[name], what),
+                 "# Shapes: 256x256x128 (every element checked), 1000x3000x200 and",
+                 "# 777x1032x96 (ragged: partial last tiles, more tiles than SMs),",
+                 "# K = 40 (under one k-tile), 8x8x8 (smallest legal)%s." % (
+                     ", L = 3 (and 1)" if batched else ""),
+                 ""]
+        for i, s in enumerate(shapes):
+            lines.append("# RUN: %%run %%k/%s.json %s --seed %d"
+                         % (name, s, 1000 * (n + 1) + i))
+        with open(os.path.join(OUT, name + ".test"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+    print("wrote %d tests to %s" % (len(KERNELS), OUT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
