@@ -164,6 +164,8 @@ private:
   void emitReductionFlush();
   Value loadGlobal(Value ptr, Type elemType, Value index);
   Value packPair(Value lo, Value hi);
+  Value cvtPair(Value lo, Value hi, Type elem, epi::RoundingMode rounding);
+  Value convertFloat(Value v, Type to, epi::RoundingMode rounding);
 
   ImplicitLocOpBuilder b;
   GemmOp op;
@@ -182,7 +184,7 @@ private:
   DenseMap<Operation *, Value> scalarValues;
   DenseMap<std::pair<Operation *, int64_t>, Value> vectorCache;
   SmallVector<ReductionState> reductions;
-  Value dValue; // the D value of the element being visited.
+  epi::RoundingMode dRounding = epi::RoundingMode::rn; // of the D store.
 };
 
 } // namespace
@@ -534,6 +536,9 @@ Value KernelEmitter::emitElement(Value acc, Value gm, Value gn, Value inBounds,
       Value row = add(mul(batchIdx, sizeM), mClamped);
       Value idx = add(mul(row, sizeN), nClamped);
       mapTo(loadGlobal(paramValue(aux.getName()), aux.getElemType(), idx));
+    } else if (auto convert = dyn_cast<epi::ConvertOp>(inner)) {
+      mapTo(convertFloat(map.lookup(convert.getInput()), convert.getType(),
+                         convert.getRounding()));
     } else if (auto store = dyn_cast<epi::StoreOp>(inner)) {
       result = map.lookup(store.getValue());
     } else if (auto aux = dyn_cast<epi::AuxStoreOp>(inner)) {
@@ -571,16 +576,40 @@ Value KernelEmitter::emitElement(Value acc, Value gm, Value gn, Value inBounds,
   return result;
 }
 
-/// Packs two f32 values into one 32-bit register of two 16-bit elements.
-Value KernelEmitter::packPair(Value lo, Value hi) {
-  Type elem = spec.dType;
+/// Converts two f32 values to a packed pair of 16-bit floats with PTX's
+/// cvt.{rn,rz}.{f16x2,bf16x2}.f32 (`hi` lands in the upper half).
+Value KernelEmitter::cvtPair(Value lo, Value hi, Type elem,
+                             epi::RoundingMode rounding) {
   auto vecTy = VectorType::get({2}, elem);
-  Value vec = LLVM::UndefOp::create(b, vecTy);
-  vec = LLVM::InsertElementOp::create(
-      b, vec, arith::TruncFOp::create(b, elem, lo), i32(0));
-  vec = LLVM::InsertElementOp::create(
-      b, vec, arith::TruncFOp::create(b, elem, hi), i32(1));
-  return LLVM::BitcastOp::create(b, b.getI32Type(), vec);
+  NVVM::FPRoundingMode rnd = rounding == epi::RoundingMode::rz
+                                 ? NVVM::FPRoundingMode::RZ
+                                 : NVVM::FPRoundingMode::RN;
+  if (elem.isBF16())
+    return NVVM::ConvertF32x2ToBF16x2Op::create(b, vecTy, hi, lo, Value(), rnd);
+  return NVVM::ConvertF32x2ToF16x2Op::create(b, vecTy, hi, lo, Value(), rnd);
+}
+
+/// epi.convert: widening is exact; narrowing f32 to f16/bf16 rounds as asked
+/// (resolveKernelSpec refused the modes PTX lacks).
+Value KernelEmitter::convertFloat(Value v, Type to, epi::RoundingMode rounding) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, to, v);
+  if (!from.isF32())
+    v = arith::ExtFOp::create(b, b.getF32Type(), v);
+  if (to.isF32())
+    return v;
+  Value pair = cvtPair(v, v, to, rounding);
+  return LLVM::ExtractElementOp::create(b, pair, i32(0));
+}
+
+/// Packs two f32 values into one 32-bit register of two 16-bit D elements,
+/// rounding as the D store asks.
+Value KernelEmitter::packPair(Value lo, Value hi) {
+  return LLVM::BitcastOp::create(b, b.getI32Type(),
+                                 cvtPair(lo, hi, spec.dType, dRounding));
 }
 
 void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
@@ -837,6 +866,8 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
   Block &body = op.getEpilogue().front();
   useC = arith::ConstantIntOp::create(b, 1, 1);
   for (Operation &inner : body) {
+    if (auto store = dyn_cast<epi::StoreOp>(inner))
+      dRounding = store.getRounding();
     if (auto scalar = dyn_cast<epi::ScalarOp>(inner)) {
       Value v;
       if (scalar.getSource() == epi::ScalarSource::attr) {

@@ -229,6 +229,23 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
     } else if (auto red = dyn_cast<epi::ReduceToScalarOp>(inner)) {
       addParam(KernelParam::Kind::Reduction, red.getName(), f32, {},
                epi::stringifyReduceKind(red.getKind()).str());
+    } else if (isa<epi::ConvertOp, epi::StoreOp>(inner)) {
+      // PTX converts f32 to f16/bf16 (packed) with rn or rz only.
+      auto rounding = isa<epi::StoreOp>(inner)
+                          ? cast<epi::StoreOp>(inner).getRounding()
+                          : cast<epi::ConvertOp>(inner).getRounding();
+      Type to = isa<epi::StoreOp>(inner) ? spec.dType
+                                         : inner.getResult(0).getType();
+      bool narrowing = !to.isF32() && to != inner.getOperand(0).getType();
+      if (narrowing && rounding != epi::RoundingMode::rn &&
+          rounding != epi::RoundingMode::rz)
+        return inner.emitOpError()
+               << "rounding '" << epi::stringifyRoundingMode(rounding)
+               << "' to " << to
+               << " is not lowered (PTX packs f16/bf16 with rn or rz only)";
+      if (narrowing && !(to.isF16() || to.isBF16()))
+        return inner.emitOpError() << "conversion to " << to
+                                   << " is not lowered yet";
     } else if (isa<epi::FusionOp>(inner)) {
       return op.emitOpError() << "has an unexpanded epi.fusion preset; run "
                                  "--epi-expand-presets first";
@@ -524,11 +541,8 @@ struct ConvertWsGemmToNVVMPass
 
     // The cloned EVT may still hold named activations: lower them now that
     // the manifest recorded them by name.
-    RewritePatternSet patterns(ctx);
-    epi::populateLowerActivationsPatterns(patterns);
-    FrozenRewritePatternSet frozen(std::move(patterns));
     for (gpu::GPUModuleOp gpuModule : kernels)
-      if (failed(applyPatternsGreedily(gpuModule, frozen)))
+      if (failed(epi::lowerActivations(gpuModule)))
         return signalPassFailure();
   }
 };

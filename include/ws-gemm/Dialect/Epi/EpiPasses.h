@@ -20,6 +20,10 @@ namespace mlir::epi {
 /// --epi-expand-presets.
 LogicalResult expandPreset(FusionOp op);
 
+/// Lowers every named activation under `root` to arith/math (a partial
+/// conversion); the transform behind --epi-lower-activations.
+LogicalResult lowerActivations(Operation *root);
+
 /// Adds the patterns lowering named activations to arith/math.
 void populateLowerActivationsPatterns(RewritePatternSet &patterns);
 

@@ -275,22 +275,25 @@ void mlir::epi::populateLowerActivationsPatterns(RewritePatternSet &patterns) {
       patterns.getContext());
 }
 
+LogicalResult mlir::epi::lowerActivations(Operation *root) {
+  MLIRContext *context = root->getContext();
+  ConversionTarget target(*context);
+  target.addLegalDialect<arith::ArithDialect, math::MathDialect>();
+  target.addIllegalOp<IdentityOp, ReluOp, ClampOp, LeakyReluOp,
+                      ThresholdReluOp, GeluOp, GeluTaylorOp, SiluOp, SigmoidOp,
+                      TanhOp, HardSwishOp>();
+  // Everything else (other epi ops, the GEMM, functions) stays as is.
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  RewritePatternSet patterns(context);
+  populateLowerActivationsPatterns(patterns);
+  return applyPartialConversion(root, target, std::move(patterns));
+}
+
 namespace {
 struct EpiLowerActivationsPass
     : public epi::impl::EpiLowerActivationsBase<EpiLowerActivationsPass> {
   void runOnOperation() override {
-    MLIRContext *context = &getContext();
-    ConversionTarget target(*context);
-    target.addLegalDialect<arith::ArithDialect, math::MathDialect>();
-    target.addIllegalOp<IdentityOp, ReluOp, ClampOp, LeakyReluOp,
-                        ThresholdReluOp, GeluOp, GeluTaylorOp, SiluOp,
-                        SigmoidOp, TanhOp, HardSwishOp>();
-    // Everything else (other epi ops, the GEMM, functions) stays as is.
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    RewritePatternSet patterns(context);
-    populateLowerActivationsPatterns(patterns);
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(lowerActivations(getOperation())))
       signalPassFailure();
   }
 };

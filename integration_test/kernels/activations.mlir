@@ -30,14 +30,14 @@ wsgemm.gemm @act_clamp a(bf16) b(bf16) d(bf16)
 
 wsgemm.gemm @act_leaky_relu a(f16) b(f16, n_major) d(f16) {
 ^bb0(%acc: f32):
-  %r = epi.leaky_relu %acc alpha 0.1 : f32
+  %r = epi.leaky_relu %acc leaky_alpha 0.1 : f32
   epi.store %r : f32
   epi.yield
 }
 
 wsgemm.gemm @act_threshold_relu a(bf16) b(bf16) d(f32) {
 ^bb0(%acc: f32):
-  %r = epi.threshold_relu %acc threshold 0.5 value -1.0 : f32
+  %r = epi.threshold_relu %acc threshold 0.5 upper_bound 2.0 : f32
   epi.store %r : f32
   epi.yield
 }
