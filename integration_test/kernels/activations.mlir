@@ -101,7 +101,8 @@ wsgemm.gemm @act_silu_aux_amax a(f16) b(f16) d(f16) {
 }
 
 // Rounding modes: an explicit epi.convert toward zero, and D stored
-// rounding toward +inf.
+// rounding toward zero (rm/rp are refused by the lowering:
+// test/Conversion/WsGemmToNVVM/invalid.mlir).
 wsgemm.gemm @conv_rz a(f16) b(f16) d(f32) {
 ^bb0(%acc: f32):
   %h = epi.convert %acc rz : f32 -> bf16
@@ -110,8 +111,8 @@ wsgemm.gemm @conv_rz a(f16) b(f16) d(f32) {
   epi.yield
 }
 
-wsgemm.gemm @store_rp a(bf16) b(bf16) d(bf16) {
+wsgemm.gemm @store_rz a(bf16) b(bf16) d(bf16) {
 ^bb0(%acc: f32):
-  epi.store %acc rp : f32
+  epi.store %acc rz : f32
   epi.yield
 }

@@ -155,7 +155,7 @@ pk("act_hardswish", A2, "epi.hardswish")
 pk("act_silu_aux_amax", A2, "epi.silu feeding an aux store and an absmax",
    [RAG1 + " --full"])
 pk("conv_rz", A2, "epi.convert rz to bf16 and back")
-pk("store_rp", A2, "D stored rounding toward +inf")
+pk("store_rz", A2, "D stored rounding toward zero")
 PR = "kernels/presets.mlir"
 pk("preset_scaled_acc", PR, "preset ScaledAcc")
 pk("preset_lincomb", PR, "preset LinearCombination, bf16")

@@ -1,0 +1,32 @@
+// RUN: ws-gemm-opt %s --wsgemm-plan --convert-wsgemm-to-nvvm -split-input-file -verify-diagnostics
+
+// What the lowering refuses, with the reason. (The op verifiers and the
+// planner catch everything else earlier.)
+
+wsgemm.gemm @store_rp a(bf16) b(bf16) d(bf16) {
+^bb0(%acc: f32):
+  // expected-error @below {{'epi.store' op rounding 'rp' to 'bf16' is not lowered (PTX packs f16/bf16 with rn or rz only)}}
+  epi.store %acc rp : f32
+  epi.yield
+}
+
+// -----
+
+wsgemm.gemm @convert_rm a(f16) b(f16) d(f32) {
+^bb0(%acc: f32):
+  // expected-error @below {{'epi.convert' op rounding 'rm' to 'f16' is not lowered (PTX packs f16/bf16 with rn or rz only)}}
+  %h = epi.convert %acc rm : f32 -> f16
+  %x = epi.convert %h : f16 -> f32
+  epi.store %x : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @below {{'wsgemm.gemm' op schedule 'pingpong' is not lowered yet; use 'cooperative' or 'warp_specialized'}}
+wsgemm.gemm @pingpong a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128, 64], schedule = pingpong> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
