@@ -561,7 +561,8 @@ int run(const Options &o) {
   bool approx = usesApproxTranscendentals(m);
   DType inType = m.operand("A").dtype;
   auto tolFor = [&](DType t) {
-    Tolerance tol = outputTolerance(t, inType, o.K, approx);
+    Tolerance tol = outputTolerance(t, inType, o.K, approx,
+                                    intermediateRoundingError(m));
     if (o.rtol >= 0)
       tol.rtol = o.rtol;
     if (o.atolRms >= 0)

@@ -32,6 +32,19 @@ TEST(Check, ApproxOpsDetected) {
   EXPECT_TRUE(usesApproxTranscendentals(parseOrDie(j)));
 }
 
+TEST(Check, IntermediateConversionsWidenTheTolerance) {
+  EXPECT_EQ(intermediateRoundingError(loadOrDie("gemm_bias_relu.json")), 0);
+  json j = loadJson("gemm_bias_relu.json");
+  // relu(z) -> convert to bf16 (rz) -> store: one bf16 rounding in the EVT.
+  j["evt"]["nodes"][9] = {{"op", "convert"}, {"args", {8}}, {"dtype", "bf16"},
+                          {"rounding", "rz"}};
+  Manifest m = parseOrDie(j);
+  EXPECT_DOUBLE_EQ(intermediateRoundingError(m), 2 * std::ldexp(1.0, -8));
+  Tolerance t = outputTolerance(DType::F16, DType::F16, 64, false,
+                                intermediateRoundingError(m));
+  EXPECT_DOUBLE_EQ(t.eEpi, std::ldexp(1.0, -19) + std::ldexp(1.0, -7));
+}
+
 TEST(Check, ErrorStats) {
   Tolerance t = outputTolerance(DType::F16, DType::F16, 64, false);
   ErrorStats s("D");

@@ -43,7 +43,12 @@ struct Tolerance {
 bool usesApproxTranscendentals(const Manifest &m);
 
 /// Tolerance for a matrix output of dtype `out` (D or an aux store).
-Tolerance outputTolerance(DType out, DType in, int64_t K, bool approx);
+Tolerance outputTolerance(DType out, DType in, int64_t K, bool approx,
+                          double eConvert = 0);
+
+/// Extra relative error from rounding to narrower types inside the EVT
+/// (epi.convert nodes): 2 units of roundoff per such node.
+double intermediateRoundingError(const Manifest &m);
 
 /// Tolerance for one reduction output.
 double reductionTolerance(const Tolerance &t, ReduceKind kind, double absSum,
