@@ -157,7 +157,11 @@ private:
   scf::ForOp createTileLoop(ValueRange init);
   SmallVector<Value> emitMainloop(Value kBase);
   void emitEpilogue(Value consumerWg, ArrayRef<Value> acc, Value subBase);
-  void issueCLoad(Value consumerWg, int64_t subtile, Value subBase);
+  void issueEpiLoads(Value consumerWg, int64_t subtile, Value subBase);
+  Value ringBuffer(int64_t offset, Type elemType, int64_t slots,
+                   Value consumerWg, Value slot);
+  Value loadShared(Value buf, Type elemType);
+  void storeShared(Value buf, Value v, Type elemType);
   Value subtileRow(Value consumerWg, int64_t mb);
   Value emitElement(Value acc, Value gm, Value gn, Value inBounds, Value cVal,
                     int64_t mb, int64_t h, int64_t chunk, int64_t e);
@@ -185,6 +189,10 @@ private:
   DenseMap<std::pair<Operation *, int64_t>, Value> vectorCache;
   SmallVector<ReductionState> reductions;
   epi::RoundingMode dRounding = epi::RoundingMode::rn; // of the D store.
+  /// The element being visited: its offset in a 64 x epiN subtile (in
+  /// elements) and the current subtile's aux buffers by name.
+  Value elemOffset;
+  llvm::StringMap<Value> auxLoadBufs, auxStoreBufs;
 };
 
 } // namespace
@@ -251,7 +259,7 @@ void KernelEmitter::emitPrologue() {
       NVVM::MBarrierInitOp::create(b, barEmpty(i32(s)),
                                    i32(spec.consumerWarpgroups), Value());
     }
-    if (spec.cType)
+    if (spec.hasEpiLoads())
       for (int64_t w = 0; w < spec.consumerWarpgroups; ++w)
         for (int64_t s = 0; s < spec.stagesC; ++s)
           NVVM::MBarrierInitOp::create(b, barC(i32(w), i32(s)), i32(1),
@@ -432,22 +440,44 @@ Value KernelEmitter::subtileRow(Value consumerWg, int64_t mb) {
   return add(add(m0, mul(consumerWg, i32(spec.wgRows()))), i32(64 * mb));
 }
 
-/// Issues the TMA load of this tile's C subtile `t` into the C buffer of
-/// the warpgroup's global subtile count (subBase + t) % stagesC.
-void KernelEmitter::issueCLoad(Value consumerWg, int64_t t, Value subBase) {
+/// The warpgroup's buffer for `slot` of a ring of `slots` subtiles of
+/// `elemType` starting at `offset`.
+Value KernelEmitter::ringBuffer(int64_t offset, Type elemType, int64_t slots,
+                                Value consumerWg, Value slot) {
+  int64_t bytes = spec.subtileBytes(elemType);
+  return smemAt(add(add(i32(offset), mul(slot, i32(bytes))),
+                    mul(consumerWg, i32(slots * bytes))));
+}
+
+/// Issues the TMA loads of this tile's epilogue subtile `t` (C when it is
+/// read, and every aux matrix) into slot (subBase + t) % stagesC, all
+/// completing on that slot's barrier.
+void KernelEmitter::issueEpiLoads(Value consumerWg, int64_t t, Value subBase) {
   int64_t nJ = spec.tileN / spec.epiN;
   int64_t mb = t / nJ, j = t % nJ;
-  int64_t bufBytes = spec.subtileBytes(spec.cType);
   Value slot = arith::RemUIOp::create(b, add(subBase, i32(t)),
                                       i32(spec.stagesC));
   Value bar = barC(consumerWg, slot);
-  NVVM::MBarrierArriveExpectTxOp::create(b, Type(), bar, i32(bufBytes),
+  int64_t auxBytes = 0;
+  for (const AuxStream &aux : spec.auxLoads)
+    auxBytes += spec.subtileBytes(aux.elemType);
+  Value bytes = i32(auxBytes);
+  if (spec.cType)
+    bytes = arith::SelectOp::create(
+        b, useC, i32(auxBytes + spec.subtileBytes(spec.cType)), bytes);
+  NVVM::MBarrierArriveExpectTxOp::create(b, Type(), bar, bytes,
                                          NVVM::MemScopeKind::CTA, false,
                                          Value());
-  Value dst = smemAt(add(add(i32(spec.offC), mul(slot, i32(bufBytes))),
-                         mul(consumerWg, i32(spec.stagesC * bufBytes))));
-  tmaLoad(dst, tensorMap("C"),
-          coords(add(n0, i32(j * spec.epiN)), subtileRow(consumerWg, mb)), bar);
+  SmallVector<Value> crd =
+      coords(add(n0, i32(j * spec.epiN)), subtileRow(consumerWg, mb));
+  if (spec.cType)
+    ifThen(useC, [&] {
+      tmaLoad(ringBuffer(spec.offC, spec.cType, spec.stagesC, consumerWg, slot),
+              tensorMap("C"), crd, bar);
+    });
+  for (const AuxStream &aux : spec.auxLoads)
+    tmaLoad(ringBuffer(aux.offset, aux.elemType, spec.stagesC, consumerWg, slot),
+            tensorMap(aux.name), crd, bar);
 }
 
 Value KernelEmitter::loadGlobal(Value base, Type elemType, Value index) {
@@ -457,6 +487,20 @@ Value KernelEmitter::loadGlobal(Value base, Type elemType, Value index) {
   if (!elemType.isF32())
     v = arith::ExtFOp::create(b, b.getF32Type(), v);
   return v;
+}
+
+/// The current element of a 64 x epiN subtile buffer, widened to f32.
+Value KernelEmitter::loadShared(Value buf, Type elemType) {
+  Value ptr = smemAt2(buf, mul(elemOffset, i32(byteWidth(elemType))));
+  Value v = LLVM::LoadOp::create(b, elemType, ptr);
+  if (!elemType.isF32())
+    v = arith::ExtFOp::create(b, b.getF32Type(), v);
+  return v;
+}
+
+void KernelEmitter::storeShared(Value buf, Value v, Type elemType) {
+  Value ptr = smemAt2(buf, mul(elemOffset, i32(byteWidth(elemType))));
+  LLVM::StoreOp::create(b, v, ptr);
 }
 
 static RedKind toRedKind(epi::ReduceKind k) {
@@ -533,27 +577,17 @@ Value KernelEmitter::emitElement(Value acc, Value gm, Value gn, Value inBounds,
       }
       mapTo(cached);
     } else if (auto aux = dyn_cast<epi::AuxLoadOp>(inner)) {
-      Value row = add(mul(batchIdx, sizeM), mClamped);
-      Value idx = add(mul(row, sizeN), nClamped);
-      mapTo(loadGlobal(paramValue(aux.getName()), aux.getElemType(), idx));
+      mapTo(loadShared(auxLoadBufs.lookup(aux.getName()), aux.getElemType()));
     } else if (auto convert = dyn_cast<epi::ConvertOp>(inner)) {
       mapTo(convertFloat(map.lookup(convert.getInput()), convert.getType(),
                          convert.getRounding()));
     } else if (auto store = dyn_cast<epi::StoreOp>(inner)) {
       result = map.lookup(store.getValue());
     } else if (auto aux = dyn_cast<epi::AuxStoreOp>(inner)) {
-      Value v = map.lookup(aux.getValue());
-      Type elemType = aux.getElemType();
-      if (elemType != v.getType())
-        v = arith::TruncFOp::create(b, elemType, v);
-      Value row = add(mul(batchIdx, sizeM), gm);
-      Value idx = add(mul(row, sizeN), gn);
-      Value base = paramValue(aux.getName());
-      ifThen(inBounds, [&] {
-        Value ptr = LLVM::GEPOp::create(b, globalPtrTy, elemType, base,
-                                        ValueRange{idx});
-        LLVM::StoreOp::create(b, v, ptr);
-      });
+      // Staged in shared memory; the subtile's TMA store clips the edges.
+      Value v = convertFloat(map.lookup(aux.getValue()), aux.getElemType(),
+                             epi::RoundingMode::rn);
+      storeShared(auxStoreBufs.lookup(aux.getName()), v, aux.getElemType());
     } else if (isa<epi::ReduceToVecMOp, epi::ReduceToVecNOp,
                    epi::ReduceToScalarOp>(inner)) {
       ReductionState *state = nullptr;
@@ -619,13 +653,28 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
   int64_t total = mBlocks * nJ;
   int64_t dBytes = spec.subtileBytes(spec.dType);
   bool reuse = spec.reuseSmemC && spec.cType;
-  Value prevBuf, prevCol, prevRow;
-  auto storeSubtile = [&](Value buf, Value col, Value row) {
+  // The stores of one subtile: D and every aux matrix, one bulk group.
+  struct SubtileStore {
+    Value dBuf, col, row;
+    SmallVector<Value> auxBufs;
+  };
+  std::optional<SubtileStore> prev;
+  auto storeSubtile = [&](const SubtileStore &st) {
+    SmallVector<Value> crd = coords(st.col, st.row);
     NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-        b, tensorMap("D"), buf, coords(col, row), Value(),
-        NVVM::TMAStoreMode::TILE, Value());
+        b, tensorMap("D"), st.dBuf, crd, Value(), NVVM::TMAStoreMode::TILE,
+        Value());
+    for (auto [aux, buf] : llvm::zip(spec.auxStores, st.auxBufs))
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          b, tensorMap(aux.name), buf, crd, Value(), NVVM::TMAStoreMode::TILE,
+          Value());
     NVVM::CpAsyncBulkCommitGroupOp::create(b);
   };
+  // Whether this warpgroup waits for epilogue loads: C may be gated off at
+  // run time (beta == 0); aux matrices are always read.
+  Value loadsActive = spec.auxLoads.empty()
+                          ? useC
+                          : arith::ConstantIntOp::create(b, 1, 1).getResult();
   Value leader = eq(tidInWg, i32(0));
   Value barrierId = add(consumerWg, i32(1));
   // Each thread's rows and columns inside a 64 x epiN subtile.
@@ -639,27 +688,33 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
     Value subCol = add(n0, i32(j * spec.epiN));
     Value global = add(subBase, i32(t));
     Value cBuf;
-    if (spec.cType) {
-      int64_t cBytes = spec.subtileBytes(spec.cType);
+    auxLoadBufs.clear();
+    auxStoreBufs.clear();
+    if (spec.hasEpiLoads()) {
       Value cSlot = arith::RemUIOp::create(b, global, i32(spec.stagesC));
-      cBuf = smemAt(add(add(i32(spec.offC), mul(cSlot, i32(cBytes))),
-                        mul(consumerWg, i32(spec.stagesC * cBytes))));
+      if (spec.cType)
+        cBuf = ringBuffer(spec.offC, spec.cType, spec.stagesC, consumerWg,
+                          cSlot);
+      for (const AuxStream &aux : spec.auxLoads)
+        auxLoadBufs[aux.name] = ringBuffer(aux.offset, aux.elemType,
+                                           spec.stagesC, consumerWg, cSlot);
       Value parity = arith::AndIOp::create(
           b, arith::DivUIOp::create(b, global, i32(spec.stagesC)), i32(1));
-      auto ifOp = scf::IfOp::create(b, useC, false);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(ifOp.thenBlock());
-        waitParity(barC(consumerWg, cSlot), parity);
-      }
+      ifThen(loadsActive, [&] { waitParity(barC(consumerWg, cSlot), parity); });
     }
     // With ReuseSmemC, D is written over the C subtile it was computed from.
-    Value dBuf = cBuf;
-    if (!reuse) {
-      Value dSlot = arith::RemUIOp::create(b, global, i32(spec.stagesD));
-      dBuf = smemAt(add(add(i32(spec.offD), mul(dSlot, i32(dBytes))),
-                        mul(consumerWg, i32(spec.stagesD * dBytes))));
+    Value storeSlot = arith::RemUIOp::create(b, global, i32(spec.storeRing()));
+    SubtileStore current{reuse ? cBuf
+                               : ringBuffer(spec.offD, spec.dType, spec.stagesD,
+                                            consumerWg, storeSlot),
+                         subCol, subRow, {}};
+    for (const AuxStream &aux : spec.auxStores) {
+      current.auxBufs.push_back(ringBuffer(aux.offset, aux.elemType,
+                                           spec.storeRing(), consumerWg,
+                                           storeSlot));
+      auxStoreBufs[aux.name] = current.auxBufs.back();
     }
+    Value dBuf = current.dBuf;
 
     // Visit the EVT on the 4 * epiN / 8 accumulator elements of this thread.
     SmallVector<Value> dVals;
@@ -673,16 +728,11 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
         Value gn = add(subCol, col);
         Value inBounds = arith::AndIOp::create(b, ult(gm, sizeM), ult(gn, sizeN));
         Value accVal = LLVM::ExtractValueOp::create(b, acc[mb], c * 4 + q);
+        elemOffset = add(mul(row, i32(spec.epiN)), col);
         Value cVal;
-        if (spec.cType) {
-          Value off = mul(add(mul(row, i32(spec.epiN)), col),
-                          i32(byteWidth(spec.cType)));
-          Value raw = LLVM::LoadOp::create(b, spec.cType, smemAt2(cBuf, off));
-          cVal = spec.cType.isF32()
-                     ? raw
-                     : arith::ExtFOp::create(b, b.getF32Type(), raw).getResult();
-          cVal = arith::SelectOp::create(b, useC, cVal, f32(0.0));
-        }
+        if (spec.cType)
+          cVal = arith::SelectOp::create(b, useC, loadShared(cBuf, spec.cType),
+                                         f32(0.0));
         dVals.push_back(emitElement(accVal, gm, gn, inBounds, cVal, mb, h, c, e));
       }
     }
@@ -691,7 +741,7 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
     // ago: wait until that TMA store has read it (counting the store still
     // held back by DelayTmaStore), and, since other threads' stmatrix rows
     // cover elements this thread read from C, until the warpgroup is done.
-    int64_t ring = reuse ? spec.stagesC : spec.stagesD;
+    int64_t ring = spec.storeRing();
     int64_t pending = ring - 1 - (spec.delayTmaStore ? 1 : 0);
     ifThen(leader, [&] {
       NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(pending),
@@ -744,31 +794,31 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
     namedBarrier(barrierId, 128);
     ifThen(leader, [&] {
       if (!spec.delayTmaStore) {
-        storeSubtile(dBuf, subCol, subRow);
+        storeSubtile(current);
       } else {
         // DelayTmaStore: the previous subtile's store is issued now, after
         // this one's R2S, so its smem read overlaps with the next compute.
-        if (t > 0)
-          storeSubtile(prevBuf, prevCol, prevRow);
+        if (prev)
+          storeSubtile(*prev);
         if (t == total - 1)
-          storeSubtile(dBuf, subCol, subRow);
+          storeSubtile(current);
       }
-      if (!spec.cType)
+      if (!spec.hasEpiLoads())
         return;
       if (!reuse && t + spec.stagesC < total)
-        ifThen(useC, [&] { issueCLoad(consumerWg, t + spec.stagesC, subBase); });
-      // ReuseSmemC: the C subtile that refills the previous subtile's buffer
-      // may land only once that buffer's store has read it.
+        ifThen(loadsActive, [&] {
+          issueEpiLoads(consumerWg, t + spec.stagesC, subBase);
+        });
+      // ReuseSmemC: the loads that refill the previous subtile's buffers may
+      // land only once that subtile's store has read them.
       if (reuse && t >= 1 && t - 1 + spec.stagesC < total)
-        ifThen(useC, [&] {
+        ifThen(loadsActive, [&] {
           NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(1),
                                                b.getUnitAttr());
-          issueCLoad(consumerWg, t - 1 + spec.stagesC, subBase);
+          issueEpiLoads(consumerWg, t - 1 + spec.stagesC, subBase);
         });
     });
-    prevBuf = dBuf;
-    prevCol = subCol;
-    prevRow = subRow;
+    prev = current;
   }
   emitReductionFlush();
 }
@@ -909,14 +959,17 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
     for (ReductionState &r : reductions)
       r.partials.clear();
     // Prefetch this tile's first C subtiles; they overlap with the mainloop.
-    if (spec.cType) {
-      ifThen(arith::AndIOp::create(b, eq(tidInWg, i32(0)), useC), [&] {
+    if (spec.hasEpiLoads()) {
+      Value loadsActive = spec.auxLoads.empty()
+                              ? useC
+                              : arith::ConstantIntOp::create(b, 1, 1).getResult();
+      ifThen(arith::AndIOp::create(b, eq(tidInWg, i32(0)), loadsActive), [&] {
         // With ReuseSmemC the previous tile's last stores read these buffers.
         if (spec.reuseSmemC)
           NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(0),
                                                b.getUnitAttr());
         for (int64_t t = 0; t < std::min(spec.stagesC, total); ++t)
-          issueCLoad(consumerWg, t, subBase);
+          issueEpiLoads(consumerWg, t, subBase);
       });
     }
     SmallVector<Value> acc = emitMainloop(kBase);

@@ -37,6 +37,14 @@ struct KernelParam {
   std::string reduce;
 };
 
+/// An aux matrix the epilogue loads or stores through TMA, with the smem
+/// offset of its per-warpgroup subtile ring.
+struct AuxStream {
+  std::string name;
+  Type elemType;
+  int64_t offset = 0;
+};
+
 /// Everything the kernel builder needs, resolved from a planned wsgemm.gemm.
 struct KernelSpec {
   std::string name;
@@ -60,7 +68,14 @@ struct KernelSpec {
   /// Derived layout of dynamic shared memory (bytes from a 1024-aligned base).
   int64_t offA = 0, offB = 0, offC = 0, offD = 0, offBars = 0, smemBytes = 0;
 
+  /// Aux matrices: loaded with C (one barrier ring), stored with D (one
+  /// bulk group per subtile).
+  std::vector<AuxStream> auxLoads, auxStores;
+
   int64_t wgRows() const { return tileM / consumerWarpgroups; }
+  bool hasEpiLoads() const { return cType || !auxLoads.empty(); }
+  /// Slots of the D (and aux store) ring: the C ring when D reuses it.
+  int64_t storeRing() const { return reuseSmemC ? stagesC : stagesD; }
   int64_t threads() const { return 128 * (1 + consumerWarpgroups); }
   int64_t bytesA() const;
   int64_t bytesB() const;

@@ -184,6 +184,26 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
   if (spec.cType)
     tmap("C", spec.cType, {"N", "M"}, {spec.epiN, 64}, 0);
   tmap("D", spec.dType, {"N", "M"}, {spec.epiN, 64}, 0);
+  // Aux matrices move through TMA like C and D, in 64 x epiN subtiles.
+  for (Operation &inner : body) {
+    if (auto aux = dyn_cast<epi::AuxLoadOp>(inner)) {
+      if (llvm::any_of(spec.auxLoads,
+                       [&](const AuxStream &s) { return s.name == aux.getName(); }))
+        continue;
+      spec.auxLoads.push_back({aux.getName().str(), aux.getElemType()});
+      tmap(aux.getName(), aux.getElemType(), {"N", "M"}, {spec.epiN, 64}, 0);
+    } else if (auto aux = dyn_cast<epi::AuxStoreOp>(inner)) {
+      spec.auxStores.push_back({aux.getName().str(), aux.getElemType()});
+      tmap(aux.getName(), aux.getElemType(), {"N", "M"}, {spec.epiN, 64}, 0);
+    }
+  }
+  for (const AuxStream &aux : llvm::concat<const AuxStream>(spec.auxLoads,
+                                                             spec.auxStores))
+    if (!(aux.elemType.isF16() || aux.elemType.isBF16() ||
+          aux.elemType.isF32()))
+      return op.emitOpError() << "aux matrix '" << aux.name << "' of type "
+                              << aux.elemType
+                              << " is not lowered yet (f16, bf16, f32 are)";
 
   llvm::StringSet<> seen;
   Type f32 = Float32Type::get(op.getContext());
@@ -214,12 +234,6 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
     } else if (auto vec = dyn_cast<epi::LoadVecNOp>(inner)) {
       addParam(KernelParam::Kind::Pointer, vec.getName(), vec.getElemType(),
                {"N", "L"});
-    } else if (auto aux = dyn_cast<epi::AuxLoadOp>(inner)) {
-      addParam(KernelParam::Kind::Pointer, aux.getName(), aux.getElemType(),
-               {"N", "M", "L"});
-    } else if (auto aux = dyn_cast<epi::AuxStoreOp>(inner)) {
-      addParam(KernelParam::Kind::Pointer, aux.getName(), aux.getElemType(),
-               {"N", "M", "L"});
     } else if (auto red = dyn_cast<epi::ReduceToVecMOp>(inner)) {
       addParam(KernelParam::Kind::Reduction, red.getName(), f32, {"M", "L"},
                epi::stringifyReduceKind(red.getKind()).str());
@@ -281,8 +295,17 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
   int64_t dBytes = spec.reuseSmemC
                        ? 0
                        : wgs * spec.stagesD * spec.subtileBytes(spec.dType);
-  spec.offBars = llvm::alignTo(spec.offD + dBytes, 8);
-  int64_t bars = 2 * spec.stages + (spec.cType ? wgs * spec.stagesC : 0);
+  int64_t next = spec.offD + dBytes;
+  for (AuxStream &aux : spec.auxLoads) {
+    aux.offset = next;
+    next += wgs * spec.stagesC * spec.subtileBytes(aux.elemType);
+  }
+  for (AuxStream &aux : spec.auxStores) {
+    aux.offset = next;
+    next += wgs * spec.storeRing() * spec.subtileBytes(aux.elemType);
+  }
+  spec.offBars = llvm::alignTo(next, 8);
+  int64_t bars = 2 * spec.stages + (spec.hasEpiLoads() ? wgs * spec.stagesC : 0);
   spec.smemBytes = spec.offBars + 8 * bars + 1024;
   if (spec.smemBytes > 232448)
     return op.emitOpError() << "needs " << spec.smemBytes
