@@ -161,7 +161,7 @@ private:
   Value ringBuffer(int64_t offset, Type elemType, int64_t slots,
                    Value consumerWg, Value slot);
   Value loadShared(Value buf, Type elemType);
-  void storeShared(Value buf, Value v, Type elemType);
+  void storeShared(Value buf, Value offset, Value v);
   Value subtileRow(Value consumerWg, int64_t mb);
   Value emitElement(Value acc, Value gm, Value gn, Value inBounds, Value cVal,
                     int64_t mb, int64_t h, int64_t chunk, int64_t e);
@@ -193,6 +193,11 @@ private:
   /// elements) and the current subtile's aux buffers by name.
   Value elemOffset;
   llvm::StringMap<Value> auxLoadBufs, auxStoreBufs;
+  /// Aux-store elements of the current subtile: (buffer, offset, value).
+  struct PendingStore {
+    Value buf, offset, value;
+  };
+  SmallVector<PendingStore> pendingAuxStores;
 };
 
 } // namespace
@@ -498,8 +503,9 @@ Value KernelEmitter::loadShared(Value buf, Type elemType) {
   return v;
 }
 
-void KernelEmitter::storeShared(Value buf, Value v, Type elemType) {
-  Value ptr = smemAt2(buf, mul(elemOffset, i32(byteWidth(elemType))));
+void KernelEmitter::storeShared(Value buf, Value offset, Value v) {
+  Type elemType = v.getType();
+  Value ptr = smemAt2(buf, mul(offset, i32(byteWidth(elemType))));
   LLVM::StoreOp::create(b, v, ptr);
 }
 
@@ -584,10 +590,12 @@ Value KernelEmitter::emitElement(Value acc, Value gm, Value gn, Value inBounds,
     } else if (auto store = dyn_cast<epi::StoreOp>(inner)) {
       result = map.lookup(store.getValue());
     } else if (auto aux = dyn_cast<epi::AuxStoreOp>(inner)) {
-      // Staged in shared memory; the subtile's TMA store clips the edges.
+      // Staged in shared memory once the buffer is free (after the barrier
+      // that precedes R2S); the subtile's TMA store clips the edges.
       Value v = convertFloat(map.lookup(aux.getValue()), aux.getElemType(),
                              epi::RoundingMode::rn);
-      storeShared(auxStoreBufs.lookup(aux.getName()), v, aux.getElemType());
+      pendingAuxStores.push_back(
+          {auxStoreBufs.lookup(aux.getName()), elemOffset, v});
     } else if (isa<epi::ReduceToVecMOp, epi::ReduceToVecNOp,
                    epi::ReduceToScalarOp>(inner)) {
       ReductionState *state = nullptr;
@@ -749,7 +757,10 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
     });
     namedBarrier(barrierId, 128);
 
-    // Registers to shared memory.
+    // Registers to shared memory: aux stores, then D.
+    for (const PendingStore &st : pendingAuxStores)
+      storeShared(st.buf, st.offset, st.value);
+    pendingAuxStores.clear();
     int64_t chunks = spec.epiN / 8;
     if (byteWidth(spec.dType) == 2) {
       // stmatrix.x4: matrices (h=0, c), (h=1, c), (h=0, c+1), (h=1, c+1).
