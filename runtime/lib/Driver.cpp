@@ -216,8 +216,12 @@ Status DeviceBuffer::fill(unsigned char byte) {
 
 Expected<Stream> Stream::create() {
   Stream s;
-  WSGEMM_TRY(
-      cuCheck(cuStreamCreate(&s.s_, CU_STREAM_NON_BLOCKING), "cuStreamCreate"));
+  // A blocking stream: work on it waits for earlier legacy-stream work.
+  // DeviceBuffer's cuMemsetD8 and pageable cuMemcpyHtoD may still be in
+  // flight when they return; a non-blocking stream let a kernel run before
+  // its inputs and the output poison had landed (seen on the H100 as whole
+  // outputs "unwritten" when 16 processes shared the GPU).
+  WSGEMM_TRY(cuCheck(cuStreamCreate(&s.s_, CU_STREAM_DEFAULT), "cuStreamCreate"));
   return Expected<Stream>(std::move(s));
 }
 Stream::Stream(Stream &&o) noexcept : s_(std::exchange(o.s_, nullptr)) {}
