@@ -26,11 +26,10 @@ wsgemm.gemm @bench_lincomb_relu_f16 a(f16) b(f16) c(f16) d(f16)
   %c = epi.load_src : f32
   %bias = epi.load_vec_m "bias" : f16 -> f32
   %scaled = arith.mulf %alpha, %acc : f32
-  %biased = arith.addf %scaled, %bias : f32
   %beta_c = arith.mulf %beta, %c : f32
-  %z = arith.addf %beta_c, %biased : f32
-  %zero = arith.constant 0.0 : f32
-  %d = arith.maximumf %z, %zero : f32
+  %lincomb = arith.addf %scaled, %beta_c : f32
+  %z = arith.addf %lincomb, %bias : f32
+  %d = epi.relu %z : f32
   epi.store %d : f32
   epi.yield
 }
@@ -43,11 +42,10 @@ wsgemm.gemm @bench_lincomb_relu_bf16 a(bf16) b(bf16) c(bf16) d(bf16)
   %c = epi.load_src : f32
   %bias = epi.load_vec_m "bias" : bf16 -> f32
   %scaled = arith.mulf %alpha, %acc : f32
-  %biased = arith.addf %scaled, %bias : f32
   %beta_c = arith.mulf %beta, %c : f32
-  %z = arith.addf %beta_c, %biased : f32
-  %zero = arith.constant 0.0 : f32
-  %d = arith.maximumf %z, %zero : f32
+  %lincomb = arith.addf %scaled, %beta_c : f32
+  %z = arith.addf %lincomb, %bias : f32
+  %d = epi.relu %z : f32
   epi.store %d : f32
   epi.yield
 }

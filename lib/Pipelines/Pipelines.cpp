@@ -15,6 +15,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+
+#include <cstdlib>
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -51,12 +53,21 @@ void wsgemm::buildToNVVMPipeline(OpPassManager &pm,
   kernels.addPass(createCSEPass());
 }
 
+std::string wsgemm::PipelineOptions::defaultCudaPath() {
+  if (const char *home = std::getenv("CUDA_HOME"); home && *home)
+    return home;
+  return WSGEMM_CUDA_ROOT;
+}
+
 void wsgemm::buildToBinaryPipeline(OpPassManager &pm,
                                    const PipelineOptions &options,
                                    StringRef format) {
   buildToNVVMPipeline(pm, options);
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = format.str();
+  // Without the toolkit path, libdevice is not linked and math functions
+  // stay unresolved externs in the PTX.
+  binary.toolkitPath = options.cudaPath;
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 

@@ -54,6 +54,11 @@ static cl::opt<std::string> features("features", cl::desc("PTX features"),
                                      cl::init("+ptx80"));
 static cl::opt<unsigned> optLevel("opt-level", cl::desc("NVPTX opt level"),
                                   cl::init(3));
+static cl::opt<std::string>
+    cudaPath("cuda-path",
+             cl::desc("CUDA toolkit root (ptxas, libdevice); default "
+                      "$CUDA_HOME or the one found at configure time"),
+             cl::init(wsgemm::PipelineOptions::defaultCudaPath()));
 
 namespace {
 /// What one kernel produces, before anything is written.
@@ -67,12 +72,14 @@ struct KernelOutput {
 /// Runs gpu-module-to-binary with `format` on a clone of `module` and stores
 /// each gpu.module's object into outputs[kernel].*field.
 static LogicalResult serialize(ModuleOp module, StringRef format,
+                               StringRef toolkit,
                                std::map<std::string, KernelOutput> &outputs,
                                std::string KernelOutput::*field) {
   OwningOpRef<ModuleOp> clone = module.clone();
   PassManager pm(module.getContext());
   GpuModuleToBinaryPassOptions options;
   options.compilationTarget = format.str();
+  options.toolkitPath = toolkit.str();
   pm.addPass(createGpuModuleToBinaryPass(options));
   if (failed(pm.run(*clone)))
     return failure();
@@ -113,6 +120,9 @@ int main(int argc, char **argv) {
   registerAllToLLVMIRTranslations(registry);
   wsgemm::registerAllDialects(registry);
   MLIRContext context(registry);
+  // Diagnostics carry locations; dumping whole kernels after them buries
+  // the message.
+  context.printOpOnDiagnostic(false);
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
@@ -131,6 +141,7 @@ int main(int argc, char **argv) {
   options.chip = chip;
   options.features = features;
   options.optLevel = optLevel;
+  options.cudaPath = cudaPath;
   PassManager pm(&context);
   wsgemm::buildToNVVMPipeline(pm, options);
   if (failed(pm.run(*module)))
@@ -147,10 +158,24 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (emit != Emit::Cubin &&
-      failed(serialize(*module, "isa", outputs, &KernelOutput::ptx)))
+      failed(serialize(*module, "isa", cudaPath, outputs, &KernelOutput::ptx)))
     return 1;
+  // An unresolved math function (libdevice not found) would only surface
+  // when the PTX is assembled: refuse it here with the reason.
+  for (auto &[name, out] : outputs) {
+    size_t pos = out.ptx.find(".extern .func");
+    if (pos == std::string::npos)
+      continue;
+    size_t end = out.ptx.find('\n', pos);
+    llvm::errs() << "ws-gemm-compile: kernel '" << name
+                 << "' calls an unresolved function ("
+                 << StringRef(out.ptx).slice(pos, end).trim()
+                 << "): is libdevice under --cuda-path=" << cudaPath << "?\n";
+    return 1;
+  }
   if (emit != Emit::Ptx &&
-      failed(serialize(*module, "bin", outputs, &KernelOutput::cubin)))
+      failed(serialize(*module, "bin", cudaPath, outputs,
+                       &KernelOutput::cubin)))
     return 1;
 
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {

@@ -27,6 +27,14 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
   PassOptions::Option<unsigned> optLevel{
       *this, "opt-level", llvm::cl::desc("Optimization level for NVPTX"),
       llvm::cl::init(3)};
+  PassOptions::Option<std::string> cudaPath{
+      *this, "cuda-path",
+      llvm::cl::desc("CUDA toolkit root: ptxas and libdevice (math functions "
+                     "such as erf) come from it"),
+      llvm::cl::init(defaultCudaPath())};
+
+  /// $CUDA_HOME if set, else the toolkit found when ws-gemm was configured.
+  static std::string defaultCudaPath();
 };
 
 /// The front half: expand presets, canonicalize, plan configs.
