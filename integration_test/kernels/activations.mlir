@@ -1,4 +1,4 @@
-// PENDING: the named epilogue activations and explicit rounding modes, one
+// The named epilogue activations and explicit rounding modes, one
 // kernel each, on small configs of both schedules. The manifest records
 // each activation by name and the runtime's reference evaluates its
 // formula independently of the compiler's lowering. activations.test runs

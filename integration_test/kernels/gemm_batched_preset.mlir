@@ -1,4 +1,4 @@
-// PENDING: examples/gemm_batched_ragged.mlir through the LinearCombination
+// examples/gemm_batched_ragged.mlir through the LinearCombination
 // preset (D = alpha * acc + beta * C), batched.
 
 wsgemm.gemm @gemm_batched_preset batched a(f16) b(f16) c(f16) d(f16)

@@ -1,4 +1,4 @@
-// PENDING: examples/gemm_relu.mlir with the named activation, epi.relu, in
+// examples/gemm_relu.mlir with the named activation, epi.relu, in
 // place of max(z, 0). Same EVT, same reference: the two kernels must agree.
 
 wsgemm.gemm @gemm_bias_relu_epi a(f16) b(f16) c(f16) d(f16) {

@@ -1,5 +1,5 @@
 // Compute nodes of the EVT, written with arith and math (the named epi
-// activations are in pending/ until their lowering lands): sub, div, neg,
+// activations are in activations.mlir): sub, div, neg,
 // fma, min, max, cmp + select, abs, exp, log, sqrt, rsqrt, tanh, erf, and
 // explicit conversions (truncf/extf). The formulas are the activations the
 // manifest names, so the reference checks them independently. math.test

@@ -1,4 +1,4 @@
-// PENDING: CUTLASS SM90 fusion presets through `epi.fusion`, expanded by
+// CUTLASS SM90 fusion presets through `epi.fusion`, expanded by
 // --epi-expand-presets into the same EVTs that kernels/ writes by hand.
 // Parameters take CUTLASS's names (alpha, beta, bias, aux, scale_a, ...).
 // presets.test runs them.
