@@ -1,5 +1,5 @@
 # ws-gemm top-level entry points.
-#   make demo    build ws-gemm-opt and run the bundled example through --wsgemm-prepare
+#   make demo    compile the bundled example to PTX, cubin and manifest, and show them
 #   make check   the whole test suite (lit + GoogleTest through ctest)
 #   make build   configure (once) and build everything
 #   make clean   remove the build directory
@@ -35,13 +35,24 @@ check: build
 	$(NINJA) check-ws-gemm
 
 demo: configure
-	@$(NINJA) ws-gemm-opt
+	@$(NINJA) ws-gemm-opt ws-gemm-compile
 	@echo
 	@echo "== input: $(EXAMPLE) =="
 	@cat $(EXAMPLE)
 	@echo
-	@echo "== ws-gemm-opt --wsgemm-prepare $(EXAMPLE) =="
-	@$(BUILD_DIR)/bin/ws-gemm-opt --wsgemm-prepare $(EXAMPLE)
+	@echo "== ws-gemm-opt --wsgemm-prepare (presets expanded, config planned) =="
+	@$(BUILD_DIR)/bin/ws-gemm-opt --wsgemm-prepare $(EXAMPLE) | grep -E 'wsgemm.gemm|config' | head -3
+	@echo
+	@echo "== ws-gemm-compile $(EXAMPLE) -o $(BUILD_DIR)/demo =="
+	@rm -rf $(BUILD_DIR)/demo
+	@$(BUILD_DIR)/bin/ws-gemm-compile $(EXAMPLE) -o $(BUILD_DIR)/demo
+	@ls -l $(BUILD_DIR)/demo
+	@echo
+	@echo "== the PTX's Hopper instructions (count, name) =="
+	@grep -ohE '(wgmma\.mma_async[.a-z0-9]*|cp\.async\.bulk\.tensor[.a-z0-9:_]*|mbarrier\.[a-z_.]*|stmatrix[.a-z0-9]*|setmaxnreg[.a-z0-9]*|fence\.proxy\.async[.a-z:_]*|cp\.async\.bulk\.(commit_group|wait_group[.a-z]*))' $(BUILD_DIR)/demo/*.ptx | sort | uniq -c
+	@echo
+	@echo "== manifest (the runtime's contract, docs/manifest.md) =="
+	@python3 -c 'import json,sys; m=json.load(open(sys.argv[1])); print("kernel", m["kernel"], "block", m["block"], "smem", m["smem_bytes"], "grid", m["grid"]["kind"]); print("params:", ", ".join(p["name"] + ":" + p["kind"] for p in m["params"])); print("evt:", " ".join(n["op"] for n in m["evt"]["nodes"]))' $$(ls $(BUILD_DIR)/demo/*.json | head -1)
 
 clean:
 	rm -rf $(BUILD_DIR)
