@@ -43,11 +43,12 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
 static cl::opt<std::string> outputDir("o", cl::desc("Output directory"),
                                       cl::value_desc("dir"), cl::Required);
 enum class Emit { Ptx, Cubin, All };
-static cl::opt<Emit> emit(
-    "emit", cl::desc("What to write besides the manifest"), cl::init(Emit::All),
-    cl::values(clEnumValN(Emit::Ptx, "ptx", "PTX only"),
-               clEnumValN(Emit::Cubin, "cubin", "cubin only"),
-               clEnumValN(Emit::All, "all", "PTX and cubin")));
+static cl::opt<Emit>
+    emit("emit", cl::desc("What to write besides the manifest"),
+         cl::init(Emit::All),
+         cl::values(clEnumValN(Emit::Ptx, "ptx", "PTX only"),
+                    clEnumValN(Emit::Cubin, "cubin", "cubin only"),
+                    clEnumValN(Emit::All, "all", "PTX and cubin")));
 static cl::opt<std::string> chip("chip", cl::desc("Target SM"),
                                  cl::init("sm_90a"));
 static cl::opt<std::string> features("features", cl::desc("PTX features"),
@@ -173,9 +174,8 @@ int main(int argc, char **argv) {
                  << "): is libdevice under --cuda-path=" << cudaPath << "?\n";
     return 1;
   }
-  if (emit != Emit::Ptx &&
-      failed(serialize(*module, "bin", cudaPath, outputs,
-                       &KernelOutput::cubin)))
+  if (emit != Emit::Ptx && failed(serialize(*module, "bin", cudaPath, outputs,
+                                            &KernelOutput::cubin)))
     return 1;
 
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {

@@ -29,8 +29,8 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
@@ -63,7 +63,7 @@ struct ReductionState {
 class KernelEmitter {
 public:
   KernelEmitter(OpBuilder &ob, GemmOp op, const KernelSpec &spec,
-          ArrayRef<KernelParam> params)
+                ArrayRef<KernelParam> params)
       : b(op.getLoc(), ob), op(op), spec(spec), params(params) {}
 
   LogicalResult build();
@@ -112,14 +112,16 @@ private:
     b.setInsertionPointToStart(ifOp.thenBlock());
     body();
   }
-  Value barFull(Value stage) { return smemAt(add(i32(spec.offBars), mul(stage, i32(8)))); }
+  Value barFull(Value stage) {
+    return smemAt(add(i32(spec.offBars), mul(stage, i32(8))));
+  }
   Value barEmpty(Value stage) {
     return smemAt(add(i32(spec.offBars + 8 * spec.stages), mul(stage, i32(8))));
   }
   Value barC(Value wg, Value slot) {
     int64_t base = spec.offBars + 8 * 2 * spec.stages;
-    return smemAt(add(add(i32(base), mul(slot, i32(8))),
-                      mul(wg, i32(8 * spec.stagesC))));
+    return smemAt(
+        add(add(i32(base), mul(slot, i32(8))), mul(wg, i32(8 * spec.stagesC))));
   }
   void waitParity(Value bar, Value parity) {
     NVVM::MBarrierTryWaitParityOp::create(b, bar, parity, i32(0x989680));
@@ -167,6 +169,8 @@ private:
                     int64_t mb, int64_t h, int64_t chunk, int64_t e);
   void emitReductionFlush();
   Value loadGlobal(Value ptr, Type elemType, Value index);
+  Value loadVector(Operation *leaf, StringRef name, Type elemType, int64_t key,
+                   Value index);
   Value packPair(Value lo, Value hi);
   Value cvtPair(Value lo, Value hi, Type elem, epi::RoundingMode rounding);
   Value convertFloat(Value v, Type to, epi::RoundingMode rounding);
@@ -182,7 +186,7 @@ private:
   Value m0, n0, batchIdx, sizeM, sizeN, sizeK, kTiles;
   Value tilesM, tilesN, tilesMN, numTiles, tileStart, tileStep;
   Value alongM; // i1: tiles numbered with m fastest.
-  Value useC; // i1: whether C is read (false when beta == 0 gates it).
+  Value useC;   // i1: whether C is read (false when beta == 0 gates it).
 
   /// Per-thread values computed once for the epilogue.
   DenseMap<Operation *, Value> scalarValues;
@@ -230,7 +234,8 @@ void KernelEmitter::emitPrologue() {
   Value bx = NVVM::BlockIdXOp::create(b, i32Ty);
   if (spec.rasterHeuristic) {
     // CUTLASS's heuristic: raster along M when there are more N tiles.
-    alongM = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, tilesN, tilesM);
+    alongM =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, tilesN, tilesM);
   } else {
     alongM = arith::ConstantIntOp::create(b, spec.rasterAlongM ? 1 : 0, 1);
   }
@@ -249,8 +254,8 @@ void KernelEmitter::emitPrologue() {
   }
 
   // Dynamic shared memory, rounded up to 1024 bytes (128B-swizzle atoms).
-  auto global = LLVM::AddressOfOp::create(
-      b, LLVM::LLVMPointerType::get(ctx, 3), "wsgemm_smem");
+  auto global = LLVM::AddressOfOp::create(b, LLVM::LLVMPointerType::get(ctx, 3),
+                                          "wsgemm_smem");
   Value raw = LLVM::PtrToIntOp::create(b, i32Ty, global);
   Value aligned = arith::AndIOp::create(b, add(raw, i32(1023)), i32(~1023));
   Value delta = arith::SubIOp::create(b, aligned, raw);
@@ -351,7 +356,8 @@ static Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
                             int64_t mnBlockBytes = 16) {
   Value addr = LLVM::PtrToIntOp::create(b, b.getI64Type(), sharedPtr);
   Value start = arith::AndIOp::create(
-      b, arith::ShRUIOp::create(b, addr, arith::ConstantIntOp::create(b, 4, 64)),
+      b,
+      arith::ShRUIOp::create(b, addr, arith::ConstantIntOp::create(b, 4, 64)),
       arith::ConstantIntOp::create(b, 0x3FFF, 64));
   int64_t fixed = (int64_t(mnBlockBytes >> 4) << 16) |
                   (int64_t(1024 >> 4) << 32) | (int64_t(1) << 62);
@@ -395,16 +401,16 @@ SmallVector<Value> KernelEmitter::emitMainloop(Value kBase) {
     for (int64_t k16 = 0; k16 < spec.tileK / 16; ++k16) {
       // K-major: within a 128-byte swizzled row, k16 steps are 32 bytes
       // (2 units). N-major: 16 K rows of 128 bytes (128 units).
-      Value dB = arith::AddIOp::create(b, descB,
-                                       i64(k16 * (spec.bKMajor ? 2 : 128)));
+      Value dB =
+          arith::AddIOp::create(b, descB, i64(k16 * (spec.bKMajor ? 2 : 128)));
       for (int64_t mb = 0; mb < mBlocks; ++mb) {
         // 64 rows of A are 64 * 128 = 8192 bytes (512 units).
         Value dA = arith::AddIOp::create(b, descA, i64(k16 * 2 + mb * 512));
         acc[mb] = NVVM::WgmmaMmaAsyncOp::create(
             b, accTy, acc[mb], dA, dB, shape, typeOf(spec.aType),
-            typeOf(spec.bType), NVVM::WGMMATypes::f32,
-            NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
-            NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+            typeOf(spec.bType), NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+            NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+            NVVM::MMALayout::row,
             spec.bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
             NVVM::MMAIntOverflowAttr());
       }
@@ -413,8 +419,8 @@ SmallVector<Value> KernelEmitter::emitMainloop(Value kBase) {
     // Keep this k-tile's group in flight; the previous one has retired, so
     // its stage goes back to the producer (one arrival per warpgroup).
     NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
-    Value hasPrev = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt,
-                                          i32(0));
+    Value hasPrev =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, i32(0));
     Value releaser = arith::AndIOp::create(b, hasPrev, eq(tidInWg, i32(0)));
     ifThen(releaser, [&] {
       Value prev = arith::RemUIOp::create(
@@ -426,8 +432,8 @@ SmallVector<Value> KernelEmitter::emitMainloop(Value kBase) {
   }
   NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
   // The last k-tile's stage goes back too, for the next tile of this CTA.
-  Value hadAny = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kTiles,
-                                       i32(0));
+  Value hadAny =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kTiles, i32(0));
   ifThen(arith::AndIOp::create(b, hadAny, eq(tidInWg, i32(0))), [&] {
     Value last = arith::RemUIOp::create(
         b, arith::SubIOp::create(b, add(kBase, kTiles), i32(1)),
@@ -460,8 +466,8 @@ Value KernelEmitter::ringBuffer(int64_t offset, Type elemType, int64_t slots,
 void KernelEmitter::issueEpiLoads(Value consumerWg, int64_t t, Value subBase) {
   int64_t nJ = spec.tileN / spec.epiN;
   int64_t mb = t / nJ, j = t % nJ;
-  Value slot = arith::RemUIOp::create(b, add(subBase, i32(t)),
-                                      i32(spec.stagesC));
+  Value slot =
+      arith::RemUIOp::create(b, add(subBase, i32(t)), i32(spec.stagesC));
   Value bar = barC(consumerWg, slot);
   int64_t auxBytes = 0;
   for (const AuxStream &aux : spec.auxLoads)
@@ -470,9 +476,8 @@ void KernelEmitter::issueEpiLoads(Value consumerWg, int64_t t, Value subBase) {
   if (spec.cType)
     bytes = arith::SelectOp::create(
         b, useC, i32(auxBytes + spec.subtileBytes(spec.cType)), bytes);
-  NVVM::MBarrierArriveExpectTxOp::create(b, Type(), bar, bytes,
-                                         NVVM::MemScopeKind::CTA, false,
-                                         Value());
+  NVVM::MBarrierArriveExpectTxOp::create(
+      b, Type(), bar, bytes, NVVM::MemScopeKind::CTA, false, Value());
   SmallVector<Value> crd =
       coords(add(n0, i32(j * spec.epiN)), subtileRow(consumerWg, mb));
   if (spec.cType)
@@ -481,13 +486,24 @@ void KernelEmitter::issueEpiLoads(Value consumerWg, int64_t t, Value subBase) {
               tensorMap("C"), crd, bar);
     });
   for (const AuxStream &aux : spec.auxLoads)
-    tmaLoad(ringBuffer(aux.offset, aux.elemType, spec.stagesC, consumerWg, slot),
-            tensorMap(aux.name), crd, bar);
+    tmaLoad(
+        ringBuffer(aux.offset, aux.elemType, spec.stagesC, consumerWg, slot),
+        tensorMap(aux.name), crd, bar);
+}
+
+/// A broadcast-vector element, loaded once per (leaf, row or column of the
+/// thread) and reused by every element that shares it.
+Value KernelEmitter::loadVector(Operation *leaf, StringRef name, Type elemType,
+                                int64_t key, Value index) {
+  Value &cached = vectorCache[{leaf, key}];
+  if (!cached)
+    cached = loadGlobal(paramValue(name), elemType, index);
+  return cached;
 }
 
 Value KernelEmitter::loadGlobal(Value base, Type elemType, Value index) {
-  Value ptr = LLVM::GEPOp::create(b, globalPtrTy, elemType, base,
-                                  ValueRange{index});
+  Value ptr =
+      LLVM::GEPOp::create(b, globalPtrTy, elemType, base, ValueRange{index});
   Value v = LLVM::LoadOp::create(b, elemType, ptr);
   if (!elemType.isF32())
     v = arith::ExtFOp::create(b, b.getF32Type(), v);
@@ -552,16 +568,16 @@ static Value combine(ImplicitLocOpBuilder &b, RedKind k, Value acc, Value v) {
 /// Visits the EVT for one accumulator element at global (gm, gn). Returns
 /// the D value; emits aux stores and folds reduction contributions.
 Value KernelEmitter::emitElement(Value acc, Value gm, Value gn, Value inBounds,
-                           Value cVal, int64_t mb, int64_t h, int64_t chunk,
-                           int64_t e) {
+                                 Value cVal, int64_t mb, int64_t h,
+                                 int64_t chunk, int64_t e) {
   Block &body = op.getEpilogue().front();
   IRMapping map;
   map.map(body.getArgument(0), acc);
   Value result;
-  Value mClamped = arith::MinUIOp::create(
-      b, gm, arith::SubIOp::create(b, sizeM, i32(1)));
-  Value nClamped = arith::MinUIOp::create(
-      b, gn, arith::SubIOp::create(b, sizeN, i32(1)));
+  Value mClamped =
+      arith::MinUIOp::create(b, gm, arith::SubIOp::create(b, sizeM, i32(1)));
+  Value nClamped =
+      arith::MinUIOp::create(b, gn, arith::SubIOp::create(b, sizeN, i32(1)));
   for (Operation &inner : body.without_terminator()) {
     auto mapTo = [&](Value v) { map.map(inner.getResult(0), v); };
     if (isa<epi::LoadSrcOp>(inner)) {
@@ -569,19 +585,13 @@ Value KernelEmitter::emitElement(Value acc, Value gm, Value gn, Value inBounds,
     } else if (isa<epi::ScalarOp>(inner)) {
       mapTo(scalarValues.lookup(&inner));
     } else if (auto vec = dyn_cast<epi::LoadVecMOp>(inner)) {
-      Value &cached = vectorCache[{&inner, mb * 2 + h}];
-      if (!cached) {
-        Value idx = add(mul(batchIdx, sizeM), mClamped);
-        cached = loadGlobal(paramValue(vec.getName()), vec.getElemType(), idx);
-      }
-      mapTo(cached);
+      // Element m of this batch's vector; one load per row of the thread.
+      mapTo(loadVector(&inner, vec.getName(), vec.getElemType(), mb * 2 + h,
+                       add(mul(batchIdx, sizeM), mClamped)));
     } else if (auto vec = dyn_cast<epi::LoadVecNOp>(inner)) {
-      Value &cached = vectorCache[{&inner, chunk * 2 + e}];
-      if (!cached) {
-        Value idx = add(mul(batchIdx, sizeN), nClamped);
-        cached = loadGlobal(paramValue(vec.getName()), vec.getElemType(), idx);
-      }
-      mapTo(cached);
+      // Element n; one load per column of the thread.
+      mapTo(loadVector(&inner, vec.getName(), vec.getElemType(), chunk * 2 + e,
+                       add(mul(batchIdx, sizeN), nClamped)));
     } else if (auto aux = dyn_cast<epi::AuxLoadOp>(inner)) {
       mapTo(loadShared(auxLoadBufs.lookup(aux.getName()), aux.getElemType()));
     } else if (auto convert = dyn_cast<epi::ConvertOp>(inner)) {
@@ -633,7 +643,8 @@ Value KernelEmitter::cvtPair(Value lo, Value hi, Type elem,
 
 /// epi.convert: widening is exact; narrowing f32 to f16/bf16 rounds as asked
 /// (resolveKernelSpec refused the modes PTX lacks).
-Value KernelEmitter::convertFloat(Value v, Type to, epi::RoundingMode rounding) {
+Value KernelEmitter::convertFloat(Value v, Type to,
+                                  epi::RoundingMode rounding) {
   Type from = v.getType();
   if (from == to)
     return v;
@@ -659,7 +670,6 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
   int64_t nJ = spec.tileN / spec.epiN;
   int64_t mBlocks = spec.wgRows() / 64;
   int64_t total = mBlocks * nJ;
-  int64_t dBytes = spec.subtileBytes(spec.dType);
   bool reuse = spec.reuseSmemC && spec.cType;
   // The stores of one subtile: D and every aux matrix, one bulk group.
   struct SubtileStore {
@@ -686,8 +696,8 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
   Value leader = eq(tidInWg, i32(0));
   Value barrierId = add(consumerWg, i32(1));
   // Each thread's rows and columns inside a 64 x epiN subtile.
-  Value rowInSub = add(mul(warpInWg, i32(16)),
-                       arith::DivUIOp::create(b, lane, i32(4)));
+  Value rowInSub =
+      add(mul(warpInWg, i32(16)), arith::DivUIOp::create(b, lane, i32(4)));
   Value colInChunk = mul(arith::RemUIOp::create(b, lane, i32(4)), i32(2));
 
   for (int64_t t = 0; t < total; ++t) {
@@ -701,8 +711,8 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
     if (spec.hasEpiLoads()) {
       Value cSlot = arith::RemUIOp::create(b, global, i32(spec.stagesC));
       if (spec.cType)
-        cBuf = ringBuffer(spec.offC, spec.cType, spec.stagesC, consumerWg,
-                          cSlot);
+        cBuf =
+            ringBuffer(spec.offC, spec.cType, spec.stagesC, consumerWg, cSlot);
       for (const AuxStream &aux : spec.auxLoads)
         auxLoadBufs[aux.name] = ringBuffer(aux.offset, aux.elemType,
                                            spec.stagesC, consumerWg, cSlot);
@@ -715,11 +725,12 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
     SubtileStore current{reuse ? cBuf
                                : ringBuffer(spec.offD, spec.dType, spec.stagesD,
                                             consumerWg, storeSlot),
-                         subCol, subRow, {}};
+                         subCol,
+                         subRow,
+                         {}};
     for (const AuxStream &aux : spec.auxStores) {
-      current.auxBufs.push_back(ringBuffer(aux.offset, aux.elemType,
-                                           spec.storeRing(), consumerWg,
-                                           storeSlot));
+      current.auxBufs.push_back(ringBuffer(
+          aux.offset, aux.elemType, spec.storeRing(), consumerWg, storeSlot));
       auxStoreBufs[aux.name] = current.auxBufs.back();
     }
     Value dBuf = current.dBuf;
@@ -734,14 +745,16 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
         Value col = add(colInChunk, i32(localCol));
         Value gm = add(subRow, row);
         Value gn = add(subCol, col);
-        Value inBounds = arith::AndIOp::create(b, ult(gm, sizeM), ult(gn, sizeN));
+        Value inBounds =
+            arith::AndIOp::create(b, ult(gm, sizeM), ult(gn, sizeN));
         Value accVal = LLVM::ExtractValueOp::create(b, acc[mb], c * 4 + q);
         elemOffset = add(mul(row, i32(spec.epiN)), col);
         Value cVal;
         if (spec.cType)
           cVal = arith::SelectOp::create(b, useC, loadShared(cBuf, spec.cType),
                                          f32(0.0));
-        dVals.push_back(emitElement(accVal, gm, gn, inBounds, cVal, mb, h, c, e));
+        dVals.push_back(
+            emitElement(accVal, gm, gn, inBounds, cVal, mb, h, c, e));
       }
     }
 
@@ -772,7 +785,8 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
         SmallVector<Value> regs;
         for (int64_t k = 0; k < 4; ++k) {
           int64_t cc = c + k / 2, h = k % 2;
-          regs.push_back(packPair(dVals[cc * 4 + 2 * h], dVals[cc * 4 + 2 * h + 1]));
+          regs.push_back(
+              packPair(dVals[cc * 4 + 2 * h], dVals[cc * 4 + 2 * h + 1]));
         }
         Value row = add(add(mul(warpInWg, i32(16)), mul(mh, i32(8))), laneRow);
         Value col = mul(add(mc, i32(c)), i32(8));
@@ -787,8 +801,10 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
       for (int64_t c = 0; c < chunks; ++c) {
         for (int64_t h = 0; h < 2; ++h) {
           Value vec = LLVM::UndefOp::create(b, v2);
-          vec = LLVM::InsertElementOp::create(b, vec, dVals[c * 4 + 2 * h], i32(0));
-          vec = LLVM::InsertElementOp::create(b, vec, dVals[c * 4 + 2 * h + 1], i32(1));
+          vec = LLVM::InsertElementOp::create(b, vec, dVals[c * 4 + 2 * h],
+                                              i32(0));
+          vec = LLVM::InsertElementOp::create(b, vec, dVals[c * 4 + 2 * h + 1],
+                                              i32(1));
           Value row = add(rowInSub, i32(8 * h));
           Value col = add(colInChunk, i32(8 * c));
           Value off = mul(add(mul(row, i32(spec.epiN)), col), i32(4));
@@ -801,7 +817,8 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
     // the C subtile that reuses it.
     NVVM::FenceProxyOp::create(
         b, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
     namedBarrier(barrierId, 128);
     ifThen(leader, [&] {
       if (!spec.delayTmaStore) {
@@ -817,9 +834,8 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
       if (!spec.hasEpiLoads())
         return;
       if (!reuse && t + spec.stagesC < total)
-        ifThen(loadsActive, [&] {
-          issueEpiLoads(consumerWg, t + spec.stagesC, subBase);
-        });
+        ifThen(loadsActive,
+               [&] { issueEpiLoads(consumerWg, t + spec.stagesC, subBase); });
       // ReuseSmemC: the loads that refill the previous subtile's buffers may
       // land only once that subtile's store has read them.
       if (reuse && t >= 1 && t - 1 + spec.stagesC < total)
@@ -853,30 +869,32 @@ void KernelEmitter::emitReductionFlush() {
                                 LLVM::AtomicOrdering::monotonic);
       return;
     }
-    Value nonNeg = arith::CmpIOp::create(b, arith::CmpIPredicate::sge, bits,
-                                         i32(0));
+    Value nonNeg =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sge, bits, i32(0));
     bool isMax = kind == RedKind::Max;
     auto ifOp = scf::IfOp::create(b, nonNeg, /*withElse=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
-    LLVM::AtomicRMWOp::create(b, isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min,
-                              ptr, bits, LLVM::AtomicOrdering::monotonic);
+    LLVM::AtomicRMWOp::create(
+        b, isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min, ptr, bits,
+        LLVM::AtomicOrdering::monotonic);
     b.setInsertionPointToStart(ifOp.elseBlock());
-    LLVM::AtomicRMWOp::create(b, isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax,
-                              ptr, bits, LLVM::AtomicOrdering::monotonic);
+    LLVM::AtomicRMWOp::create(
+        b, isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax, ptr, bits,
+        LLVM::AtomicOrdering::monotonic);
   };
   auto shuffleCombine = [&](RedKind kind, Value v, ArrayRef<int> masks) {
     for (int m : masks) {
-      Value other = NVVM::ShflOp::create(b, b.getF32Type(), i32(-1), v, i32(m),
-                                         i32(0x1f), NVVM::ShflKind::bfly,
-                                         UnitAttr());
+      Value other =
+          NVVM::ShflOp::create(b, b.getF32Type(), i32(-1), v, i32(m), i32(0x1f),
+                               NVVM::ShflKind::bfly, UnitAttr());
       v = combine(b, kind, v, other);
     }
     return v;
   };
   Value consumerWg = arith::SubIOp::create(b, wgIdx, i32(1));
-  Value rowInSub = add(mul(warpInWg, i32(16)),
-                       arith::DivUIOp::create(b, lane, i32(4)));
+  Value rowInSub =
+      add(mul(warpInWg, i32(16)), arith::DivUIOp::create(b, lane, i32(4)));
   Value colInChunk = mul(arith::RemUIOp::create(b, lane, i32(4)), i32(2));
   for (ReductionState &r : reductions) {
     Value out = func.getArgument(r.paramIndex);
@@ -887,11 +905,14 @@ void KernelEmitter::emitReductionFlush() {
         Value v = shuffleCombine(r.kind, partial, {1, 2});
         Value gm = add(add(subtileRow(consumerWg, mb), rowInSub), i32(8 * h));
         Value pred = arith::AndIOp::create(
-            b, eq(arith::RemUIOp::create(b, lane, i32(4)), i32(0)), ult(gm, sizeM));
+            b, eq(arith::RemUIOp::create(b, lane, i32(4)), i32(0)),
+            ult(gm, sizeM));
         ifThen(pred, [&] {
           Value idx = add(mul(batchIdx, sizeM), gm);
-          atomic(r.kind, LLVM::GEPOp::create(b, globalPtrTy, b.getF32Type(), out,
-                                             ValueRange{idx}), v);
+          atomic(r.kind,
+                 LLVM::GEPOp::create(b, globalPtrTy, b.getF32Type(), out,
+                                     ValueRange{idx}),
+                 v);
         });
       }
     } else if (isa<epi::ReduceToVecNOp>(r.op)) {
@@ -900,11 +921,14 @@ void KernelEmitter::emitReductionFlush() {
         int64_t c = key / 2, e = key % 2;
         Value v = shuffleCombine(r.kind, partial, {4, 8, 16});
         Value gn = add(add(n0, colInChunk), i32(8 * c + e));
-        Value pred = arith::AndIOp::create(b, ult(lane, i32(4)), ult(gn, sizeN));
+        Value pred =
+            arith::AndIOp::create(b, ult(lane, i32(4)), ult(gn, sizeN));
         ifThen(pred, [&] {
           Value idx = add(mul(batchIdx, sizeN), gn);
-          atomic(r.kind, LLVM::GEPOp::create(b, globalPtrTy, b.getF32Type(), out,
-                                             ValueRange{idx}), v);
+          atomic(r.kind,
+                 LLVM::GEPOp::create(b, globalPtrTy, b.getF32Type(), out,
+                                     ValueRange{idx}),
+                 v);
         });
       }
     } else {
@@ -936,9 +960,10 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
       } else {
         for (Attribute name : scalar.getNamesAttr()) {
           Value arg = paramValue(cast<StringAttr>(name).getValue());
-          Value s = scalar.getSource() == epi::ScalarSource::param
-                        ? arg
-                        : LLVM::LoadOp::create(b, b.getF32Type(), arg).getResult();
+          Value s =
+              scalar.getSource() == epi::ScalarSource::param
+                  ? arg
+                  : LLVM::LoadOp::create(b, b.getF32Type(), arg).getResult();
           v = v ? arith::MulFOp::create(b, v, s).getResult() : s;
         }
       }
@@ -950,8 +975,8 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
                                      paramValue(*gate), f32(0.0));
     }
     auto addReduction = [&](auto red) {
-      reductions.push_back({&inner, toRedKind(red.getKind()),
-                            paramIndex(red.getName()), {}});
+      reductions.push_back(
+          {&inner, toRedKind(red.getKind()), paramIndex(red.getName()), {}});
     };
     if (auto red = dyn_cast<epi::ReduceToVecMOp>(inner))
       addReduction(red);
@@ -971,9 +996,10 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
       r.partials.clear();
     // Prefetch this tile's first C subtiles; they overlap with the mainloop.
     if (spec.hasEpiLoads()) {
-      Value loadsActive = spec.auxLoads.empty()
-                              ? useC
-                              : arith::ConstantIntOp::create(b, 1, 1).getResult();
+      Value loadsActive =
+          spec.auxLoads.empty()
+              ? useC
+              : arith::ConstantIntOp::create(b, 1, 1).getResult();
       ifThen(arith::AndIOp::create(b, eq(tidInWg, i32(0)), loadsActive), [&] {
         // With ReuseSmemC the previous tile's last stores read these buffers.
         if (spec.reuseSmemC)
@@ -985,13 +1011,12 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
     }
     SmallVector<Value> acc = emitMainloop(kBase);
     emitEpilogue(consumerWg, acc, subBase);
-    scf::YieldOp::create(b, ValueRange{add(kBase, kTiles),
-                                       add(subBase, i32(total))});
+    scf::YieldOp::create(
+        b, ValueRange{add(kBase, kTiles), add(subBase, i32(total))});
   }
   // Every TMA store must finish before the CTA exits.
   ifThen(eq(tidInWg, i32(0)), [&] {
-    NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(0),
-                                         UnitAttr());
+    NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(0), UnitAttr());
   });
 }
 
@@ -1023,17 +1048,20 @@ LogicalResult KernelEmitter::build() {
       break;
     }
   }
-  auto fnTy = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), argTypes);
+  auto fnTy =
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), argTypes);
   func = LLVM::LLVMFuncOp::create(b, spec.name, fnTy);
   func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
   func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                 b.getDenseI32ArrayAttr({int32_t(spec.threads()), 1, 1}));
-  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(1));
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                b.getI32IntegerAttr(1));
   for (auto [i, p] : llvm::enumerate(params)) {
     if (p.kind != KernelParam::Kind::TensorMap)
       continue;
-    func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
-                    TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), 128)));
+    func.setArgAttr(
+        i, LLVM::LLVMDialect::getByValAttrName(),
+        TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), 128)));
     func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                     b.getI64IntegerAttr(64));
     func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),

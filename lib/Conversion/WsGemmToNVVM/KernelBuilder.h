@@ -20,7 +20,14 @@ namespace mlir::wsgemm::detail {
 
 /// One kernel parameter, in launch order (see docs/manifest.md).
 struct KernelParam {
-  enum class Kind { TensorMap, Pointer, Scalar, ScalarPointer, Reduction, Size };
+  enum class Kind {
+    TensorMap,
+    Pointer,
+    Scalar,
+    ScalarPointer,
+    Reduction,
+    Size
+  };
   Kind kind;
   std::string name;
   /// Tensor maps: the operand ("A", "B", "C", "D"). Sizes: "M", "N", "K", "L".
@@ -89,8 +96,8 @@ FailureOr<KernelSpec> resolveKernelSpec(GemmOp op,
 
 /// Emits the kernel for `spec` as an llvm.func named spec.name into `module`
 /// (a gpu.module body), parameters in the order of `params`.
-LogicalResult buildKernel(OpBuilder &builder, GemmOp op,
-                          const KernelSpec &spec, ArrayRef<KernelParam> params);
+LogicalResult buildKernel(OpBuilder &builder, GemmOp op, const KernelSpec &spec,
+                          ArrayRef<KernelParam> params);
 
 } // namespace mlir::wsgemm::detail
 

@@ -134,8 +134,8 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
                                "bf16, got "
                             << spec.aType << " and " << spec.bType;
   if (!(spec.dType.isF16() || spec.dType.isBF16() || spec.dType.isF32()))
-    return op.emitOpError() << "lowering supports D in f16, bf16 or f32, got "
-                            << spec.dType;
+    return op.emitOpError()
+           << "lowering supports D in f16, bf16 or f32, got " << spec.dType;
   if (spec.tileK != 64)
     return op.emitOpError() << "lowering needs tile K = 64 (one 128-byte "
                                "swizzled row of 16-bit elements), got "
@@ -145,9 +145,10 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
                                "multiple of 16, got "
                             << spec.tileN;
   if (!spec.bKMajor && spec.tileN % 64 != 0)
-    return op.emitOpError() << "lowering of an N-major B needs tile N a "
-                               "multiple of 64 (128-byte swizzled TMA boxes), got "
-                            << spec.tileN;
+    return op.emitOpError()
+           << "lowering of an N-major B needs tile N a "
+              "multiple of 64 (128-byte swizzled TMA boxes), got "
+           << spec.tileN;
   if (spec.wgRows() % 64 != 0 || spec.wgRows() > 128)
     return op.emitOpError() << "lowering needs 64 or 128 rows per consumer "
                                "warpgroup, got "
@@ -187,8 +188,9 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
   // Aux matrices move through TMA like C and D, in 64 x epiN subtiles.
   for (Operation &inner : body) {
     if (auto aux = dyn_cast<epi::AuxLoadOp>(inner)) {
-      if (llvm::any_of(spec.auxLoads,
-                       [&](const AuxStream &s) { return s.name == aux.getName(); }))
+      if (llvm::any_of(spec.auxLoads, [&](const AuxStream &s) {
+            return s.name == aux.getName();
+          }))
         continue;
       spec.auxLoads.push_back({aux.getName().str(), aux.getElemType()});
       tmap(aux.getName(), aux.getElemType(), {"N", "M"}, {spec.epiN, 64}, 0);
@@ -197,18 +199,19 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
       tmap(aux.getName(), aux.getElemType(), {"N", "M"}, {spec.epiN, 64}, 0);
     }
   }
-  for (const AuxStream &aux : llvm::concat<const AuxStream>(spec.auxLoads,
-                                                             spec.auxStores))
+  for (const AuxStream &aux :
+       llvm::concat<const AuxStream>(spec.auxLoads, spec.auxStores))
     if (!(aux.elemType.isF16() || aux.elemType.isBF16() ||
           aux.elemType.isF32()))
-      return op.emitOpError() << "aux matrix '" << aux.name << "' of type "
-                              << aux.elemType
-                              << " is not lowered yet (f16, bf16, f32 are)";
+      return op.emitOpError()
+             << "aux matrix '" << aux.name << "' of type " << aux.elemType
+             << " is not lowered yet (f16, bf16, f32 are)";
 
   llvm::StringSet<> seen;
   Type f32 = Float32Type::get(op.getContext());
   auto addParam = [&](KernelParam::Kind kind, StringRef name, Type elem,
-                      SmallVector<std::string> extent, std::string reduce = "") {
+                      SmallVector<std::string> extent,
+                      std::string reduce = "") {
     if (!seen.insert(name).second)
       return;
     KernelParam p;
@@ -248,8 +251,8 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
       auto rounding = isa<epi::StoreOp>(inner)
                           ? cast<epi::StoreOp>(inner).getRounding()
                           : cast<epi::ConvertOp>(inner).getRounding();
-      Type to = isa<epi::StoreOp>(inner) ? spec.dType
-                                         : inner.getResult(0).getType();
+      Type to =
+          isa<epi::StoreOp>(inner) ? spec.dType : inner.getResult(0).getType();
       bool narrowing = !to.isF32() && to != inner.getOperand(0).getType();
       if (narrowing && rounding != epi::RoundingMode::rn &&
           rounding != epi::RoundingMode::rz)
@@ -258,8 +261,8 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
                << "' to " << to
                << " is not lowered (PTX packs f16/bf16 with rn or rz only)";
       if (narrowing && !(to.isF16() || to.isBF16()))
-        return inner.emitOpError() << "conversion to " << to
-                                   << " is not lowered yet";
+        return inner.emitOpError()
+               << "conversion to " << to << " is not lowered yet";
     } else if (isa<epi::FusionOp>(inner)) {
       return op.emitOpError() << "has an unexpanded epi.fusion preset; run "
                                  "--epi-expand-presets first";
@@ -281,7 +284,8 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
   spec.offA = 0;
   spec.offB = spec.offA + spec.stages * spec.bytesA();
   spec.offC = spec.offB + spec.stages * spec.bytesB();
-  int64_t cBytes = spec.cType ? wgs * spec.stagesC * spec.subtileBytes(spec.cType) : 0;
+  int64_t cBytes =
+      spec.cType ? wgs * spec.stagesC * spec.subtileBytes(spec.cType) : 0;
   spec.offD = spec.offC + cBytes;
   if (!spec.cType)
     spec.reuseSmemC = false;
@@ -292,9 +296,8 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
     return op.emitOpError() << "reuse_smem_c needs C and D of one width";
   if (spec.delayTmaStore && spec.stagesD < 2)
     return op.emitOpError() << "delay_tma_store needs stages_d >= 2";
-  int64_t dBytes = spec.reuseSmemC
-                       ? 0
-                       : wgs * spec.stagesD * spec.subtileBytes(spec.dType);
+  int64_t dBytes =
+      spec.reuseSmemC ? 0 : wgs * spec.stagesD * spec.subtileBytes(spec.dType);
   int64_t next = spec.offD + dBytes;
   for (AuxStream &aux : spec.auxLoads) {
     aux.offset = next;
@@ -305,7 +308,8 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
     next += wgs * spec.storeRing() * spec.subtileBytes(aux.elemType);
   }
   spec.offBars = llvm::alignTo(next, 8);
-  int64_t bars = 2 * spec.stages + (spec.hasEpiLoads() ? wgs * spec.stagesC : 0);
+  int64_t bars =
+      2 * spec.stages + (spec.hasEpiLoads() ? wgs * spec.stagesC : 0);
   spec.smemBytes = spec.offBars + 8 * bars + 1024;
   if (spec.smemBytes > 232448)
     return op.emitOpError() << "needs " << spec.smemBytes
@@ -390,11 +394,11 @@ static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
           node["name"] = leaf.getName();
           node["dtype"] = typeName(leaf.getElemType());
         })
-        .Case<epi::ReduceToVecMOp, epi::ReduceToVecNOp,
-              epi::ReduceToScalarOp>([&](auto red) {
-          node["name"] = red.getName();
-          node["reduce"] = epi::stringifyReduceKind(red.getKind());
-        })
+        .Case<epi::ReduceToVecMOp, epi::ReduceToVecNOp, epi::ReduceToScalarOp>(
+            [&](auto red) {
+              node["name"] = red.getName();
+              node["reduce"] = epi::stringifyReduceKind(red.getKind());
+            })
         .Case([&](epi::StoreOp store) {
           node["dtype"] = typeName(op.getDType());
           node["rounding"] = epi::stringifyRoundingMode(store.getRounding());
@@ -451,7 +455,8 @@ static std::string buildManifest(GemmOp op, const KernelSpec &spec,
       o["dtype"] = typeName(p.elemType);
       o["dims"] = llvm::json::Array(p.dims);
       o["box"] = llvm::json::Array(p.box);
-      o["swizzle"] = p.swizzleBytes ? std::to_string(p.swizzleBytes) + "B" : "none";
+      o["swizzle"] =
+          p.swizzleBytes ? std::to_string(p.swizzleBytes) + "B" : "none";
       o["oob_fill"] = "zero";
       break;
     }
@@ -481,10 +486,13 @@ static std::string buildManifest(GemmOp op, const KernelSpec &spec,
     plist.push_back(std::move(o));
   }
   llvm::json::Object operands{
-      {"A", llvm::json::Object{{"dtype", typeName(spec.aType)}, {"layout", "k_major"}}},
-      {"B", llvm::json::Object{{"dtype", typeName(spec.bType)},
-                               {"layout", spec.bKMajor ? "k_major" : "n_major"}}},
-      {"D", llvm::json::Object{{"dtype", typeName(spec.dType)}, {"layout", "n_major"}}}};
+      {"A", llvm::json::Object{{"dtype", typeName(spec.aType)},
+                               {"layout", "k_major"}}},
+      {"B",
+       llvm::json::Object{{"dtype", typeName(spec.bType)},
+                          {"layout", spec.bKMajor ? "k_major" : "n_major"}}},
+      {"D", llvm::json::Object{{"dtype", typeName(spec.dType)},
+                               {"layout", "n_major"}}}};
   if (spec.cType)
     operands["C"] = llvm::json::Object{{"dtype", typeName(spec.cType)},
                                        {"layout", "n_major"}};
@@ -498,9 +506,10 @@ static std::string buildManifest(GemmOp op, const KernelSpec &spec,
       {"cluster", llvm::json::Array{1, 1, 1}},
       {"smem_bytes", spec.smemBytes},
       {"tile", llvm::json::Array{spec.tileM, spec.tileN, spec.tileK}},
-      {"grid", llvm::json::Object{{"kind", spec.persistent ? "persistent" : "tiles"},
-                                   {"raster", spec.rasterAlongM ? "along_m" : "along_n"},
-                                   {"swizzle", 1}}},
+      {"grid",
+       llvm::json::Object{{"kind", spec.persistent ? "persistent" : "tiles"},
+                          {"raster", spec.rasterAlongM ? "along_m" : "along_n"},
+                          {"swizzle", 1}}},
       {"batched", spec.batched},
       {"static_shape", nullptr},
       {"operands", std::move(operands)},
@@ -530,8 +539,8 @@ struct ConvertWsGemmToNVVMPass
     OpBuilder builder(ctx);
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     builder.getUnitAttr());
-    auto target = NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda",
-                                            chip, features);
+    auto target = NVVM::NVVMTargetAttr::get(
+        ctx, optLevel, "nvptx64-nvidia-cuda", chip, features);
     SmallVector<gpu::GPUModuleOp> kernels;
     for (GemmOp gemm : gemms) {
       std::vector<KernelParam> params;
@@ -543,15 +552,15 @@ struct ConvertWsGemmToNVVMPass
         return signalPassFailure();
       // One gpu.module (one cubin) per kernel, named after it.
       builder.setInsertionPoint(gemm);
-      auto gpuModule = gpu::GPUModuleOp::create(
-          builder, gemm.getLoc(), spec->name + "_module",
-          builder.getArrayAttr({target}));
+      auto gpuModule = gpu::GPUModuleOp::create(builder, gemm.getLoc(),
+                                                spec->name + "_module",
+                                                builder.getArrayAttr({target}));
       builder.setInsertionPointToStart(gpuModule.getBody());
-      LLVM::GlobalOp::create(
-          builder, gemm.getLoc(),
-          LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
-          /*isConstant=*/false, LLVM::Linkage::External, "wsgemm_smem",
-          Attribute(), /*alignment=*/1024, /*addrSpace=*/3);
+      LLVM::GlobalOp::create(builder, gemm.getLoc(),
+                             LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
+                             /*isConstant=*/false, LLVM::Linkage::External,
+                             "wsgemm_smem", Attribute(), /*alignment=*/1024,
+                             /*addrSpace=*/3);
       if (failed(buildKernel(builder, gemm, *spec, params)))
         return signalPassFailure();
       auto func = gpuModule.lookupSymbol<LLVM::LLVMFuncOp>(spec->name);
