@@ -9,15 +9,18 @@
 //   warpgroups 1.. (consumers): wait on a full stage, issue wgmma (SS), keep
 //     one wgmma group in flight and release the stage whose group retired.
 //     Then the epilogue, per 64 x epiN subtile: wait for the TMA-loaded C
-//     subtile, visit the EVT on each accumulator element (wgmma's fixed
-//     thread-to-(m, n) map), convert, stmatrix (16-bit D) or st.shared into
-//     a StagesD ring, fence.proxy.async, a named barrier among the
-//     warpgroup's threads, and one thread issues the TMA store and commits
-//     the bulk group; wait_group.read before a D buffer is reused.
+//     and aux subtiles (a StagesC ring their leader thread keeps filled),
+//     visit the EVT on each accumulator element (wgmma's fixed thread-to-
+//     (m, n) map), convert, stmatrix (16-bit D) or st.shared into a StagesD
+//     ring (or over C with ReuseSmemC), fence.proxy.async, a named barrier
+//     among the warpgroup's threads, and one thread issues the TMA stores
+//     of D and aux matrices as one bulk group; wait_group.read before a
+//     buffer is reused.
+//   Tiles: persistent CTAs stride over them; a "tiles" grid gives one each.
 //
-// Ragged M/N/K rely on TMA: loads zero-fill, stores clip. Global-memory
-// leaves (vectors, aux) clamp their index and epilogue outputs that are not
-// TMA stores (aux stores, reductions) are masked to the problem.
+// Ragged M/N/K rely on TMA: loads zero-fill, stores clip. Broadcast vectors
+// (global loads) clamp their index; reductions mask elements outside the
+// problem to the reduction's identity.
 //
 //===----------------------------------------------------------------------===//
 
