@@ -126,6 +126,10 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
        config.getCluster()[2] != 1))
     return op.emitOpError() << "clusters other than 1x1x1 (TMA multicast) are "
                                "not lowered yet";
+  if (config.getSwizzle().value_or(1) != 1)
+    return op.emitOpError() << "tile-scheduler swizzle "
+                            << *config.getSwizzle()
+                            << " is not lowered yet; use swizzle = 1";
   if (op.getALayout() != Major::k_major)
     return op.emitOpError() << "lowering supports only a K-major A";
 

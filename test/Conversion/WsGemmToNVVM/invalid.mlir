@@ -30,3 +30,12 @@ wsgemm.gemm @pingpong a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128
   epi.yield
 }
 
+
+// -----
+
+// expected-error @below {{'wsgemm.gemm' op tile-scheduler swizzle 2 is not lowered yet; use swizzle = 1}}
+wsgemm.gemm @swizzle a(f16) b(f16) d(f16) config #wsgemm.config<swizzle = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
