@@ -148,6 +148,14 @@ private:
         b, dstCluster, map, crd, bar, ValueRange{}, Value(), Value(),
         NVVM::TMALoadMode::TILE, false, NVVM::CTAGroupKindAttr(), Value());
   }
+  /// Slot and phase parity of the g-th use of an n-slot mbarrier ring: the
+  /// slot wraps every n uses and the phase flips on each wrap.
+  std::pair<Value, Value> ringPosition(Value g, int64_t n) {
+    Value slot = arith::RemUIOp::create(b, g, i32(n));
+    Value phase =
+        arith::AndIOp::create(b, arith::DivUIOp::create(b, g, i32(n)), i32(1));
+    return {slot, phase};
+  }
   Value elect() { return NVVM::ElectSyncOp::create(b, b.getI1Type(), Value()); }
   void namedBarrier(Value id, int64_t threads) {
     NVVM::BarrierOp::create(b, TypeRange{}, id, i32(threads),
@@ -319,9 +327,7 @@ void KernelEmitter::emitProducer() {
       b.setInsertionPointToStart(loop.getBody());
       Value kt = loop.getInductionVar();
       Value g = add(kBase, kt);
-      Value stage = arith::RemUIOp::create(b, g, i32(spec.stages));
-      Value phase = arith::AndIOp::create(
-          b, arith::DivUIOp::create(b, g, i32(spec.stages)), i32(1));
+      auto [stage, phase] = ringPosition(g, spec.stages);
       // Producer acquire: the stage is empty once every consumer released it
       // (the producer's start phase is 1, so the first pass does not block).
       waitParity(barEmpty(stage), arith::XOrIOp::create(b, phase, i32(1)));
@@ -380,9 +386,7 @@ SmallVector<Value> KernelEmitter::emitMainloop(Value kBase) {
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
     Value g = add(kBase, kt);
-    Value stage = arith::RemUIOp::create(b, g, i32(spec.stages));
-    Value phase = arith::AndIOp::create(
-        b, arith::DivUIOp::create(b, g, i32(spec.stages)), i32(1));
+    auto [stage, phase] = ringPosition(g, spec.stages);
     waitParity(barFull(stage), phase);
 
     Value aStage = smemAt(add(i32(spec.offA), mul(stage, i32(spec.bytesA()))));
@@ -712,15 +716,13 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
     auxLoadBufs.clear();
     auxStoreBufs.clear();
     if (spec.hasEpiLoads()) {
-      Value cSlot = arith::RemUIOp::create(b, global, i32(spec.stagesC));
+      auto [cSlot, parity] = ringPosition(global, spec.stagesC);
       if (spec.cType)
         cBuf =
             ringBuffer(spec.offC, spec.cType, spec.stagesC, consumerWg, cSlot);
       for (const AuxStream &aux : spec.auxLoads)
         auxLoadBufs[aux.name] = ringBuffer(aux.offset, aux.elemType,
                                            spec.stagesC, consumerWg, cSlot);
-      Value parity = arith::AndIOp::create(
-          b, arith::DivUIOp::create(b, global, i32(spec.stagesC)), i32(1));
       ifThen(loadsActive, [&] { waitParity(barC(consumerWg, cSlot), parity); });
     }
     // With ReuseSmemC, D is written over the C subtile it was computed from.

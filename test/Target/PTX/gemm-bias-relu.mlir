@@ -3,7 +3,7 @@
 // RUN: FileCheck %s --input-file=%t/bias_relu.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/bias_relu.json
 // RUN: %ptxas -arch=sm_90a -v %t/bias_relu.ptx -o %t/check.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: cmp %t/check.cubin %t/bias_relu.cubin || test -s %t/bias_relu.cubin
+// RUN: test -s %t/bias_relu.cubin
 
 // CHECK: .target sm_90a
 // CHECK: .entry bias_relu(
