@@ -37,12 +37,13 @@ void wsgemm::buildPreparePipeline(OpPassManager &pm,
 void wsgemm::buildToNVVMPipeline(OpPassManager &pm,
                                  const PipelineOptions &options) {
   buildPreparePipeline(pm, options);
-  ConvertWsGemmToNVVMOptions convert;
-  convert.chip = options.chip;
-  convert.features = options.features;
-  convert.optLevel = options.optLevel;
-  pm.addPass(createConvertWsGemmToNVVM(convert));
+  WsGemmSpecializeOptions specialize;
+  specialize.chip = options.chip;
+  specialize.features = options.features;
+  specialize.optLevel = options.optLevel;
+  pm.addPass(createWsGemmSpecialize(specialize));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createWsGemmLowerPipelines());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   kernels.addPass(createSCFToControlFlowPass());

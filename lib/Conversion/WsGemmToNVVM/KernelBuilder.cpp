@@ -99,7 +99,7 @@ private:
   Value paramValue(StringRef name) {
     for (auto [i, p] : llvm::enumerate(params))
       if (p.name == name)
-        return func.getArgument(i);
+        return args[i];
     llvm_unreachable("unknown kernel parameter");
   }
   int paramIndex(StringRef name) {
@@ -115,24 +115,10 @@ private:
     b.setInsertionPointToStart(ifOp.thenBlock());
     body();
   }
-  Value barFull(Value stage) {
-    return smemAt(add(i32(spec.offBars), mul(stage, i32(8))));
-  }
-  Value barEmpty(Value stage) {
-    return smemAt(add(i32(spec.offBars + 8 * spec.stages), mul(stage, i32(8))));
-  }
-  Value barC(Value wg, Value slot) {
-    int64_t base = spec.offBars + 8 * 2 * spec.stages;
-    return smemAt(
-        add(add(i32(base), mul(slot, i32(8))), mul(wg, i32(8 * spec.stagesC))));
-  }
-  void waitParity(Value bar, Value parity) {
-    NVVM::MBarrierTryWaitParityOp::create(b, bar, parity, i32(0x989680));
-  }
   Value tensorMap(StringRef operand) {
     for (auto [i, p] : llvm::enumerate(params))
       if (p.kind == KernelParam::Kind::TensorMap && p.operand == operand)
-        return func.getArgument(i);
+        return args[i];
     return {};
   }
   SmallVector<Value> coords(Value inner, Value outer) {
@@ -148,13 +134,14 @@ private:
         b, dstCluster, map, crd, bar, ValueRange{}, Value(), Value(),
         NVVM::TMALoadMode::TILE, false, NVVM::CTAGroupKindAttr(), Value());
   }
-  /// Slot and phase parity of the g-th use of an n-slot mbarrier ring: the
-  /// slot wraps every n uses and the phase flips on each wrap.
-  std::pair<Value, Value> ringPosition(Value g, int64_t n) {
-    Value slot = arith::RemUIOp::create(b, g, i32(n));
-    Value phase =
-        arith::AndIOp::create(b, arith::DivUIOp::create(b, g, i32(n)), i32(1));
-    return {slot, phase};
+  /// The state of a pipeline iterator after its g-th use (g advances from
+  /// `start`, a pipeline_state_init) and the stage index it points at.
+  Value stateAt(Value start, Value g) {
+    return PipelineStateAdvanceByOp::create(b, start.getType(), start, g);
+  }
+  Value stageIndex(Value state) {
+    return arith::IndexCastUIOp::create(
+        b, b.getI32Type(), PipelineStateIndexOp::create(b, b.getIndexType(), state));
   }
   Value elect() { return NVVM::ElectSyncOp::create(b, b.getI1Type(), Value()); }
   void namedBarrier(Value id, int64_t threads) {
@@ -163,14 +150,18 @@ private:
   }
 
   // ---- phases -------------------------------------------------------------
-  void emitPrologue();
+  void emitSpecialize();
+  void enterRole(Block *block);
+  void emitGeometry();
+  void scanEpilogue();
   void emitProducer();
+  void emitEpilogueLoader();
   void emitConsumer(Value consumerWg);
   void decodeTile(Value tile);
   scf::ForOp createTileLoop(ValueRange init);
   SmallVector<Value> emitMainloop(Value kBase);
   void emitEpilogue(Value consumerWg, ArrayRef<Value> acc, Value subBase);
-  void issueEpiLoads(Value consumerWg, int64_t subtile, Value subBase);
+  void issueEpiLoads(Value subtile, Value state);
   Value ringBuffer(int64_t offset, Type elemType, int64_t slots,
                    Value consumerWg, Value slot);
   Value loadShared(Value buf, Type elemType);
@@ -192,12 +183,19 @@ private:
   ArrayRef<KernelParam> params;
 
   LLVM::LLVMFuncOp func;
+  /// The kernel's parameters as seen by the role being emitted (the role
+  /// region's arguments), in `params` order.
+  SmallVector<Value> args;
+  /// The pipelines, as seen by the role being emitted: mainloop (StagesAB),
+  /// epilogue loads (StagesC; null without C or aux loads) and TMA stores.
+  Value mainPipe, epiPipe, storePipe;
   Type sharedPtrTy, globalPtrTy, accTy;
   Value smemBase, tid, warpInWg, lane, tidInWg, wgIdx;
   Value m0, n0, batchIdx, sizeM, sizeN, sizeK, kTiles;
   Value tilesM, tilesN, tilesMN, numTiles, tileStart, tileStep;
   Value alongM; // i1: tiles numbered with m fastest.
   Value useC;   // i1: whether C is read (false when beta == 0 gates it).
+  bool cGated = false; // C's load is gated by a run-time scalar.
 
   /// Per-thread values computed once for the epilogue.
   DenseMap<Operation *, Value> scalarValues;
@@ -221,8 +219,9 @@ private:
 // Prologue: indices, shared memory, barriers
 //===----------------------------------------------------------------------===//
 
-void KernelEmitter::emitPrologue() {
-  MLIRContext *ctx = b.getContext();
+/// Thread indices, problem sizes and the tile schedule, as seen by the role
+/// being emitted (each role region computes its own: they are isolated).
+void KernelEmitter::emitGeometry() {
   Type i32Ty = b.getI32Type();
   tid = NVVM::ThreadIdXOp::create(b, i32Ty);
   wgIdx = arith::DivUIOp::create(b, tid, i32(128));
@@ -263,7 +262,14 @@ void KernelEmitter::emitPrologue() {
     tileStart = arith::SelectOp::create(b, inRange, linear, numTiles);
     tileStep = numTiles;
   }
+}
 
+/// The kernel body at the explicit level: the shared-memory carve, the
+/// pipelines (their barriers at offBars: the mainloop's 2 x stages, then
+/// the epilogue loads' 2 x stagesC), and one region per warp role.
+void KernelEmitter::emitSpecialize() {
+  MLIRContext *ctx = b.getContext();
+  Type i32Ty = b.getI32Type();
   // Dynamic shared memory, rounded up to 1024 bytes (128B-swizzle atoms).
   auto global = LLVM::AddressOfOp::create(b, LLVM::LLVMPointerType::get(ctx, 3),
                                           "wsgemm_smem");
@@ -273,21 +279,76 @@ void KernelEmitter::emitPrologue() {
   smemBase = LLVM::GEPOp::create(b, sharedPtrTy, b.getI8Type(), global,
                                  ValueRange{delta});
 
-  // Thread 0 initialises every mbarrier, then the whole CTA synchronises.
-  ifThen(eq(tid, i32(0)), [&] {
-    for (int64_t s = 0; s < spec.stages; ++s) {
-      NVVM::MBarrierInitOp::create(b, barFull(i32(s)), i32(1), Value());
-      NVVM::MBarrierInitOp::create(b, barEmpty(i32(s)),
-                                   i32(spec.consumerWarpgroups), Value());
+  int64_t wgs = spec.consumerWarpgroups;
+  auto mainTy = PipelineType::get(ctx, spec.stages, Role::load, Role::mma);
+  Value mainBars = smem(spec.offBars);
+  SmallVector<Value> captures(func.getArguments());
+  captures.push_back(smemBase);
+  captures.push_back(PipelineCreateOp::create(
+      b, mainTy, mainBars, b.getI64IntegerAttr(spec.bytesA() + spec.bytesB()),
+      b.getI64IntegerAttr(wgs)));
+  SmallVector<Role> roles{Role::load};
+  SmallVector<int32_t> warps{1};
+  if (spec.hasEpiLoads()) {
+    // One stage holds the subtile of every consumer warpgroup; each of them
+    // releases it. C counts in the static bytes unless a run-time scalar
+    // gates it while aux matrices keep the loader running (then the loader
+    // announces C's bytes itself).
+    int64_t bytes = 0;
+    for (const AuxStream &aux : spec.auxLoads)
+      bytes += spec.subtileBytes(aux.elemType);
+    if (spec.cType && (!cGated || spec.auxLoads.empty()))
+      bytes += spec.subtileBytes(spec.cType);
+    auto epiTy = PipelineType::get(ctx, spec.stagesC, Role::epilogue_load,
+                                   Role::mma);
+    captures.push_back(PipelineCreateOp::create(
+        b, epiTy, smem(spec.offBars + 16 * spec.stages),
+        b.getI64IntegerAttr(wgs * bytes), b.getI64IntegerAttr(wgs)));
+    roles.push_back(Role::epilogue_load);
+    warps.push_back(1);
+  }
+  captures.push_back(StorePipelineCreateOp::create(
+      b, StorePipelineType::get(ctx, spec.storeRing())));
+  roles.push_back(Role::mma);
+  warps.push_back(4 * wgs);
+  SmallVector<int32_t> regs;
+  if (spec.producerRegs && spec.consumerRegs) {
+    regs.assign(roles.size() - 1, spec.producerRegs);
+    regs.push_back(spec.consumerRegs);
+  }
+  auto ws = WarpSpecializeOp::create(b, captures, roles, warps, regs);
+
+  OpBuilder::InsertionGuard guard(b);
+  for (auto [i, role] : llvm::enumerate(roles)) {
+    Block *block = &ws->getRegion(i).front();
+    b.setInsertionPoint(block->getTerminator());
+    enterRole(block);
+    switch (role) {
+    case Role::load:
+      emitProducer();
+      break;
+    case Role::epilogue_load:
+      emitEpilogueLoader();
+      break;
+    case Role::mma:
+      emitConsumer(arith::SubIOp::create(b, wgIdx, i32(1)));
+      break;
     }
-    if (spec.hasEpiLoads())
-      for (int64_t w = 0; w < spec.consumerWarpgroups; ++w)
-        for (int64_t s = 0; s < spec.stagesC; ++s)
-          NVVM::MBarrierInitOp::create(b, barC(i32(w), i32(s)), i32(1),
-                                       Value());
-    NVVM::FenceMbarrierInitOp::create(b);
-  });
-  NVVM::Barrier0Op::create(b);
+  }
+}
+
+/// Binds the parameters, shared memory and pipelines to the arguments of a
+/// role region and computes the role's geometry.
+void KernelEmitter::enterRole(Block *block) {
+  unsigned n = params.size();
+  args.assign(block->args_begin(), block->args_begin() + n);
+  smemBase = block->getArgument(n);
+  mainPipe = block->getArgument(n + 1);
+  epiPipe = spec.hasEpiLoads() ? block->getArgument(n + 2) : Value();
+  storePipe = block->getArguments().back();
+  vectorCache.clear();
+  scalarValues.clear();
+  emitGeometry();
 }
 
 //===----------------------------------------------------------------------===//
@@ -312,40 +373,73 @@ scf::ForOp KernelEmitter::createTileLoop(ValueRange init) {
 }
 
 void KernelEmitter::emitProducer() {
-  if (spec.producerRegs)
-    NVVM::SetMaxRegisterOp::create(b, spec.producerRegs,
-                                   NVVM::SetMaxRegisterAction::decrease);
-  ifThen(eq(warpInWg, i32(0)), [&] {
+  // One thread of the load warp issues every TMA load. The pipeline state
+  // is carried through both loops: the ring's position continues across
+  // tiles.
+  ifThen(elect(), [&] {
+    OpBuilder::InsertionGuard guard(b);
+    Value start = PipelineStateInitOp::create(
+        b, PipelineStateType::get(b.getContext(), spec.stages),
+        PipelineAgent::producer);
+    scf::ForOp tiles = createTileLoop(ValueRange{start});
+    auto loop = scf::ForOp::create(b, i32(0), kTiles, i32(1),
+                                   ValueRange{tiles.getRegionIterArgs()[0]});
+    scf::YieldOp::create(b, loop.getResults());
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    Value state = loop.getRegionIterArgs()[0];
+    // The stage is empty once every consumer warpgroup released it; then
+    // its full barrier expects the bytes of A and B.
+    ProducerAcquireOp::create(b, mainPipe, state);
+    Value bar = ProducerGetBarrierOp::create(b, sharedPtrTy, mainPipe, state);
+    Value stage = stageIndex(state);
+    Value kCoord = mul(kt, i32(spec.tileK));
+    Value aDst = smemAt(add(i32(spec.offA), mul(stage, i32(spec.bytesA()))));
+    tmaLoad(aDst, tensorMap("A"), coords(kCoord, m0), bar);
+    Value bDst = smemAt(add(i32(spec.offB), mul(stage, i32(spec.bytesB()))));
+    if (spec.bKMajor) {
+      tmaLoad(bDst, tensorMap("B"), coords(kCoord, n0), bar);
+    } else {
+      // N-major B: 64-column blocks of [64 K rows][64 N], 8 KiB each.
+      for (int64_t nb = 0; nb < spec.tileN / 64; ++nb)
+        tmaLoad(smemAt2(bDst, i32(nb * 8192)), tensorMap("B"),
+                coords(add(n0, i32(nb * 64)), kCoord), bar);
+    }
+    ProducerCommitOp::create(b, mainPipe, state);
+    scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
+                                b, state.getType(), state, /*by=*/1)});
+  });
+}
+
+/// The epilogue-load warp: per output tile, the C and aux subtiles of every
+/// consumer warpgroup, in the order the epilogue visits them, through the
+/// StagesC pipeline (CUTLASS's producer warp role Epilogue).
+void KernelEmitter::emitEpilogueLoader() {
+  scanEpilogue();
+  // Nothing to load when beta == 0 gates C off and no aux matrix is read.
+  Value loadsActive = spec.auxLoads.empty()
+                          ? useC
+                          : arith::ConstantIntOp::create(b, 1, 1).getResult();
+  int64_t total = (spec.wgRows() / 64) * (spec.tileN / spec.epiN);
+  ifThen(loadsActive, [&] {
     ifThen(elect(), [&] {
       OpBuilder::InsertionGuard guard(b);
-      // The ring's position continues across tiles: k-tile g of this CTA
-      // uses stage g % stages with phase (g / stages) & 1.
-      scf::ForOp tiles = createTileLoop(ValueRange{i32(0)});
-      Value kBase = tiles.getRegionIterArgs()[0];
-      auto loop = scf::ForOp::create(b, i32(0), kTiles, i32(1));
-      scf::YieldOp::create(b, ValueRange{add(kBase, kTiles)});
-      b.setInsertionPointToStart(loop.getBody());
-      Value kt = loop.getInductionVar();
-      Value g = add(kBase, kt);
-      auto [stage, phase] = ringPosition(g, spec.stages);
-      // Producer acquire: the stage is empty once every consumer released it
-      // (the producer's start phase is 1, so the first pass does not block).
-      waitParity(barEmpty(stage), arith::XOrIOp::create(b, phase, i32(1)));
-      NVVM::MBarrierArriveExpectTxOp::create(
-          b, Type(), barFull(stage), i32(spec.bytesA() + spec.bytesB()),
-          NVVM::MemScopeKind::CTA, false, Value());
-      Value kCoord = mul(kt, i32(spec.tileK));
-      Value aDst = smemAt(add(i32(spec.offA), mul(stage, i32(spec.bytesA()))));
-      tmaLoad(aDst, tensorMap("A"), coords(kCoord, m0), barFull(stage));
-      Value bDst = smemAt(add(i32(spec.offB), mul(stage, i32(spec.bytesB()))));
-      if (spec.bKMajor) {
-        tmaLoad(bDst, tensorMap("B"), coords(kCoord, n0), barFull(stage));
-      } else {
-        // N-major B: 64-column blocks of [64 K rows][64 N], 8 KiB each.
-        for (int64_t nb = 0; nb < spec.tileN / 64; ++nb)
-          tmaLoad(smemAt2(bDst, i32(nb * 8192)), tensorMap("B"),
-                  coords(add(n0, i32(nb * 64)), kCoord), barFull(stage));
-      }
+      // The pipeline state is carried through both loops, so that stage
+      // addresses are computed where they are used: the warp runs on
+      // setmaxnreg's small budget.
+      Value start = PipelineStateInitOp::create(
+          b, PipelineStateType::get(b.getContext(), spec.stagesC),
+          PipelineAgent::producer);
+      scf::ForOp tiles = createTileLoop(ValueRange{start});
+      auto subtiles = scf::ForOp::create(
+          b, i32(0), i32(total), i32(1),
+          ValueRange{tiles.getRegionIterArgs()[0]});
+      scf::YieldOp::create(b, subtiles.getResults());
+      b.setInsertionPointToStart(subtiles.getBody());
+      Value state = subtiles.getRegionIterArgs()[0];
+      issueEpiLoads(subtiles.getInductionVar(), state);
+      scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
+                                  b, state.getType(), state, /*by=*/1)});
     });
   });
 }
@@ -380,14 +474,18 @@ SmallVector<Value> KernelEmitter::emitMainloop(Value kBase) {
   Value zero = LLVM::ZeroOp::create(b, accTy);
   SmallVector<Value> init(mBlocks, zero);
 
+  Value start = PipelineStateInitOp::create(
+      b, PipelineStateType::get(b.getContext(), spec.stages),
+      PipelineAgent::consumer);
   auto loop = scf::ForOp::create(b, i32(0), kTiles, i32(1), init);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
     Value g = add(kBase, kt);
-    auto [stage, phase] = ringPosition(g, spec.stages);
-    waitParity(barFull(stage), phase);
+    Value state = stateAt(start, g);
+    ConsumerWaitOp::create(b, mainPipe, state);
+    Value stage = stageIndex(state);
 
     Value aStage = smemAt(add(i32(spec.offA), mul(stage, i32(spec.bytesA()))));
     Value bStage = smemAt(add(i32(spec.offB), mul(stage, i32(spec.bytesB()))));
@@ -430,10 +528,8 @@ SmallVector<Value> KernelEmitter::emitMainloop(Value kBase) {
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, i32(0));
     Value releaser = arith::AndIOp::create(b, hasPrev, eq(tidInWg, i32(0)));
     ifThen(releaser, [&] {
-      Value prev = arith::RemUIOp::create(
-          b, arith::AddIOp::create(b, g, i32(spec.stages - 1)),
-          i32(spec.stages));
-      NVVM::MBarrierArriveOp::create(b, Type(), barEmpty(prev), Value());
+      ConsumerReleaseOp::create(
+          b, mainPipe, stateAt(start, arith::SubIOp::create(b, g, i32(1))));
     });
     scf::YieldOp::create(b, acc);
   }
@@ -442,10 +538,9 @@ SmallVector<Value> KernelEmitter::emitMainloop(Value kBase) {
   Value hadAny =
       arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kTiles, i32(0));
   ifThen(arith::AndIOp::create(b, hadAny, eq(tidInWg, i32(0))), [&] {
-    Value last = arith::RemUIOp::create(
-        b, arith::SubIOp::create(b, add(kBase, kTiles), i32(1)),
-        i32(spec.stages));
-    NVVM::MBarrierArriveOp::create(b, Type(), barEmpty(last), Value());
+    ConsumerReleaseOp::create(
+        b, mainPipe,
+        stateAt(start, arith::SubIOp::create(b, add(kBase, kTiles), i32(1))));
   });
   return SmallVector<Value>(loop.getResults());
 }
@@ -467,35 +562,37 @@ Value KernelEmitter::ringBuffer(int64_t offset, Type elemType, int64_t slots,
                     mul(consumerWg, i32(slots * bytes))));
 }
 
-/// Issues the TMA loads of this tile's epilogue subtile `t` (C when it is
-/// read, and every aux matrix) into slot (subBase + t) % stagesC, all
-/// completing on that slot's barrier.
-void KernelEmitter::issueEpiLoads(Value consumerWg, int64_t t, Value subBase) {
-  int64_t nJ = spec.tileN / spec.epiN;
-  int64_t mb = t / nJ, j = t % nJ;
-  Value slot =
-      arith::RemUIOp::create(b, add(subBase, i32(t)), i32(spec.stagesC));
-  Value bar = barC(consumerWg, slot);
-  int64_t auxBytes = 0;
-  for (const AuxStream &aux : spec.auxLoads)
-    auxBytes += spec.subtileBytes(aux.elemType);
-  Value bytes = i32(auxBytes);
-  if (spec.cType)
-    bytes = arith::SelectOp::create(
-        b, useC, i32(auxBytes + spec.subtileBytes(spec.cType)), bytes);
-  NVVM::MBarrierArriveExpectTxOp::create(
-      b, Type(), bar, bytes, NVVM::MemScopeKind::CTA, false, Value());
-  SmallVector<Value> crd =
-      coords(add(n0, i32(j * spec.epiN)), subtileRow(consumerWg, mb));
-  if (spec.cType)
+/// Issues the TMA loads of this tile's epilogue subtile `t` of every
+/// consumer warpgroup (C when it is read, and every aux matrix) into the
+/// stage of the epilogue-load pipeline that `state` points at.
+void KernelEmitter::issueEpiLoads(Value t, Value state) {
+  Value nJ = i32(spec.tileN / spec.epiN);
+  Value mb = arith::DivUIOp::create(b, t, nJ);
+  Value j = arith::RemUIOp::create(b, t, nJ);
+  ProducerAcquireOp::create(b, epiPipe, state);
+  // C's bytes when a scalar gates it and the static count leaves it out.
+  if (spec.cType && cGated && !spec.auxLoads.empty())
     ifThen(useC, [&] {
-      tmaLoad(ringBuffer(spec.offC, spec.cType, spec.stagesC, consumerWg, slot),
-              tensorMap("C"), crd, bar);
+      ProducerExpectTxOp::create(
+          b, epiPipe, state,
+          i32(spec.consumerWarpgroups * spec.subtileBytes(spec.cType)));
     });
-  for (const AuxStream &aux : spec.auxLoads)
-    tmaLoad(
-        ringBuffer(aux.offset, aux.elemType, spec.stagesC, consumerWg, slot),
-        tensorMap(aux.name), crd, bar);
+  Value bar = ProducerGetBarrierOp::create(b, sharedPtrTy, epiPipe, state);
+  Value slot = stageIndex(state);
+  for (int64_t w = 0; w < spec.consumerWarpgroups; ++w) {
+    Value wg = i32(w);
+    Value row = add(add(m0, i32(w * spec.wgRows())), mul(mb, i32(64)));
+    SmallVector<Value> crd = coords(add(n0, mul(j, i32(spec.epiN))), row);
+    if (spec.cType)
+      ifThen(useC, [&] {
+        tmaLoad(ringBuffer(spec.offC, spec.cType, spec.stagesC, wg, slot),
+                tensorMap("C"), crd, bar);
+      });
+    for (const AuxStream &aux : spec.auxLoads)
+      tmaLoad(ringBuffer(aux.offset, aux.elemType, spec.stagesC, wg, slot),
+              tensorMap(aux.name), crd, bar);
+  }
+  ProducerCommitOp::create(b, epiPipe, state);
 }
 
 /// A broadcast-vector element, loaded once per (leaf, row or column of the
@@ -693,7 +790,7 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
       NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
           b, tensorMap(aux.name), buf, crd, Value(), NVVM::TMAStoreMode::TILE,
           Value());
-    NVVM::CpAsyncBulkCommitGroupOp::create(b);
+    StoreCommitOp::create(b, storePipe);
   };
   // Whether this warpgroup waits for epilogue loads: C may be gated off at
   // run time (beta == 0); aux matrices are always read.
@@ -706,24 +803,35 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
   Value rowInSub =
       add(mul(warpInWg, i32(16)), arith::DivUIOp::create(b, lane, i32(4)));
   Value colInChunk = mul(arith::RemUIOp::create(b, lane, i32(4)), i32(2));
+  Value epiStart;
+  if (spec.hasEpiLoads())
+    epiStart = PipelineStateInitOp::create(
+        b, PipelineStateType::get(b.getContext(), spec.stagesC),
+        PipelineAgent::consumer);
+  // The epilogue-load pipeline's state of this tile's subtile t.
+  auto epiState = [&](int64_t t) {
+    return stateAt(epiStart, add(subBase, i32(t)));
+  };
 
   for (int64_t t = 0; t < total; ++t) {
     int64_t mb = t / nJ, j = t % nJ;
     Value subRow = subtileRow(consumerWg, mb);
     Value subCol = add(n0, i32(j * spec.epiN));
     Value global = add(subBase, i32(t));
-    Value cBuf;
+    Value cBuf, epiSt;
     auxLoadBufs.clear();
     auxStoreBufs.clear();
     if (spec.hasEpiLoads()) {
-      auto [cSlot, parity] = ringPosition(global, spec.stagesC);
+      epiSt = epiState(t);
+      Value cSlot = stageIndex(epiSt);
       if (spec.cType)
         cBuf =
             ringBuffer(spec.offC, spec.cType, spec.stagesC, consumerWg, cSlot);
       for (const AuxStream &aux : spec.auxLoads)
         auxLoadBufs[aux.name] = ringBuffer(aux.offset, aux.elemType,
                                            spec.stagesC, consumerWg, cSlot);
-      ifThen(loadsActive, [&] { waitParity(barC(consumerWg, cSlot), parity); });
+      ifThen(loadsActive,
+             [&] { ConsumerWaitOp::create(b, epiPipe, epiSt); });
     }
     // With ReuseSmemC, D is written over the C subtile it was computed from.
     Value storeSlot = arith::RemUIOp::create(b, global, i32(spec.storeRing()));
@@ -767,13 +875,20 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
     // ago: wait until that TMA store has read it (counting the store still
     // held back by DelayTmaStore), and, since other threads' stmatrix rows
     // cover elements this thread read from C, until the warpgroup is done.
-    int64_t ring = spec.storeRing();
-    int64_t pending = ring - 1 - (spec.delayTmaStore ? 1 : 0);
     ifThen(leader, [&] {
-      NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(pending),
-                                           b.getUnitAttr());
+      if (spec.delayTmaStore)
+        StoreWaitOp::create(b, storePipe,
+                            b.getI32IntegerAttr(spec.storeRing() - 2));
+      else
+        StoreAcquireOp::create(b, storePipe);
     });
     namedBarrier(barrierId, 128);
+    // Every thread of the warpgroup has read this subtile's C and aux
+    // elements: the stage goes back to the loader, unless D is staged over
+    // C (ReuseSmemC), whose release waits for D's TMA store below.
+    if (spec.hasEpiLoads() && !reuse)
+      ifThen(arith::AndIOp::create(b, leader, loadsActive),
+             [&] { ConsumerReleaseOp::create(b, epiPipe, epiSt); });
 
     // Registers to shared memory: aux stores, then D.
     for (const PendingStore &st : pendingAuxStores)
@@ -818,8 +933,7 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
       }
     }
     // Make the generic-proxy writes visible to the TMA engine, then one
-    // thread stores the subtile and, with the C buffer now free, prefetches
-    // the C subtile that reuses it.
+    // thread stores the subtile.
     NVVM::FenceProxyOp::create(
         b, NVVM::ProxyKind::async_shared,
         NVVM::SharedSpaceAttr::get(b.getContext(),
@@ -836,19 +950,24 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
         if (t == total - 1)
           storeSubtile(current);
       }
-      if (!spec.hasEpiLoads())
+      if (!reuse || !spec.hasEpiLoads())
         return;
-      if (!reuse && t + spec.stagesC < total)
-        ifThen(loadsActive,
-               [&] { issueEpiLoads(consumerWg, t + spec.stagesC, subBase); });
-      // ReuseSmemC: the loads that refill the previous subtile's buffers may
-      // land only once that subtile's store has read them.
-      if (reuse && t >= 1 && t - 1 + spec.stagesC < total)
-        ifThen(loadsActive, [&] {
-          NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(1),
-                                               b.getUnitAttr());
-          issueEpiLoads(consumerWg, t - 1 + spec.stagesC, subBase);
-        });
+      // ReuseSmemC (never with DelayTmaStore): a C stage goes back to the
+      // loader once the D store staged in it has read it. The previous
+      // subtile's store is the one before this subtile's; the tile's last
+      // stage is handed back before the next tile.
+      ifThen(loadsActive, [&] {
+        if (t >= 1) {
+          StoreWaitOp::create(
+              b, storePipe,
+              b.getI32IntegerAttr(std::min<int64_t>(1, spec.storeRing() - 1)));
+          ConsumerReleaseOp::create(b, epiPipe, epiState(t - 1));
+        }
+        if (t == total - 1) {
+          StoreWaitOp::create(b, storePipe, b.getI32IntegerAttr(0));
+          ConsumerReleaseOp::create(b, epiPipe, epiSt);
+        }
+      });
     });
     prev = current;
   }
@@ -902,7 +1021,7 @@ void KernelEmitter::emitReductionFlush() {
       add(mul(warpInWg, i32(16)), arith::DivUIOp::create(b, lane, i32(4)));
   Value colInChunk = mul(arith::RemUIOp::create(b, lane, i32(4)), i32(2));
   for (ReductionState &r : reductions) {
-    Value out = func.getArgument(r.paramIndex);
+    Value out = args[r.paramIndex];
     if (isa<epi::ReduceToVecMOp>(r.op)) {
       // Lanes 4r..4r+3 share a row: combine across them.
       for (auto [key, partial] : r.partials) {
@@ -948,13 +1067,13 @@ void KernelEmitter::emitReductionFlush() {
 // Consumer entry and the kernel
 //===----------------------------------------------------------------------===//
 
-void KernelEmitter::emitConsumer(Value consumerWg) {
-  if (spec.consumerRegs)
-    NVVM::SetMaxRegisterOp::create(b, spec.consumerRegs,
-                                   NVVM::SetMaxRegisterAction::increase);
-  // Scalars: kernel parameters by value, device scalars read once.
+/// What the epilogue reads before visiting elements: scalars (kernel
+/// parameters by value, device scalars read once), C's run-time gate, the
+/// D store's rounding and the reductions.
+void KernelEmitter::scanEpilogue() {
   Block &body = op.getEpilogue().front();
   useC = arith::ConstantIntOp::create(b, 1, 1);
+  reductions.clear();
   for (Operation &inner : body) {
     if (auto store = dyn_cast<epi::StoreOp>(inner))
       dRounding = store.getRounding();
@@ -990,6 +1109,10 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
     if (auto red = dyn_cast<epi::ReduceToScalarOp>(inner))
       addReduction(red);
   }
+}
+
+void KernelEmitter::emitConsumer(Value consumerWg) {
+  scanEpilogue();
   int64_t total = (spec.wgRows() / 64) * (spec.tileN / spec.epiN);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -999,30 +1122,13 @@ void KernelEmitter::emitConsumer(Value consumerWg) {
     vectorCache.clear();
     for (ReductionState &r : reductions)
       r.partials.clear();
-    // Prefetch this tile's first C subtiles; they overlap with the mainloop.
-    if (spec.hasEpiLoads()) {
-      Value loadsActive =
-          spec.auxLoads.empty()
-              ? useC
-              : arith::ConstantIntOp::create(b, 1, 1).getResult();
-      ifThen(arith::AndIOp::create(b, eq(tidInWg, i32(0)), loadsActive), [&] {
-        // With ReuseSmemC the previous tile's last stores read these buffers.
-        if (spec.reuseSmemC)
-          NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(0),
-                                               b.getUnitAttr());
-        for (int64_t t = 0; t < std::min(spec.stagesC, total); ++t)
-          issueEpiLoads(consumerWg, t, subBase);
-      });
-    }
     SmallVector<Value> acc = emitMainloop(kBase);
     emitEpilogue(consumerWg, acc, subBase);
     scf::YieldOp::create(
         b, ValueRange{add(kBase, kTiles), add(subBase, i32(total))});
   }
   // Every TMA store must finish before the CTA exits.
-  ifThen(eq(tidInWg, i32(0)), [&] {
-    NVVM::CpAsyncBulkWaitGroupOp::create(b, b.getI32IntegerAttr(0), UnitAttr());
-  });
+  ifThen(eq(tidInWg, i32(0)), [&] { StoreTailOp::create(b, storePipe); });
 }
 
 LogicalResult KernelEmitter::build() {
@@ -1075,16 +1181,10 @@ LogicalResult KernelEmitter::build() {
   Block *entry = func.addEntryBlock(b);
   b.setInsertionPointToStart(entry);
 
-  emitPrologue();
-  Value isProducer = eq(wgIdx, i32(0));
-  auto roles = scf::IfOp::create(b, isProducer, /*withElse=*/true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(roles.thenBlock());
-    emitProducer();
-    b.setInsertionPointToStart(roles.elseBlock());
-    emitConsumer(arith::SubIOp::create(b, wgIdx, i32(1)));
-  }
+  for (Operation &inner : op.getEpilogue().front())
+    if (auto src = dyn_cast<epi::LoadSrcOp>(inner))
+      cGated = src.getSkipIfZero().has_value();
+  emitSpecialize();
   LLVM::ReturnOp::create(b, ValueRange{});
   return success();
 }

@@ -7,6 +7,7 @@
 
 #include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"

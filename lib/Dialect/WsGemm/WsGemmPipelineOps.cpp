@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
@@ -502,6 +503,37 @@ OpFoldResult PipelineStateAdvanceOp::fold(FoldAdaptor) {
   return getResult();
 }
 
+OpFoldResult PipelineStateAdvanceByOp::fold(FoldAdaptor adaptor) {
+  if (auto amount = dyn_cast_or_null<IntegerAttr>(adaptor.getAmount()))
+    if (amount.getValue().isZero())
+      return getState();
+  return {};
+}
+
+namespace {
+/// advance_by(s, constant n) -> advance(s) by n, which folds and
+/// canonicalizes further.
+struct AdvanceByConstant : OpRewritePattern<PipelineStateAdvanceByOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(PipelineStateAdvanceByOp op,
+                                PatternRewriter &rewriter) const override {
+    APInt amount;
+    if (!matchPattern(op.getAmount(), m_ConstantInt(&amount)))
+      return failure();
+    rewriter.replaceOpWithNewOp<PipelineStateAdvanceOp>(
+        op, op.getType(), op.getState(),
+        rewriter.getI64IntegerAttr(static_cast<int64_t>(amount.getZExtValue())));
+    return success();
+  }
+};
+} // namespace
+
+void PipelineStateAdvanceByOp::getCanonicalizationPatterns(
+    RewritePatternSet &results, MLIRContext *context) {
+  results.add<AdvanceByConstant>(context);
+}
+
 namespace {
 /// Replaces an accessor of a compile-time-known state with a constant.
 template <typename AccessorOp>
@@ -623,6 +655,24 @@ LogicalResult ConsumerReleaseOp::verify() {
                             "releases a stage of");
 }
 
+LogicalResult ProducerGetBarrierOp::verify() {
+  return verifyPipelineSync(*this, getPipeline().getType(),
+                            getState().getType(), /*producerSide=*/true,
+                            "takes a barrier of");
+}
+
+LogicalResult ProducerExpectTxOp::verify() {
+  if (failed(verifyPipelineSync(*this, getPipeline().getType(),
+                                getState().getType(), /*producerSide=*/true,
+                                "announces transactions on")))
+    return failure();
+  if (PipelineCreateOp create = PipelineCreateOp::lookup(getPipeline()))
+    if (create.getTxBytesAttr().getInt() == 0)
+      return emitOpError() << "needs a TMA pipeline (tx_bytes > 0) because "
+                              "only its full barriers count transactions";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // TMA store pipeline ops
 //===----------------------------------------------------------------------===//
@@ -642,6 +692,19 @@ static LogicalResult verifyStorePipelineOp(Operation *op) {
 LogicalResult StoreCommitOp::verify() { return verifyStorePipelineOp(*this); }
 LogicalResult StoreAcquireOp::verify() { return verifyStorePipelineOp(*this); }
 LogicalResult StoreTailOp::verify() { return verifyStorePipelineOp(*this); }
+
+LogicalResult StoreWaitOp::verify() {
+  if (failed(verifyStorePipelineOp(*this)))
+    return failure();
+  int64_t stages = getPipeline().getType().getStages();
+  int64_t pending = getPendingAttr().getInt();
+  if (pending < 0 || pending >= stages)
+    return emitOpError() << "pending must be in [0, " << stages
+                         << ") because at most stages - 1 store batches can "
+                            "be in flight while a buffer is written, got "
+                         << pending;
+  return success();
+}
 
 #define GET_OP_CLASSES
 #include "ws-gemm/Dialect/WsGemm/WsGemmPipelineOps.cpp.inc"

@@ -1,4 +1,4 @@
-// RUN: ws-gemm-opt %s --wsgemm-plan --convert-wsgemm-to-nvvm -split-input-file -verify-diagnostics
+// RUN: ws-gemm-opt %s --wsgemm-plan --wsgemm-specialize -split-input-file -verify-diagnostics
 
 // What the lowering refuses, with the reason. (The op verifiers and the
 // planner catch everything else earlier.)

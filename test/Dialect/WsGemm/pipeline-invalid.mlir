@@ -543,3 +543,50 @@ func.func @store_acquire_outside_roles(%sp: !wsgemm.store_pipeline<2>) {
   wsgemm.store_acquire %sp : !wsgemm.store_pipeline<2>
   return
 }
+
+// -----
+
+func.func @store_wait_too_many(%sp: !wsgemm.store_pipeline<2>) {
+  wsgemm.warp_specialize (%sp : !wsgemm.store_pipeline<2>) roles [mma] warps [4] {
+  ^bb0(%a: !wsgemm.store_pipeline<2>):
+    // expected-error @+1 {{'wsgemm.store_wait' op pending must be in [0, 2) because at most stages - 1 store batches can be in flight while a buffer is written, got 2}}
+    wsgemm.store_wait %a {pending = 2} : !wsgemm.store_pipeline<2>
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+func.func @expect_tx_non_tma() {
+  %p = wsgemm.pipeline_create {tx_bytes = 0, consumer_arrivals = 1}
+      : !wsgemm.pipeline<2, load -> mma>
+  wsgemm.warp_specialize (%p : !wsgemm.pipeline<2, load -> mma>) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>):
+    %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    %n = arith.constant 64 : i32
+    // expected-error @+1 {{'wsgemm.producer_expect_tx' op needs a TMA pipeline (tx_bytes > 0) because only its full barriers count transactions}}
+    wsgemm.producer_expect_tx %a, %s, %n : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>):
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+func.func @get_barrier_in_consumer(%p: !wsgemm.pipeline<2, load -> mma>) {
+  wsgemm.warp_specialize (%p : !wsgemm.pipeline<2, load -> mma>) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>):
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>):
+    %s = wsgemm.pipeline_state_init consumer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_get_barrier' op takes a barrier of a pipeline produced by role 'load' but runs in role 'mma'; only the pipeline's producer role may do so}}
+    %b = wsgemm.producer_get_barrier %a, %s : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  }
+  return
+}

@@ -39,7 +39,8 @@ TEST_F(PipelineOpsTest, BuildVerifyAndQuery) {
   b.setInsertionPointToEnd(func.addEntryBlock());
 
   auto pipeType = PipelineType::get(&ctx, 4, Role::load, Role::mma);
-  auto create = PipelineCreateOp::create(b, loc, pipeType, 32768, 2);
+  auto create = PipelineCreateOp::create(b, loc, pipeType, /*barriers=*/Value(),
+                                         32768, 2);
   auto ws =
       WarpSpecializeOp::create(b, loc, ValueRange{create.getResult()},
                                {Role::load, Role::mma}, {1, 8}, {40, 232});

@@ -16,7 +16,9 @@ def WsGemm_Dialect : Dialect {
     `--wsgemm-specialize`): warp roles as regions of `wsgemm.warp_specialize`,
     and mbarrier pipelines as SSA values with producer/consumer ops.
   }];
-  let dependentDialects = ["::mlir::epi::EpiDialect"];
+  // The explicit level addresses shared memory with !llvm.ptr<3>.
+  let dependentDialects = ["::mlir::epi::EpiDialect",
+                           "::mlir::LLVM::LLVMDialect"];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
 }

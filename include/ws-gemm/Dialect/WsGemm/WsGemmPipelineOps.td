@@ -18,6 +18,10 @@ include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "ws-gemm/Dialect/WsGemm/WsGemmPipelineAttributes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Dialect/LLVMIR/LLVMOpBase.td"
+
+// The address of mbarriers or buffers in the CTA's shared memory.
+def WsGemm_SharedPtr : LLVM_PointerInAddressSpace<3>;
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -127,9 +131,17 @@ def WsGemm_PipelineCreateOp : WsGemm_PipelineOp<"pipeline_create",
     Must run before `wsgemm.warp_specialize` (the pipeline is one of its
     captures), never inside a role region.
 
+    The barriers live at `barriers` when given (`2 * N` 8-byte slots: the
+    full barriers, then the empty ones), so that a kernel that plans its own
+    shared-memory layout places them; without it the lowering allocates a
+    static shared-memory array for them.
+
     ```mlir
     %p = wsgemm.pipeline_create {tx_bytes = 32768, consumer_arrivals = 2}
         : !wsgemm.pipeline<4, load -> mma>
+    %q = wsgemm.pipeline_create in(%bars : !llvm.ptr<3>)
+        {tx_bytes = 8192, consumer_arrivals = 2}
+        : !wsgemm.pipeline<2, epilogue_load -> mma>
     ```
     becomes, for each stage `i`, by one elected thread:
     ```
@@ -138,7 +150,8 @@ def WsGemm_PipelineCreateOp : WsGemm_PipelineOp<"pipeline_create",
     fence.mbarrier_init.release.cluster;   // then a CTA-wide barrier.sync
     ```
   }];
-  let arguments = (ins I64Attr:$tx_bytes, I64Attr:$consumer_arrivals);
+  let arguments = (ins Optional<WsGemm_SharedPtr>:$barriers,
+                       I64Attr:$tx_bytes, I64Attr:$consumer_arrivals);
   let results = (outs Res<WsGemm_PipelineType, "", [MemAlloc]>:$pipeline);
   let extraClassDeclaration = [{
     /// The pipeline_create that defines `pipeline`, looking through the
@@ -148,6 +161,7 @@ def WsGemm_PipelineCreateOp : WsGemm_PipelineOp<"pipeline_create",
     static PipelineCreateOp lookup(::mlir::Value pipeline);
   }];
   let assemblyFormat = [{
+    (`in` `(` $barriers^ `:` type($barriers) `)`)?
     ` ` `{` `tx_bytes` `=` $tx_bytes `,` `consumer_arrivals` `=` $consumer_arrivals
     `}` attr-dict `:` qualified(type($pipeline))
   }];
@@ -227,6 +241,34 @@ def WsGemm_PipelineStateAdvanceOp : WsGemm_PipelineOp<"pipeline_state_advance",
   let hasFolder = 1;
 }
 
+def WsGemm_PipelineStateAdvanceByOp : WsGemm_PipelineOp<
+    "pipeline_state_advance_by", [Pure, AllTypesMatch<["state", "result"]>]> {
+  let summary = "advance a pipeline iterator by a run-time number of stages";
+  let description = [{
+    Returns `state` advanced by `amount` stages, an unsigned `i32` known only
+    at run time (e.g. the k-tiles the producer already issued for earlier
+    output tiles); otherwise as `wsgemm.pipeline_state_advance`. A kernel
+    that counts its uses of a ring gets the state of use `g` as
+    `advance_by(init, g)`.
+
+    ```mlir
+    %s = wsgemm.pipeline_state_advance_by %s0, %g : !wsgemm.pipeline_state<4>
+    ```
+    becomes, for `N` stages:
+    ```
+    sum = index + amount;  index' = sum % N;
+    phase' = phase ^ ((sum / N) & 1);  count' = count + amount;
+    ```
+  }];
+  let arguments = (ins WsGemm_PipelineStateType:$state, I32:$amount);
+  let results = (outs WsGemm_PipelineStateType:$result);
+  let assemblyFormat = [{
+    $state `,` $amount attr-dict `:` qualified(type($state))
+  }];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
 class WsGemm_PipelineStateAccessorOp<string mnemonic, string what,
                                       Type resultType>
     : WsGemm_PipelineOp<"pipeline_state_" # mnemonic, [Pure]> {
@@ -298,9 +340,11 @@ def WsGemm_ProducerAcquireOp : WsGemm_PipelineSyncOp<"producer_acquire"> {
   let description = [{
     Runs in the pipeline's producer role. Waits on the empty barrier of stage
     `index(state)` for parity `phase(state)`; then, for a TMA pipeline
-    (`tx_bytes > 0`), one elected thread arrives on the stage's full barrier
-    announcing `tx_bytes` bytes (CUTLASS PipelineTmaAsync::producer_acquire).
-    The TMA loads issued next complete those transactions.
+    (`tx_bytes > 0`), arrives on the stage's full barrier announcing
+    `tx_bytes` bytes (CUTLASS PipelineTmaAsync::producer_acquire). The TMA
+    loads issued next complete those transactions. The op arrives once per
+    thread that runs it, so the producer runs it in one thread (e.g. under
+    `nvvm.elect.sync`), as it issues the TMA loads.
 
     ```mlir
     wsgemm.producer_acquire %p, %s
@@ -310,7 +354,7 @@ def WsGemm_ProducerAcquireOp : WsGemm_PipelineSyncOp<"producer_acquire"> {
     ```
     waitLoop: mbarrier.try_wait.parity.shared::cta.b64 p, [empty + 8*idx], phase;
               @!p bra waitLoop;
-    @elected mbarrier.arrive.expect_tx.shared::cta.b64 _, [full + 8*idx], 32768;
+    mbarrier.arrive.expect_tx.shared::cta.b64 _, [full + 8*idx], 32768;
     ```
   }];
 }
@@ -322,7 +366,7 @@ def WsGemm_ProducerCommitOp : WsGemm_PipelineSyncOp<"producer_commit"> {
     For a TMA pipeline (`tx_bytes > 0`) it is a no-op: the producer arrived in
     `producer_acquire` and the TMA transactions complete the full barrier
     (CUTLASS PipelineTmaAsync::producer_commit). For a non-TMA producer
-    (`tx_bytes = 0`) one elected thread arrives on the full barrier.
+    (`tx_bytes = 0`) each thread that runs it arrives on the full barrier.
 
     ```mlir
     wsgemm.producer_commit %p, %s
@@ -356,16 +400,67 @@ def WsGemm_ConsumerReleaseOp : WsGemm_PipelineSyncOp<"consumer_release"> {
   let description = [{
     Runs in the pipeline's consumer role once the stage's buffers are no
     longer read (for wgmma: after the wgmma group that read them retired).
-    Each consumer agent (one elected thread per consumer warpgroup) arrives
-    once on the stage's empty barrier; `consumer_arrivals` of the pipeline
-    counts these agents.
+    Each thread that runs it arrives once on the stage's empty barrier, so a
+    consumer agent runs it in one thread (CUTLASS: one per consumer
+    warpgroup); `consumer_arrivals` of the pipeline counts these agents.
 
     ```mlir
     wsgemm.consumer_release %p, %s
         : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
     ```
-    becomes `@elected mbarrier.arrive.shared::cta.b64 _, [empty + 8*idx];`
+    becomes `mbarrier.arrive.shared::cta.b64 _, [empty + 8*idx];`
   }];
+}
+
+def WsGemm_ProducerGetBarrierOp : WsGemm_PipelineOp<"producer_get_barrier",
+    [Pure]> {
+  let summary = "the full barrier of a stage, for the TMA loads that fill it";
+  let description = [{
+    Runs in the pipeline's producer role: the shared-memory address of the
+    full barrier of stage `index(state)`, which the stage's TMA loads name as
+    the barrier their transactions complete on (CUTLASS
+    PipelineTmaAsync::producer_get_barrier).
+
+    ```mlir
+    %bar = wsgemm.producer_get_barrier %p, %s
+        : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+    ```
+    becomes `full + 8 * index`.
+  }];
+  let arguments = (ins WsGemm_PipelineType:$pipeline,
+                       WsGemm_PipelineStateType:$state);
+  let results = (outs WsGemm_SharedPtr:$barrier);
+  let assemblyFormat = [{
+    $pipeline `,` $state attr-dict `:` qualified(type($pipeline)) `,`
+    qualified(type($state))
+  }];
+  let hasVerifier = 1;
+}
+
+def WsGemm_ProducerExpectTxOp : WsGemm_PipelineOp<"producer_expect_tx",
+    [BarrierEffects]> {
+  let summary = "announce transaction bytes beyond the pipeline's static ones";
+  let description = [{
+    Runs in a TMA pipeline's producer role (`tx_bytes > 0`), after
+    `producer_acquire` and before the loads it announces: raises the
+    transaction count of the stage's full barrier by `bytes`, for loads
+    decided at run time (the epilogue loads C only when beta != 0; CUTLASS
+    PipelineTmaAsync::producer_expect_transaction). Like every arrival it is
+    done by each thread that runs it: run it in the producer's one thread.
+
+    ```mlir
+    wsgemm.producer_expect_tx %p, %s, %bytes
+        : !wsgemm.pipeline<2, epilogue_load -> mma>, !wsgemm.pipeline_state<2>
+    ```
+    becomes `mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [full + 8*idx], bytes;`
+  }];
+  let arguments = (ins WsGemm_PipelineType:$pipeline,
+                       WsGemm_PipelineStateType:$state, I32:$bytes);
+  let assemblyFormat = [{
+    $pipeline `,` $state `,` $bytes attr-dict `:` qualified(type($pipeline))
+    `,` qualified(type($state))
+  }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -407,6 +502,29 @@ def WsGemm_StoreAcquireOp : WsGemm_StorePipelineOp<"store_acquire"> {
     ```
     becomes `cp.async.bulk.wait_group.read 1;` (stages - 1)
   }];
+}
+
+def WsGemm_StoreWaitOp : WsGemm_PipelineOp<"store_wait", [BarrierEffects]> {
+  let summary = "wait until at most `pending` store batches still read smem";
+  let description = [{
+    Runs in the `mma` role, by the storing thread: waits until at most
+    `pending` committed store batches (the most recent ones) still read
+    their shared-memory buffers. `store_acquire` is `pending = stages - 1`;
+    kernels that hold a store back (DelayTmaStore) or hand a staging buffer
+    to another pipeline (ReuseSmemC refills C's buffer after D's store read
+    it) wait for a smaller count. `pending` is in [0, stages).
+
+    ```mlir
+    wsgemm.store_wait %sp {pending = 0} : !wsgemm.store_pipeline<2>
+    ```
+    becomes `cp.async.bulk.wait_group.read 0;`
+  }];
+  let arguments = (ins WsGemm_StorePipelineType:$pipeline, I32Attr:$pending);
+  let assemblyFormat = [{
+    $pipeline ` ` `{` `pending` `=` $pending `}` attr-dict `:`
+    qualified(type($pipeline))
+  }];
+  let hasVerifier = 1;
 }
 
 def WsGemm_StoreTailOp : WsGemm_StorePipelineOp<"store_tail"> {

@@ -1,8 +1,10 @@
-//===- WsGemmToNVVM.cpp - Lower wsgemm.gemm to NVVM kernels ---------------===//
+//===- Specialize.cpp - wsgemm.gemm to warp-specialized kernels -----------===//
 //
-// Resolves each planned wsgemm.gemm into a KernelSpec and its parameter list,
-// records the manifest (docs/manifest.md) the runtime needs, and emits the
-// kernel with the KernelBuilder into a gpu.module targeting sm_90a.
+// --wsgemm-specialize: resolves each planned wsgemm.gemm into a KernelSpec
+// and its parameter list, records the manifest (docs/manifest.md) the
+// runtime needs, and emits the kernel with the KernelBuilder into a
+// gpu.module targeting sm_90a, at the explicit level (warp roles and
+// pipelines), which --wsgemm-lower-pipelines lowers to NVVM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +29,7 @@
 #include "llvm/Support/JSON.h"
 
 namespace mlir {
-#define GEN_PASS_DEF_CONVERTWSGEMMTONVVM
+#define GEN_PASS_DEF_WSGEMMSPECIALIZE
 #include "ws-gemm/Conversion/Passes.h.inc"
 } // namespace mlir
 
@@ -312,8 +314,8 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
     next += wgs * spec.storeRing() * spec.subtileBytes(aux.elemType);
   }
   spec.offBars = llvm::alignTo(next, 8);
-  int64_t bars =
-      2 * spec.stages + (spec.hasEpiLoads() ? wgs * spec.stagesC : 0);
+  // Full and empty barriers of the mainloop and epilogue-load pipelines.
+  int64_t bars = 2 * spec.stages + (spec.hasEpiLoads() ? 2 * spec.stagesC : 0);
   spec.smemBytes = spec.offBars + 8 * bars + 1024;
   if (spec.smemBytes > 232448)
     return op.emitOpError() << "needs " << spec.smemBytes
@@ -530,8 +532,8 @@ static std::string buildManifest(GemmOp op, const KernelSpec &spec,
 //===----------------------------------------------------------------------===//
 
 namespace {
-struct ConvertWsGemmToNVVMPass
-    : public impl::ConvertWsGemmToNVVMBase<ConvertWsGemmToNVVMPass> {
+struct WsGemmSpecializePass
+    : public impl::WsGemmSpecializeBase<WsGemmSpecializePass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -1,4 +1,4 @@
-// RUN: ws-gemm-opt %s --wsgemm-plan --convert-wsgemm-to-nvvm -split-input-file | FileCheck %s
+// RUN: ws-gemm-opt %s --wsgemm-plan --wsgemm-specialize --wsgemm-lower-pipelines -split-input-file | FileCheck %s
 
 // The kernel: a gpu.module per gemm with an sm_90a target, tensor maps by
 // value as __grid_constant__ parameters, then scalars, vectors and sizes.
@@ -10,10 +10,15 @@
 // CHECK-SAME: %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32)
 // CHECK-SAME: nvvm.kernel, nvvm.maxntid = array<i32: 384, 1, 1>
 // CHECK-SAME: wsgemm.manifest =
-// Barriers are initialised by one thread, then the CTA synchronises.
+// The whole flow of the explicit level down to NVVM: each pipeline's
+// barriers are initialised by one thread, then the CTA synchronises.
+// CHECK: nvvm.mbarrier.init
+// CHECK: nvvm.fence.mbarrier.init
 // CHECK: nvvm.mbarrier.init
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK: nvvm.barrier0
+// Warpgroup 0 gives registers back, then warp 0 loads A/B and warp 1 C.
+// CHECK: nvvm.setmaxregister  decrease 40
 // Producer: acquire an empty stage, expect the stage's bytes (A 128x64 +
 // B 128x64 f16 = 32768), TMA A and B.
 // CHECK: nvvm.elect.sync
@@ -21,6 +26,14 @@
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// Epilogue loads: two 64x32 f16 C subtiles a stage.
+// CHECK: nvvm.elect.sync
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c8192_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// The consumer warpgroups take the registers.
+// CHECK: nvvm.setmaxregister  increase 232
 // Consumer: wgmma m64n128k16 f16 x f16 -> f32, one group kept in flight.
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
@@ -39,7 +52,7 @@
 // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
 // CHECK: nvvm.cp.async.bulk.commit.group
 // CHECK: nvvm.cp.async.bulk.wait_group 0
-// CHECK-NOT: wsgemm.gemm
+// CHECK-NOT: wsgemm.
 wsgemm.gemm @bias_relu a(f16) b(f16) c(f16) d(f16) {
 ^bb0(%acc: f32):
   %alpha = epi.scalar param ["alpha"] : f32

@@ -1,0 +1,581 @@
+//===- LowerPipelines.cpp - Warp roles and pipelines to NVVM --------------===//
+//
+// --wsgemm-lower-pipelines: the explicit level of the wsgemm dialect becomes
+// NVVM ops plus scf/arith, in two steps:
+//
+//  1. `wsgemm.warp_specialize` becomes a CTA barrier (the pipelines' barriers
+//     are initialized before it) and a dispatch on the warp index: warpgroup
+//     0 holds the `load` (warp 0) and `epilogue_load` (warp 1) roles, the
+//     `mma` role the following warpgroups. `setmaxnreg` (dec for warpgroup
+//     0, inc for `mma`) is run by every warp of the warpgroup, before the
+//     per-warp dispatch, as the instruction requires. Region arguments are
+//     replaced by the captured values.
+//  2. A dialect conversion with a 1:N type conversion lowers the pipelines:
+//       !wsgemm.pipeline<N, ..>     -> !llvm.ptr<3>: full barriers at 8*i,
+//                                      empty barriers at 8*(N+i)
+//       !wsgemm.pipeline_state<N>   -> (index: i32, phase: i32, count: i32)
+//       !wsgemm.store_pipeline<N>   -> nothing (bulk async-groups are
+//                                      per-thread hardware state)
+//     and the ops to mbarrier init/arrive/expect_tx/try_wait.parity and
+//     cp.async.bulk commit/wait groups. scf ops that carry states are
+//     converted structurally.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm/Conversion/Passes.h"
+#include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+#define GEN_PASS_DEF_WSGEMMLOWERPIPELINES
+#include "ws-gemm/Conversion/Passes.h.inc"
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+
+namespace {
+
+constexpr int64_t kThreadsPerWarp = 32, kWarpsPerWarpgroup = 4;
+
+Value constI32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+
+//===----------------------------------------------------------------------===//
+// Step 1: warp_specialize -> warp dispatch
+//===----------------------------------------------------------------------===//
+
+/// Inlines the single block of `region` before `point`, its arguments
+/// replaced by `captures`; drops its role_end.
+void inlineRole(RewriterBase &rewriter, Region &region, Operation *point,
+                ValueRange captures) {
+  Block &block = region.front();
+  rewriter.eraseOp(block.getTerminator());
+  rewriter.inlineBlockBefore(&block, point, captures);
+}
+
+/// Builds `if (cond) { body }` before the builder's point; returns the
+/// then-block's terminator, before which the body goes.
+Operation *emitIf(OpBuilder &b, Location loc, Value cond) {
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElse=*/false);
+  return ifOp.thenBlock()->getTerminator();
+}
+
+void lowerWarpSpecialize(WarpSpecializeOp ws) {
+  IRRewriter rewriter(ws);
+  Location loc = ws.getLoc();
+  rewriter.setInsertionPoint(ws);
+  // Every barrier was initialized by one thread; nobody may use one before.
+  NVVM::Barrier0Op::create(rewriter, loc);
+  Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+  Value warp =
+      arith::DivUIOp::create(rewriter, loc, tid, constI32(rewriter, loc, 32));
+  Value wg = arith::DivUIOp::create(rewriter, loc, warp,
+                                    constI32(rewriter, loc, kWarpsPerWarpgroup));
+  auto eq = [&](Value x, int64_t v) {
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, x,
+                                 constI32(rewriter, loc, v));
+  };
+  auto setRegs = [&](Role role, NVVM::SetMaxRegisterAction action) {
+    if (std::optional<int32_t> regs = ws.getNumRegs(role))
+      NVVM::SetMaxRegisterOp::create(rewriter, loc, *regs, action);
+  };
+
+  bool hasLoad = ws.getRoleRegion(Role::load) != nullptr;
+  bool hasEpiLoad = ws.getRoleRegion(Role::epilogue_load) != nullptr;
+  int64_t firstMmaWg = (hasLoad || hasEpiLoad) ? 1 : 0;
+  int64_t mmaWgs = ws.getNumWarps(Role::mma) / kWarpsPerWarpgroup;
+  SmallVector<Value> captures(ws.getCaptures());
+
+  // The mma warpgroups; a CTA launched with more warps leaves the rest idle.
+  auto emitMma = [&] {
+    Value inMma = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, wg,
+        constI32(rewriter, loc, firstMmaWg + mmaWgs));
+    Operation *mmaPoint = emitIf(rewriter, loc, inMma);
+    rewriter.setInsertionPoint(mmaPoint);
+    setRegs(Role::mma, NVVM::SetMaxRegisterAction::increase);
+    inlineRole(rewriter, *ws.getRoleRegion(Role::mma), mmaPoint, captures);
+  };
+  if (!hasLoad && !hasEpiLoad) {
+    emitMma();
+    rewriter.eraseOp(ws);
+    return;
+  }
+  // Warpgroup 0 shrinks its registers (all four warps), then the producer
+  // warps run their roles and the other warps are done; the others are
+  // the mma warpgroups. One if/else, so that no path joins the two register
+  // budgets before the kernel exits.
+  auto split = scf::IfOp::create(rewriter, loc, eq(wg, 0), /*withElse=*/true);
+  Operation *inWg0 = split.thenBlock()->getTerminator();
+  rewriter.setInsertionPoint(inWg0);
+  Role first = hasLoad ? Role::load : Role::epilogue_load;
+  setRegs(first, NVVM::SetMaxRegisterAction::decrease);
+  static constexpr Role kProducerRoles[] = {Role::load, Role::epilogue_load};
+  for (auto [warpIdx, role] : llvm::enumerate(kProducerRoles)) {
+    Region *region = ws.getRoleRegion(role);
+    if (!region)
+      continue;
+    Operation *inWarp = emitIf(rewriter, loc, eq(warp, warpIdx));
+    inlineRole(rewriter, *region, inWarp, captures);
+    rewriter.setInsertionPoint(inWg0);
+  }
+  rewriter.setInsertionPoint(split.elseBlock()->getTerminator());
+  emitMma();
+  rewriter.eraseOp(ws);
+}
+
+//===----------------------------------------------------------------------===//
+// Step 2: pipelines -> mbarriers and bulk async-groups
+//===----------------------------------------------------------------------===//
+
+/// What the lowering of an op that uses a pipeline needs from its creator.
+struct PipelineInfo {
+  int64_t stages = 0, txBytes = 0, arrivals = 0;
+};
+using PipelineInfoMap = DenseMap<Operation *, PipelineInfo>;
+
+/// Index, phase and count of a lowered pipeline state.
+struct LoweredState {
+  Value index, phase, count;
+  explicit LoweredState(ValueRange v) : index(v[0]), phase(v[1]), count(v[2]) {
+    assert(v.size() == 3 && "a pipeline state lowers to three values");
+  }
+};
+
+/// The 8-byte slot `slot` of the barrier array at `base`.
+Value barrierAt(OpBuilder &b, Location loc, Value base, Value slot) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
+                             ValueRange{slot});
+}
+Value fullBarrier(OpBuilder &b, Location loc, Value base, Value index) {
+  return barrierAt(b, loc, base, index);
+}
+Value emptyBarrier(OpBuilder &b, Location loc, Value base, Value index,
+                   int64_t stages) {
+  return barrierAt(
+      b, loc, base,
+      arith::AddIOp::create(b, loc, index, constI32(b, loc, stages)));
+}
+
+/// Base class of the patterns: access to the creator information.
+template <typename Op>
+struct PipelinePattern : OpConversionPattern<Op> {
+  PipelinePattern(const TypeConverter &converter, MLIRContext *ctx,
+                  const PipelineInfoMap &infos)
+      : OpConversionPattern<Op>(converter, ctx), infos(infos) {}
+  const PipelineInfo &info(Operation *op) const {
+    auto it = infos.find(op);
+    assert(it != infos.end() && "pipeline users are checked before");
+    return it->second;
+  }
+  const PipelineInfoMap &infos;
+};
+
+struct LowerPipelineCreate : PipelinePattern<PipelineCreateOp> {
+  using PipelinePattern::PipelinePattern;
+
+  LogicalResult
+  matchAndRewrite(PipelineCreateOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t stages = op.getType().getStages();
+    auto ptrTy = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
+    Value base;
+    if (op.getBarriers()) {
+      base = adaptor.getBarriers().front();
+    } else {
+      // A static shared array of 2 * stages barriers in the nearest symbol
+      // table (the gpu.module).
+      Operation *table = SymbolTable::getNearestSymbolTable(op->getParentOp());
+      if (!table)
+        return rewriter.notifyMatchFailure(op, "no symbol table");
+      std::string name;
+      for (int i = 0;; ++i) {
+        name = "wsgemm_barriers_" + std::to_string(i);
+        if (!SymbolTable::lookupSymbolIn(table, name))
+          break;
+      }
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(&table->getRegion(0).front());
+        LLVM::GlobalOp::create(
+            rewriter, loc,
+            LLVM::LLVMArrayType::get(rewriter.getI64Type(), 2 * stages),
+            /*isConstant=*/false, LLVM::Linkage::Internal, name, Attribute(),
+            /*alignment=*/8, /*addrSpace=*/3);
+      }
+      base = LLVM::AddressOfOp::create(rewriter, loc, ptrTy, name);
+    }
+    // One thread initializes the barriers; the warp_specialize lowering
+    // synchronizes the CTA before any role uses them.
+    Value tid =
+        NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value first = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, tid, constI32(rewriter, loc, 0));
+    Operation *point = emitIf(rewriter, loc, first);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(point);
+      int64_t arrivals = op.getConsumerArrivalsAttr().getInt();
+      for (int64_t s = 0; s < stages; ++s) {
+        Value idx = constI32(rewriter, loc, s);
+        NVVM::MBarrierInitOp::create(rewriter, loc,
+                                     fullBarrier(rewriter, loc, base, idx),
+                                     constI32(rewriter, loc, 1), Value());
+        NVVM::MBarrierInitOp::create(
+            rewriter, loc, emptyBarrier(rewriter, loc, base, idx, stages),
+            constI32(rewriter, loc, arrivals), Value());
+      }
+      NVVM::FenceMbarrierInitOp::create(rewriter, loc);
+    }
+    rewriter.replaceOp(op, base);
+    return success();
+  }
+};
+
+struct LowerStorePipelineCreate
+    : OpConversionPattern<StorePipelineCreateOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(StorePipelineCreateOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
+struct LowerStateInit : OpConversionPattern<PipelineStateInitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(PipelineStateInitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // CUTLASS: a producer starts at phase 1 (the buffers start empty).
+    int64_t phase = op.getAgent() == PipelineAgent::producer ? 1 : 0;
+    Value zero = constI32(rewriter, loc, 0);
+    rewriter.replaceOpWithMultiple(
+        op, {ValueRange{zero, constI32(rewriter, loc, phase), zero}});
+    return success();
+  }
+};
+
+/// index + amount wrapped into [0, N), the phase flipped once per wrap (a
+/// run-time amount).
+SmallVector<Value> advanceState(OpBuilder &b, Location loc, LoweredState s,
+                                Value amount, int64_t stages) {
+  Value n = constI32(b, loc, stages);
+  Value sum = arith::AddIOp::create(b, loc, s.index, amount);
+  Value index = arith::RemUIOp::create(b, loc, sum, n);
+  Value wraps = arith::DivUIOp::create(b, loc, sum, n);
+  Value flip = arith::AndIOp::create(b, loc, wraps, constI32(b, loc, 1));
+  Value phase = arith::XOrIOp::create(b, loc, s.phase, flip);
+  Value count = arith::AddIOp::create(b, loc, s.count, amount);
+  return {index, phase, count};
+}
+
+/// A static advance needs no division: with n = q * N + r, the index
+/// wraps at most once more (a compare and a select) and the phase flips
+/// q + wrap times.
+struct LowerStateAdvance : OpConversionPattern<PipelineStateAdvanceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(PipelineStateAdvanceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LoweredState s(adaptor.getState());
+    int64_t stages = op.getType().getStages();
+    int64_t by = op.getByAttr().getInt();
+    Value sum = arith::AddIOp::create(rewriter, loc, s.index,
+                                      constI32(rewriter, loc, by % stages));
+    Value wrap = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
+                                       sum, constI32(rewriter, loc, stages));
+    Value index = arith::SelectOp::create(
+        rewriter, loc, wrap,
+        arith::SubIOp::create(rewriter, loc, sum,
+                              constI32(rewriter, loc, stages)),
+        sum);
+    Value flip = arith::XOrIOp::create(
+        rewriter, loc,
+        arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), wrap),
+        constI32(rewriter, loc, (by / stages) & 1));
+    Value phase = arith::XOrIOp::create(rewriter, loc, s.phase, flip);
+    Value count = arith::AddIOp::create(rewriter, loc, s.count,
+                                        constI32(rewriter, loc, by));
+    rewriter.replaceOpWithMultiple(op, {ValueRange{index, phase, count}});
+    return success();
+  }
+};
+
+struct LowerStateAdvanceBy : OpConversionPattern<PipelineStateAdvanceByOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(PipelineStateAdvanceByOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithMultiple(
+        op, {advanceState(rewriter, op.getLoc(),
+                          LoweredState(adaptor.getState()),
+                          adaptor.getAmount().front(),
+                          op.getType().getStages())});
+    return success();
+  }
+};
+
+template <typename Op>
+struct LowerStateAccessor : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<Op>::OneToNOpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    LoweredState s(adaptor.getState());
+    Location loc = op.getLoc();
+    Value v;
+    if constexpr (std::is_same_v<Op, PipelineStatePhaseOp>)
+      v = arith::TruncIOp::create(rewriter, loc, rewriter.getI1Type(),
+                                  s.phase);
+    else
+      v = arith::IndexCastUIOp::create(
+          rewriter, loc, rewriter.getIndexType(),
+          std::is_same_v<Op, PipelineStateIndexOp> ? s.index : s.count);
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+/// try_wait.parity in a loop until the barrier's phase `parity` completed.
+void waitParity(OpBuilder &b, Location loc, Value bar, Value parity) {
+  NVVM::MBarrierTryWaitParityOp::create(b, loc, bar, parity,
+                                        constI32(b, loc, 0x989680));
+}
+
+struct LowerProducerAcquire : PipelinePattern<ProducerAcquireOp> {
+  using PipelinePattern::PipelinePattern;
+
+  LogicalResult
+  matchAndRewrite(ProducerAcquireOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const PipelineInfo &pi = info(op);
+    Location loc = op.getLoc();
+    Value base = adaptor.getPipeline().front();
+    LoweredState s(adaptor.getState());
+    waitParity(rewriter, loc,
+               emptyBarrier(rewriter, loc, base, s.index, pi.stages), s.phase);
+    if (pi.txBytes > 0)
+      NVVM::MBarrierArriveExpectTxOp::create(
+          rewriter, loc, Type(), fullBarrier(rewriter, loc, base, s.index),
+          constI32(rewriter, loc, pi.txBytes), NVVM::MemScopeKind::CTA,
+          /*relaxed=*/false, Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LowerProducerCommit : PipelinePattern<ProducerCommitOp> {
+  using PipelinePattern::PipelinePattern;
+
+  LogicalResult
+  matchAndRewrite(ProducerCommitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // A TMA producer arrived in acquire; its transactions fill the stage.
+    if (info(op).txBytes == 0) {
+      Location loc = op.getLoc();
+      LoweredState s(adaptor.getState());
+      NVVM::MBarrierArriveOp::create(
+          rewriter, loc, Type(),
+          fullBarrier(rewriter, loc, adaptor.getPipeline().front(), s.index),
+          Value());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LowerProducerGetBarrier : OpConversionPattern<ProducerGetBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ProducerGetBarrierOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    LoweredState s(adaptor.getState());
+    rewriter.replaceOp(op, fullBarrier(rewriter, op.getLoc(),
+                                       adaptor.getPipeline().front(), s.index));
+    return success();
+  }
+};
+
+struct LowerProducerExpectTx : OpConversionPattern<ProducerExpectTxOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ProducerExpectTxOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LoweredState s(adaptor.getState());
+    NVVM::MBarrierExpectTxOp::create(
+        rewriter, loc,
+        fullBarrier(rewriter, loc, adaptor.getPipeline().front(), s.index),
+        adaptor.getBytes().front(),
+        NVVM::MemScopeKindAttr::get(rewriter.getContext(),
+                                    NVVM::MemScopeKind::CTA));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LowerConsumerWait : OpConversionPattern<ConsumerWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConsumerWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LoweredState s(adaptor.getState());
+    waitParity(rewriter, loc,
+               fullBarrier(rewriter, loc, adaptor.getPipeline().front(),
+                           s.index),
+               s.phase);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LowerConsumerRelease : PipelinePattern<ConsumerReleaseOp> {
+  using PipelinePattern::PipelinePattern;
+
+  LogicalResult
+  matchAndRewrite(ConsumerReleaseOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LoweredState s(adaptor.getState());
+    NVVM::MBarrierArriveOp::create(
+        rewriter, loc, Type(),
+        emptyBarrier(rewriter, loc, adaptor.getPipeline().front(), s.index,
+                     info(op).stages),
+        Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// cp.async.bulk.wait_group[.read] n.
+void waitGroup(OpBuilder &b, Location loc, int64_t pending, bool read) {
+  NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, b.getI32IntegerAttr(pending),
+                                       read ? b.getUnitAttr() : UnitAttr());
+}
+
+template <typename Op>
+struct LowerStoreOp : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<Op>::OneToNOpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t stages = op.getPipeline().getType().getStages();
+    if constexpr (std::is_same_v<Op, StoreCommitOp>)
+      NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    else if constexpr (std::is_same_v<Op, StoreAcquireOp>)
+      waitGroup(rewriter, loc, stages - 1, /*read=*/true);
+    else if constexpr (std::is_same_v<Op, StoreWaitOp>)
+      waitGroup(rewriter, loc, op.getPendingAttr().getInt(), /*read=*/true);
+    else
+      waitGroup(rewriter, loc, 0, /*read=*/false);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WsGemmLowerPipelinesPass
+    : public impl::WsGemmLowerPipelinesBase<WsGemmLowerPipelinesPass> {
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    MLIRContext *ctx = &getContext();
+
+    // What each user of a pipeline needs from its creator, read while the
+    // roles still capture the pipelines (PipelineCreateOp::lookup sees
+    // through their arguments).
+    PipelineInfoMap infos;
+    WalkResult checked = root->walk([&](Operation *op) -> WalkResult {
+      if (!isa<ProducerAcquireOp, ProducerCommitOp, ConsumerReleaseOp>(op))
+        return WalkResult::advance();
+      Value pipeline = op->getOperand(0);
+      PipelineCreateOp create = PipelineCreateOp::lookup(pipeline);
+      if (!create) {
+        op->emitOpError() << "uses a pipeline that no 'wsgemm.pipeline_create' "
+                             "defines; the lowering takes its barriers and "
+                             "byte counts from there";
+        return WalkResult::interrupt();
+      }
+      infos[op] = {create.getType().getStages(),
+                   create.getTxBytesAttr().getInt(),
+                   create.getConsumerArrivalsAttr().getInt()};
+      return WalkResult::advance();
+    });
+    if (checked.wasInterrupted())
+      return signalPassFailure();
+
+    SmallVector<WarpSpecializeOp> wsOps;
+    root->walk([&](WarpSpecializeOp ws) { wsOps.push_back(ws); });
+    for (WarpSpecializeOp ws : wsOps)
+      lowerWarpSpecialize(ws);
+
+    TypeConverter converter;
+    converter.addConversion([](Type t) { return t; });
+    converter.addConversion([ctx](PipelineType) -> Type {
+      return LLVM::LLVMPointerType::get(ctx, 3);
+    });
+    converter.addConversion(
+        [](StorePipelineType, SmallVectorImpl<Type> &) { return success(); });
+    converter.addConversion(
+        [ctx](PipelineStateType, SmallVectorImpl<Type> &results) {
+          Type i32 = IntegerType::get(ctx, 32);
+          results.append({i32, i32, i32});
+          return success();
+        });
+
+    ConversionTarget target(*ctx);
+    target.addIllegalOp<
+        PipelineCreateOp, StorePipelineCreateOp, PipelineStateInitOp,
+        PipelineStateAdvanceOp, PipelineStateAdvanceByOp, PipelineStateIndexOp,
+        PipelineStatePhaseOp, PipelineStateCountOp, ProducerAcquireOp,
+        ProducerCommitOp, ProducerGetBarrierOp, ProducerExpectTxOp,
+        ConsumerWaitOp, ConsumerReleaseOp, StoreCommitOp, StoreAcquireOp,
+        StoreWaitOp, StoreTailOp, WarpSpecializeOp, RoleEndOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+
+    RewritePatternSet patterns(ctx);
+    patterns.add<LowerPipelineCreate, LowerProducerAcquire,
+                 LowerProducerCommit, LowerConsumerRelease>(converter, ctx,
+                                                            infos);
+    patterns.add<LowerStorePipelineCreate, LowerStateInit, LowerStateAdvance,
+                 LowerStateAdvanceBy, LowerStateAccessor<PipelineStateIndexOp>,
+                 LowerStateAccessor<PipelineStatePhaseOp>,
+                 LowerStateAccessor<PipelineStateCountOp>,
+                 LowerProducerGetBarrier, LowerProducerExpectTx,
+                 LowerConsumerWait, LowerStoreOp<StoreCommitOp>,
+                 LowerStoreOp<StoreAcquireOp>, LowerStoreOp<StoreWaitOp>,
+                 LowerStoreOp<StoreTailOp>>(converter, ctx);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

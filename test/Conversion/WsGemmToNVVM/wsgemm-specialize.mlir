@@ -1,0 +1,127 @@
+// RUN: ws-gemm-opt %s --wsgemm-plan --wsgemm-specialize -split-input-file | FileCheck %s
+
+// The explicit level: pipelines created in the kernel's shared-memory carve
+// (mainloop StagesAB = 6 with A + B = 32768 bytes a stage; epilogue loads
+// StagesC = 4 with one 64 x 32 f16 C subtile per consumer warpgroup = 8192;
+// StagesD = StagesC under ReuseSmemC), then one region per warp role.
+
+// CHECK-LABEL: gpu.module @bias_relu_module
+// CHECK: llvm.func @bias_relu(
+// CHECK: %[[MAIN:.*]] = wsgemm.pipeline_create in(%{{.*}} : !llvm.ptr<3>) {tx_bytes = 32768, consumer_arrivals = 2} : !wsgemm.pipeline<6, load -> mma>
+// CHECK: %[[EPI:.*]] = wsgemm.pipeline_create in(%{{.*}} : !llvm.ptr<3>) {tx_bytes = 8192, consumer_arrivals = 2} : !wsgemm.pipeline<4, epilogue_load -> mma>
+// CHECK: %[[STORE:.*]] = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<4>
+// CHECK: wsgemm.warp_specialize({{.*}}, %[[MAIN]], %[[EPI]], %[[STORE]] :
+// CHECK-SAME: roles [load, epilogue_load, mma] warps [1, 1, 8] regs [40, 40, 232]
+// The load warp: one elected thread, the state carried through the tile
+// and k loops; acquire, TMA A and B on the stage's full barrier, commit.
+// CHECK: nvvm.elect.sync
+// CHECK: wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<6>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!wsgemm.pipeline_state<6>)
+// CHECK: scf.for {{.*}} iter_args(%[[S:.*]] = %{{.*}}) -> (!wsgemm.pipeline_state<6>)
+// CHECK: wsgemm.producer_acquire %{{.*}}, %[[S]] : !wsgemm.pipeline<6, load -> mma>
+// CHECK: %[[BAR:.*]] = wsgemm.producer_get_barrier %{{.*}}, %[[S]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[BAR]], box
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[BAR]], box
+// CHECK: wsgemm.producer_commit %{{.*}}, %[[S]]
+// CHECK: wsgemm.pipeline_state_advance %[[S]] : !wsgemm.pipeline_state<6>
+// CHECK: wsgemm.role_end
+// The epilogue-load warp: per subtile, C of both consumer warpgroups.
+// CHECK: nvvm.elect.sync
+// CHECK: scf.for {{.*}} -> (!wsgemm.pipeline_state<4>)
+// CHECK: scf.for {{.*}} iter_args(%[[E:.*]] = %{{.*}}) -> (!wsgemm.pipeline_state<4>)
+// CHECK: wsgemm.producer_acquire %{{.*}}, %[[E]] : !wsgemm.pipeline<4, epilogue_load -> mma>
+// CHECK: %[[EBAR:.*]] = wsgemm.producer_get_barrier %{{.*}}, %[[E]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[EBAR]], box
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[EBAR]], box
+// CHECK: wsgemm.producer_commit %{{.*}}, %[[E]]
+// CHECK: wsgemm.role_end
+// The consumers: wait for a full stage, wgmma, release the previous stage.
+// CHECK: wsgemm.consumer_wait %{{.*}}, %{{.*}} : !wsgemm.pipeline<6, load -> mma>
+// CHECK-COUNT-4: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: wsgemm.consumer_release %{{.*}}, %{{.*}} : !wsgemm.pipeline<6, load -> mma>
+// Epilogue subtile: wait for C, visit, make the staging buffer free, R2S,
+// fence, TMA store, commit; ReuseSmemC hands the previous subtile's C
+// stage back once its D store has read it.
+// CHECK: wsgemm.consumer_wait %{{.*}}, %{{.*}} : !wsgemm.pipeline<4, epilogue_load -> mma>
+// CHECK: arith.maximumf
+// CHECK: wsgemm.store_acquire %{{.*}} : !wsgemm.store_pipeline<4>
+// CHECK: nvvm.barrier id
+// CHECK: nvvm.stmatrix
+// CHECK: nvvm.fence.proxy
+// CHECK: nvvm.barrier id
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+// CHECK: wsgemm.store_commit %{{.*}} : !wsgemm.store_pipeline<4>
+// CHECK: wsgemm.consumer_wait
+// CHECK: wsgemm.store_commit
+// CHECK: wsgemm.store_wait %{{.*}} {pending = 1} : !wsgemm.store_pipeline<4>
+// CHECK: wsgemm.consumer_release %{{.*}}, %{{.*}} : !wsgemm.pipeline<4, epilogue_load -> mma>
+// CHECK: wsgemm.store_wait %{{.*}} {pending = 0}
+// CHECK: wsgemm.consumer_release
+// CHECK: wsgemm.store_tail %{{.*}} : !wsgemm.store_pipeline<4>
+// CHECK: wsgemm.role_end
+// CHECK-NOT: wsgemm.gemm
+wsgemm.gemm @bias_relu a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %x = arith.mulf %acc, %alpha : f32
+  %y = arith.mulf %c, %beta : f32
+  %z = arith.addf %x, %y : f32
+  %w = arith.addf %z, %bias : f32
+  %zero = arith.constant 0.0 : f32
+  %r = arith.maximumf %w, %zero : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// -----
+
+// C gated by beta while an aux matrix is read: the static byte count is the
+// aux subtile's (64 x 32 f16 = 4096, one consumer warpgroup); C's bytes are
+// announced only when beta != 0. Without ReuseSmemC the consumer hands the
+// stage back right after the barrier that follows its reads; DelayTmaStore
+// waits for StagesD - 2 store batches.
+// CHECK-LABEL: llvm.func @gated_aux(
+// CHECK: wsgemm.pipeline_create in(%{{.*}} : !llvm.ptr<3>) {tx_bytes = 4096, consumer_arrivals = 1} : !wsgemm.pipeline<4, epilogue_load -> mma>
+// CHECK: roles [load, epilogue_load, mma] warps [1, 1, 4]
+// CHECK-NOT: regs
+// CHECK: wsgemm.role_end
+// CHECK: %[[BETA:.*]] = arith.cmpf une, %{{.*}}, %{{.*}} : f32
+// CHECK: wsgemm.producer_acquire
+// CHECK-NEXT: scf.if %[[BETA]] {
+// CHECK: wsgemm.producer_expect_tx %{{.*}}, %{{.*}}, %{{.*}} : !wsgemm.pipeline<4, epilogue_load -> mma>
+// CHECK: wsgemm.role_end
+// CHECK: wsgemm.consumer_wait %{{.*}}, %[[ES:.*]] : !wsgemm.pipeline<4, epilogue_load -> mma>
+// CHECK: wsgemm.store_wait %{{.*}} {pending = 0} : !wsgemm.store_pipeline<2>
+// CHECK: nvvm.barrier id
+// CHECK: wsgemm.consumer_release %{{.*}}, %[[ES]]
+// CHECK: nvvm.stmatrix
+wsgemm.gemm @gated_aux a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<schedule = warp_specialized, tile = [128, 128, 64],
+                          reuse_smem_c = false, delay_tma_store = true> {
+^bb0(%acc: f32):
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src skip_if_zero "beta" : f32
+  %res = epi.aux_load "residual" : f16 -> f32
+  %y = arith.mulf %c, %beta : f32
+  %z = arith.addf %acc, %y : f32
+  %w = arith.addf %z, %res : f32
+  epi.store %w : f32
+  epi.yield
+}
+
+// -----
+
+// No C and no aux loads: no epilogue-load pipeline and no such role.
+// CHECK-LABEL: llvm.func @plain(
+// CHECK-NOT: epilogue_load
+// CHECK: roles [load, mma] warps [1, 8] regs [40, 232]
+// CHECK-NOT: epilogue_load
+wsgemm.gemm @plain a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
