@@ -159,3 +159,25 @@ func.func @barriers_kept() {
   }
   return
 }
+
+// -----
+
+// A run-time advance by a constant becomes a static advance (which then
+// folds into its neighbours); by a constant 0 it folds away.
+// CHECK-LABEL: func.func @advance_by_constant
+// CHECK-SAME: (%[[S:.+]]: !wsgemm.pipeline_state<4>, %[[N:.+]]: i32)
+// CHECK-NEXT: %[[A:.+]] = wsgemm.pipeline_state_advance %[[S]] by 6 : !wsgemm.pipeline_state<4>
+// CHECK-NEXT: %[[B:.+]] = wsgemm.pipeline_state_advance_by %[[S]], %[[N]] : !wsgemm.pipeline_state<4>
+// CHECK-NEXT: return %[[A]], %[[B]], %[[S]]
+func.func @advance_by_constant(%s: !wsgemm.pipeline_state<4>, %n: i32)
+    -> (!wsgemm.pipeline_state<4>, !wsgemm.pipeline_state<4>,
+        !wsgemm.pipeline_state<4>) {
+  %c5 = arith.constant 5 : i32
+  %c0 = arith.constant 0 : i32
+  %a = wsgemm.pipeline_state_advance_by %s, %c5 : !wsgemm.pipeline_state<4>
+  %a1 = wsgemm.pipeline_state_advance %a : !wsgemm.pipeline_state<4>
+  %b = wsgemm.pipeline_state_advance_by %s, %n : !wsgemm.pipeline_state<4>
+  %z = wsgemm.pipeline_state_advance_by %s, %c0 : !wsgemm.pipeline_state<4>
+  return %a1, %b, %z : !wsgemm.pipeline_state<4>, !wsgemm.pipeline_state<4>,
+      !wsgemm.pipeline_state<4>
+}

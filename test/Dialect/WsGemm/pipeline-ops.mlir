@@ -1,5 +1,6 @@
 // RUN: ws-gemm-opt %s | ws-gemm-opt | FileCheck %s
 // RUN: ws-gemm-opt %s --mlir-print-op-generic | ws-gemm-opt | FileCheck %s
+// RUN: ws-gemm-opt %s --wsgemm-lower-pipelines | FileCheck %s --check-prefix=LOWER
 
 // Round trip of every type, attribute and op of the explicit level.
 
@@ -101,6 +102,12 @@ func.func @minimal() {
 // CHECK: wsgemm.store_commit %[[MS]] : !wsgemm.store_pipeline<2>
 // CHECK: wsgemm.store_tail %[[MS]] : !wsgemm.store_pipeline<2>
 // CHECK-NEXT: wsgemm.role_end
+// The same body lowered: states cross scf.for and scf.if as three i32.
+// LOWER-LABEL: func.func @kernel
+// LOWER: nvvm.barrier0
+// LOWER: scf.for {{.*}} -> (i32, i32, i32)
+// LOWER: scf.if %{{.*}} -> (i32, i32, i32)
+// LOWER-NOT: wsgemm.
 func.func @kernel(%k_tiles: index, %epi_tiles: index, %has_c: i1) {
   %ab = wsgemm.pipeline_create {tx_bytes = 32768, consumer_arrivals = 2}
       : !wsgemm.pipeline<4, load -> mma>
@@ -190,6 +197,45 @@ func.func @kernel(%k_tiles: index, %epi_tiles: index, %has_c: i1) {
       scf.yield %crn : !wsgemm.pipeline_state<2>
     }
     wsgemm.store_tail %s : !wsgemm.store_pipeline<2>
+    wsgemm.role_end
+  }
+  return
+}
+
+// The ops a kernel that plans its own shared memory uses: barriers at a
+// given address, the full barrier for TMA loads, run-time transaction
+// bytes, a run-time advance, and a store wait for a chosen count.
+// CHECK-LABEL: func.func @placed
+// CHECK: %[[P:.+]] = wsgemm.pipeline_create in(%{{.+}} : !llvm.ptr<3>) {tx_bytes = 16384, consumer_arrivals = 1} : !wsgemm.pipeline<2, load -> mma>
+// CHECK: %[[S:.+]] = wsgemm.pipeline_state_advance_by %{{.+}}, %{{.+}} : !wsgemm.pipeline_state<2>
+// CHECK: wsgemm.producer_expect_tx %{{.+}}, %[[S]], %{{.+}} : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+// CHECK: %{{.+}} = wsgemm.producer_get_barrier %{{.+}}, %[[S]] : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+// CHECK: wsgemm.store_wait %{{.+}} {pending = 1} : !wsgemm.store_pipeline<3>
+// LOWER-LABEL: func.func @placed
+// LOWER: nvvm.mbarrier.expect_tx
+func.func @placed(%bars: !llvm.ptr<3>, %g: i32, %bytes: i32) {
+  %p = wsgemm.pipeline_create in(%bars : !llvm.ptr<3>)
+      {tx_bytes = 16384, consumer_arrivals = 1}
+      : !wsgemm.pipeline<2, load -> mma>
+  %sp = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<3>
+  wsgemm.warp_specialize (%p, %sp, %g, %bytes
+      : !wsgemm.pipeline<2, load -> mma>, !wsgemm.store_pipeline<3>, i32, i32)
+      roles [load, mma] warps [1, 4] {
+  ^bb0(%lp: !wsgemm.pipeline<2, load -> mma>, %ls: !wsgemm.store_pipeline<3>,
+       %lg: i32, %lb: i32):
+    %w0 = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    %w = wsgemm.pipeline_state_advance_by %w0, %lg : !wsgemm.pipeline_state<2>
+    wsgemm.producer_acquire %lp, %w
+        : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.producer_expect_tx %lp, %w, %lb
+        : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    %bar = wsgemm.producer_get_barrier %lp, %w
+        : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%cp: !wsgemm.pipeline<2, load -> mma>, %cs: !wsgemm.store_pipeline<3>,
+       %cg: i32, %cb: i32):
+    wsgemm.store_wait %cs {pending = 1} : !wsgemm.store_pipeline<3>
     wsgemm.role_end
   }
   return
