@@ -31,6 +31,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -512,6 +513,21 @@ struct WsGemmLowerPipelinesPass
     // through their arguments).
     PipelineInfoMap infos;
     WalkResult checked = root->walk([&](Operation *op) -> WalkResult {
+      if (auto create = dyn_cast<PipelineCreateOp>(op)) {
+        // A pipeline without storage gets a global in the nearest symbol
+        // table, which must be inside what this pass may modify.
+        Operation *table =
+            SymbolTable::getNearestSymbolTable(create->getParentOp());
+        if (!create.getBarriers() &&
+            (!table || (table != root && !root->isProperAncestor(table)))) {
+          create.emitOpError()
+              << "has no barrier storage ('in(...)') and the lowering can "
+                 "only allocate it in a symbol table it runs on; run "
+                 "--wsgemm-lower-pipelines on the enclosing module";
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      }
       if (!isa<ProducerAcquireOp, ProducerCommitOp, ConsumerReleaseOp>(op))
         return WalkResult::advance();
       Value pipeline = op->getOperand(0);
@@ -525,6 +541,26 @@ struct WsGemmLowerPipelinesPass
       infos[op] = {create.getType().getStages(),
                    create.getTxBytesAttr().getInt(),
                    create.getConsumerArrivalsAttr().getInt()};
+      return WalkResult::advance();
+    });
+    if (checked.wasInterrupted())
+      return signalPassFailure();
+    // States and pipelines live within one function: its arguments cannot
+    // be split into the lowered values.
+    checked = root->walk([&](FunctionOpInterface fn) -> WalkResult {
+      if (fn.isExternal())
+        return WalkResult::advance();
+      for (BlockArgument arg : fn.getArguments()) {
+        if (isa<PipelineType, PipelineStateType>(arg.getType()) &&
+            !arg.use_empty()) {
+          fn.emitOpError()
+              << "argument #" << arg.getArgNumber() << " of type "
+              << arg.getType()
+              << " is used, but pipelines and pipeline states are lowered "
+                 "within one function; create them in it";
+          return WalkResult::interrupt();
+        }
+      }
       return WalkResult::advance();
     });
     if (checked.wasInterrupted())

@@ -98,6 +98,11 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
   spec.delayTmaStore = config.getDelayTmaStore().value_or(false);
   spec.producerRegs = config.getProducerRegs().value_or(0);
   spec.consumerRegs = config.getConsumerRegs().value_or(0);
+  if ((spec.producerRegs == 0) != (spec.consumerRegs == 0))
+    return op.emitOpError()
+           << "producer_regs and consumer_regs must be set together: "
+              "setmaxnreg moves registers from the producer warpgroup to the "
+              "consumer warpgroups";
   switch (*config.getSchedule()) {
   case Schedule::warp_specialized:
     spec.consumerWarpgroups = 1;

@@ -39,3 +39,12 @@ wsgemm.gemm @swizzle a(f16) b(f16) d(f16) config #wsgemm.config<swizzle = 2> {
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// expected-error @below {{'wsgemm.gemm' op producer_regs and consumer_regs must be set together: setmaxnreg moves registers from the producer warpgroup to the consumer warpgroups}}
+wsgemm.gemm @half_regs a(f16) b(f16) d(f16) config #wsgemm.config<schedule = warp_specialized, producer_regs = 40> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

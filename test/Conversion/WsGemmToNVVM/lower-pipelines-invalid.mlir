@@ -14,3 +14,20 @@ func.func @no_creator(%p: !wsgemm.pipeline<2, load -> mma>) {
   }
   return
 }
+
+// -----
+
+// expected-error @+1 {{'func.func' op argument #0 of type '!wsgemm.pipeline_state<2>' is used, but pipelines and pipeline states are lowered within one function; create them in it}}
+func.func @state_argument(%s: !wsgemm.pipeline_state<2>) {
+  %p = wsgemm.pipeline_create {tx_bytes = 0, consumer_arrivals = 1}
+      : !wsgemm.pipeline<2, load -> mma>
+  wsgemm.warp_specialize (%p, %s : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %t: !wsgemm.pipeline_state<2>):
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %t: !wsgemm.pipeline_state<2>):
+    wsgemm.consumer_wait %a, %t : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  }
+  return
+}
