@@ -115,3 +115,35 @@ wsgemm.gemm @lc_c_unread a(f16) b(f16) c(f16) d(f16)
   epi.store %acc : f32
   epi.yield
 }
+
+// C gated by beta (skipped when beta == 0) next to an aux load: the
+// epilogue-load warp keeps running for the aux matrix and announces C's
+// bytes only when beta != 0 (mbarrier.expect_tx). Warp-specialized with
+// DelayTmaStore; then cooperative (two consumer warpgroups share a stage)
+// with ReuseSmemC.
+wsgemm.gemm @lc_gated_aux_ws a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = warp_specialized,
+                          reuse_smem_c = false, delay_tma_store = true> {
+^bb0(%acc: f32):
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src skip_if_zero "beta" : f32
+  %res = epi.aux_load "residual" : f16 -> f32
+  %y = arith.mulf %beta, %c : f32
+  %z = arith.addf %acc, %y : f32
+  %r = arith.addf %z, %res : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @lc_gated_aux_coop_reuse a(bf16) b(bf16) c(bf16) d(bf16)
+    config #wsgemm.config<schedule = cooperative, reuse_smem_c = true> {
+^bb0(%acc: f32):
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src skip_if_zero "beta" : f32
+  %res = epi.aux_load "residual" : f32 -> f32
+  %y = arith.mulf %beta, %c : f32
+  %z = arith.addf %acc, %y : f32
+  %r = arith.addf %z, %res : f32
+  epi.store %r : f32
+  epi.yield
+}

@@ -169,6 +169,12 @@ pk("preset_scaled_amax_aux", PR, "preset ScaledLinCombPerRowBiasEltActAmaxAux<Re
 pk("gemm_bias_relu_epi", "kernels/gemm_relu_epi.mlir", "examples/gemm_relu.mlir with epi.relu", [BIG])
 pk("gemm_batched_preset", "kernels/gemm_batched_preset.mlir", "batched LinearCombination preset")
 pk("gemm_bias_relu_preset", "../examples/gemm_relu_preset.mlir", "examples/gemm_relu_preset.mlir: LinCombPerRowBiasEltAct<ReLU> preset")
+# The epilogue-load warp with C gated by beta and an aux load (appended
+# last so that the other kernels keep their seeds).
+pk("lc_gated_aux_ws", L, "C gated by beta next to an aux load, warp_specialized, DelayTmaStore",
+   [FULL + " --scalar beta=0", RAG1 + " --scalar beta=0"])
+pk("lc_gated_aux_coop_reuse", L, "C gated by beta next to an f32 aux load, cooperative, ReuseSmemC",
+   [FULL + " --scalar beta=0", RAG1 + " --scalar beta=0"])
 
 
 def kernels_in(path):

@@ -1,24 +1,29 @@
 //===- KernelBuilder.cpp - Build a warp-specialized GEMM kernel -----------===//
 //
-// Emits one wsgemm.gemm as a warp-specialized sm_90a kernel: an llvm.func of
-// NVVM ops (TMA, mbarrier, wgmma, stmatrix, bulk async-groups) plus scf/arith
-// control flow, in the shape of CUTLASS's SM90 TMA warp-specialized kernel:
+// Emits one wsgemm.gemm as a warp-specialized sm_90a kernel at the explicit
+// level of the wsgemm dialect: an llvm.func whose body carves dynamic shared
+// memory, creates the pipelines (wsgemm.pipeline_create with their barriers
+// placed in the carve, wsgemm.store_pipeline_create) and splits into warp
+// roles with wsgemm.warp_specialize, in the shape of CUTLASS's SM90 TMA
+// warp-specialized kernel:
 //
-//   warpgroup 0 (producer): one elected thread of warp 0 streams A/B k-tiles
-//     through a `stages`-deep ring of full/empty mbarriers with TMA.
-//   warpgroups 1.. (consumers): wait on a full stage, issue wgmma (SS), keep
-//     one wgmma group in flight and release the stage whose group retired.
-//     Then the epilogue, per 64 x epiN subtile: wait for the TMA-loaded C
-//     and aux subtiles (a StagesC ring their leader thread keeps filled),
-//     visit the EVT on each accumulator element (wgmma's fixed thread-to-
-//     (m, n) map), convert, stmatrix (16-bit D) or st.shared into a StagesD
-//     ring (or over C with ReuseSmemC), fence.proxy.async, a named barrier
-//     among the warpgroup's threads, and one thread issues the TMA stores
-//     of D and aux matrices as one bulk group; wait_group.read before a
-//     buffer is reused.
+//   load (warp 0): one elected thread streams A/B k-tiles by TMA through the
+//     StagesAB pipeline (producer_acquire / producer_get_barrier / commit).
+//   epilogue_load (warp 1, when C or aux matrices are read): one elected
+//     thread streams, per epilogue subtile, the C and aux subtiles of every
+//     consumer warpgroup by TMA through the StagesC pipeline.
+//   mma (1 or 2 warpgroups): consumer_wait, wgmma (SS), keep one wgmma group
+//     in flight and consumer_release the stage whose group retired. Then the
+//     epilogue, per 64 x epiN subtile: wait for the C/aux stage, visit the
+//     EVT on each accumulator element (wgmma's fixed thread-to-(m, n) map),
+//     convert, stmatrix (16-bit D) or st.shared into a StagesD ring (or over
+//     C with ReuseSmemC), fence.proxy.async, a named barrier among the
+//     warpgroup's threads, and one thread issues the TMA stores of D and aux
+//     matrices as one bulk group (store_acquire / store_commit / store_wait).
 //   Tiles: persistent CTAs stride over them; a "tiles" grid gives one each.
 //
-// Ragged M/N/K rely on TMA: loads zero-fill, stores clip. Broadcast vectors
+// --wsgemm-lower-pipelines turns roles and pipelines into NVVM. Ragged
+// M/N/K rely on TMA: loads zero-fill, stores clip. Broadcast vectors
 // (global loads) clamp their index; reductions mask elements outside the
 // problem to the reduction's identity.
 //

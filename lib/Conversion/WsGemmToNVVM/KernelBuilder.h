@@ -2,7 +2,9 @@
 //
 // Internal interface of the WsGemm-to-NVVM conversion: the resolved kernel
 // specification (every knob decided by --wsgemm-plan, plus what the epilogue
-// needs) and the function that emits the kernel as an llvm.func of NVVM ops.
+// needs) and the function that emits the kernel as an llvm.func at the
+// explicit level (warp roles and pipelines of the wsgemm dialect, the rest
+// NVVM, LLVM, scf and arith ops).
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,8 +77,8 @@ struct KernelSpec {
   /// Derived layout of dynamic shared memory (bytes from a 1024-aligned base).
   int64_t offA = 0, offB = 0, offC = 0, offD = 0, offBars = 0, smemBytes = 0;
 
-  /// Aux matrices: loaded with C (one barrier ring), stored with D (one
-  /// bulk group per subtile).
+  /// Aux matrices: loaded with C (one stage of the epilogue-load pipeline),
+  /// stored with D (one bulk group per subtile).
   std::vector<AuxStream> auxLoads, auxStores;
 
   int64_t wgRows() const { return tileM / consumerWarpgroups; }
@@ -94,8 +96,9 @@ struct KernelSpec {
 FailureOr<KernelSpec> resolveKernelSpec(GemmOp op,
                                         std::vector<KernelParam> &params);
 
-/// Emits the kernel for `spec` as an llvm.func named spec.name into `module`
-/// (a gpu.module body), parameters in the order of `params`.
+/// Emits the kernel for `spec` as an llvm.func named spec.name at the
+/// builder's insertion point (a gpu.module body), parameters in the order of
+/// `params`.
 LogicalResult buildKernel(OpBuilder &builder, GemmOp op, const KernelSpec &spec,
                           ArrayRef<KernelParam> params);
 

@@ -79,7 +79,7 @@ void lowerWarpSpecialize(WarpSpecializeOp ws) {
   NVVM::Barrier0Op::create(rewriter, loc);
   Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
   Value warp =
-      arith::DivUIOp::create(rewriter, loc, tid, constI32(rewriter, loc, 32));
+      arith::DivUIOp::create(rewriter, loc, tid, constI32(rewriter, loc, kThreadsPerWarp));
   Value wg = arith::DivUIOp::create(rewriter, loc, warp,
                                     constI32(rewriter, loc, kWarpsPerWarpgroup));
   auto eq = [&](Value x, int64_t v) {
