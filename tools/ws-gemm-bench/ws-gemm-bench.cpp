@@ -18,6 +18,8 @@
 #include "ws-gemm-runtime/Kernel.h"
 #include "ws-gemm-runtime/Problem.h"
 
+#include "../common/Flags.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -54,69 +56,41 @@ void usage() {
 }
 
 bool parseOptions(int argc, char **argv, Options &o) {
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto next = [&]() -> const char * {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "error: %s needs a value\n", a.c_str());
-        return nullptr;
-      }
-      return argv[++i];
-    };
-    auto integer = [&](auto &out) {
-      const char *v = next();
-      if (!v)
-        return false;
-      char *end = nullptr;
-      long long x = std::strtoll(v, &end, 10);
-      if (!end || *end || end == v) {
-        std::fprintf(stderr, "error: %s: '%s' is not an integer\n", a.c_str(),
-                     v);
-        return false;
-      }
-      out = static_cast<std::remove_reference_t<decltype(out)>>(x);
-      return true;
-    };
+  wsgemm::tools::FlagCursor args(argc, argv);
+  while (!args.done()) {
+    args.advance();
+    const std::string &a = args.flag();
     bool ok = true;
     if (a == "--m")
-      ok = integer(o.M);
+      ok = args.integer(o.M);
     else if (a == "--n")
-      ok = integer(o.N);
+      ok = args.integer(o.N);
     else if (a == "--k")
-      ok = integer(o.K);
+      ok = args.integer(o.K);
     else if (a == "--l")
-      ok = integer(o.L);
+      ok = args.integer(o.L);
     else if (a == "--iters")
-      ok = integer(o.iters);
+      ok = args.integer(o.iters);
     else if (a == "--warmup")
-      ok = integer(o.warmup);
+      ok = args.integer(o.warmup);
     else if (a == "--device")
-      ok = integer(o.device);
+      ok = args.integer(o.device);
     else if (a == "--seed")
-      ok = integer(o.seed);
+      ok = args.integer(o.seed);
     else if (a == "--compare") {
-      const char *v = next();
+      const char *v = args.value();
       if (!v || std::string(v) != "cublaslt") {
         std::fprintf(stderr, "error: --compare takes 'cublaslt'\n");
         return false;
       }
       o.compare = true;
     } else if (a == "--csv" || a == "--cublaslt") {
-      const char *v = next();
+      const char *v = args.value();
       if (!v)
         return false;
       (a == "--csv" ? o.csv : o.cublasLtPath) = v;
     } else if (a == "--scalar") {
-      const char *v = next();
-      if (!v)
-        return false;
-      std::string s = v;
-      size_t eq = s.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        std::fprintf(stderr, "error: --scalar wants NAME=VALUE\n");
-        return false;
-      }
-      o.scalars[s.substr(0, eq)] = std::strtof(s.c_str() + eq + 1, nullptr);
+      ok = args.scalar(o.scalars);
     } else if (a == "-h" || a == "--help") {
       usage();
       std::exit(0);

@@ -25,6 +25,8 @@
 #include "ws-gemm-runtime/Problem.h"
 #include "ws-gemm-runtime/Reference.h"
 
+#include "../common/Flags.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -71,77 +73,32 @@ void usage() {
       "  --dry-run    no GPU: validate fake device addresses only\n");
 }
 
-bool parseInt(const char *s, int64_t &out) {
-  char *end = nullptr;
-  long long v = std::strtoll(s, &end, 10);
-  if (!end || *end || end == s)
-    return false;
-  out = v;
-  return true;
-}
-
 bool parseOptions(int argc, char **argv, Options &o) {
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto next = [&]() -> const char * {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "error: %s needs a value\n", a.c_str());
-        return nullptr;
-      }
-      return argv[++i];
-    };
-    auto intArg = [&](int64_t &out) {
-      const char *v = next();
-      if (!v)
-        return false;
-      if (!parseInt(v, out)) {
-        std::fprintf(stderr, "error: %s: '%s' is not an integer\n", a.c_str(),
-                     v);
-        return false;
-      }
-      return true;
-    };
-    int64_t tmp = 0;
+  wsgemm::tools::FlagCursor args(argc, argv);
+  while (!args.done()) {
+    args.advance();
+    const std::string &a = args.flag();
+    bool ok = true;
     if (a == "--m") {
-      if (!intArg(o.M))
-        return false;
+      ok = args.integer(o.M);
     } else if (a == "--n") {
-      if (!intArg(o.N))
-        return false;
+      ok = args.integer(o.N);
     } else if (a == "--k") {
-      if (!intArg(o.K))
-        return false;
+      ok = args.integer(o.K);
     } else if (a == "--l") {
-      if (!intArg(o.L))
-        return false;
+      ok = args.integer(o.L);
     } else if (a == "--seed") {
-      if (!intArg(tmp))
-        return false;
-      o.seed = static_cast<uint64_t>(tmp);
+      ok = args.integer(o.seed);
     } else if (a == "--pad") {
-      if (!intArg(o.pad))
-        return false;
+      ok = args.integer(o.pad);
     } else if (a == "--device") {
-      if (!intArg(tmp))
-        return false;
-      o.device = static_cast<int>(tmp);
+      ok = args.integer(o.device);
     } else if (a == "--samples") {
-      if (!intArg(tmp))
-        return false;
-      o.samples = static_cast<int>(tmp);
+      ok = args.integer(o.samples);
     } else if (a == "--scalar") {
-      const char *v = next();
-      if (!v)
-        return false;
-      std::string s = v;
-      size_t eq = s.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        std::fprintf(stderr, "error: --scalar wants NAME=VALUE, got '%s'\n", v);
-        return false;
-      }
-      o.scalars[s.substr(0, eq)] = std::strtof(s.c_str() + eq + 1, nullptr);
+      ok = args.scalar(o.scalars);
     } else if (a == "--rtol" || a == "--atol-rms") {
-      const char *v = next();
+      const char *v = args.value();
       if (!v)
         return false;
       (a == "--rtol" ? o.rtol : o.atolRms) = std::strtod(v, nullptr);
@@ -150,7 +107,7 @@ bool parseOptions(int argc, char **argv, Options &o) {
     } else if (a == "--dry-run") {
       o.dryRun = true;
     } else if (a == "--bad-arg") {
-      const char *v = next();
+      const char *v = args.value();
       if (!v)
         return false;
       o.badArg = v;
@@ -174,6 +131,8 @@ bool parseOptions(int argc, char **argv, Options &o) {
       std::fprintf(stderr, "error: unexpected argument %s\n", a.c_str());
       return false;
     }
+    if (!ok)
+      return false;
   }
   if (o.manifest.empty() || o.M == 0 || o.N == 0 || o.K == 0) {
     std::fprintf(stderr, "error: MANIFEST, --m, --n and --k are required\n");

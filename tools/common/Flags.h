@@ -1,0 +1,81 @@
+//===- Flags.h - Command-line flags of the runtime tools --------*- C++ -*-===//
+//
+// The flag values ws-gemm-run and ws-gemm-bench share: a cursor over argv
+// that takes a flag's value, parses integers strictly and reads
+// `--scalar NAME=VALUE`, printing what is wrong on stderr. Header-only and
+// free of MLIR, like the runtime the tools link.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_TOOLS_COMMON_FLAGS_H
+#define WSGEMM_TOOLS_COMMON_FLAGS_H
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+
+namespace wsgemm::tools {
+
+/// Walks argv from argv[1]; `flag()` is the current argument and the
+/// value readers consume the one after it.
+class FlagCursor {
+public:
+  FlagCursor(int argc, char **argv) : argc(argc), argv(argv) {}
+
+  bool done() const { return i >= argc; }
+  const std::string &flag() const { return current; }
+  /// Moves to the next argument; call once per loop iteration.
+  void advance() { current = argv[i++]; }
+
+  /// The flag's value, or null (with a message) when argv ends.
+  const char *value() {
+    if (i >= argc) {
+      std::fprintf(stderr, "error: %s needs a value\n", current.c_str());
+      return nullptr;
+    }
+    return argv[i++];
+  }
+
+  /// The flag's value as a base-10 integer: all of it, nothing else.
+  template <typename T> bool integer(T &out) {
+    const char *v = value();
+    if (!v)
+      return false;
+    char *end = nullptr;
+    long long x = std::strtoll(v, &end, 10);
+    if (!end || *end || end == v) {
+      std::fprintf(stderr, "error: %s: '%s' is not an integer\n",
+                   current.c_str(), v);
+      return false;
+    }
+    out = static_cast<T>(x);
+    return true;
+  }
+
+  /// `NAME=VALUE` into `scalars`.
+  bool scalar(std::map<std::string, float> &scalars) {
+    const char *v = value();
+    if (!v)
+      return false;
+    std::string s = v;
+    size_t eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      std::fprintf(stderr, "error: %s wants NAME=VALUE, got '%s'\n",
+                   current.c_str(), v);
+      return false;
+    }
+    scalars[s.substr(0, eq)] = std::strtof(s.c_str() + eq + 1, nullptr);
+    return true;
+  }
+
+private:
+  int argc;
+  char **argv;
+  int i = 1;
+  std::string current;
+};
+
+} // namespace wsgemm::tools
+
+#endif // WSGEMM_TOOLS_COMMON_FLAGS_H
