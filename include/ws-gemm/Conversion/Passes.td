@@ -36,34 +36,40 @@ def WsGemmSpecialize : Pass<"wsgemm-specialize", "::mlir::ModuleOp"> {
     "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",
     "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-    "::mlir::wsgemm::WsGemmDialect"
+    "::mlir::nvgpu::NVGPUDialect", "::mlir::wsgemm::WsGemmDialect"
   ];
 }
 
 def WsGemmLowerPipelines : Pass<"wsgemm-lower-pipelines"> {
-  let summary = "Lower warp roles and pipelines to NVVM mbarriers, bulk async-groups and setmaxnreg";
+  let summary = "Lower warp roles and pipelines to nvgpu mbarriers and TMA loads, bulk async-groups and setmaxnreg";
   let description = [{
     `wsgemm.warp_specialize` becomes a CTA barrier and a dispatch on the warp
     index (warpgroup 0: `load` on warp 0, `epilogue_load` on warp 1; `mma`
     on the next warpgroups), with `setmaxnreg.dec` / `setmaxnreg.inc` run by
-    whole warpgroups. Pipelines become arrays of full and empty mbarriers
-    (given by `pipeline_create in(...)` or allocated as a static shared
-    array), pipeline states three i32 registers (index, phase, count), and
-    the pipeline ops `mbarrier.init` / `arrive` / `arrive.expect_tx` /
-    `expect_tx` / `try_wait.parity` and `cp.async.bulk.commit_group` /
-    `wait_group[.read]`. Loops that carry pipeline states are converted
-    structurally. Run it on the module that holds the kernels (it adds the
-    static barrier arrays there).
+    whole warpgroups. A pipeline of N stages becomes an
+    `!nvgpu.mbarrier.group` of 2 * N barriers (full barrier i at i, empty
+    barrier i at N + i): the shared memory given by `pipeline_create
+    in(...)`, or `nvgpu.mbarrier.create`. Pipeline states become three i32
+    values (index, phase, count); the pipeline ops become
+    `nvgpu.mbarrier.init` / `arrive` / `arrive.expect_tx` /
+    `try_wait.parity`, `producer_tma_load` becomes `nvgpu.tma.async.load`,
+    and what nvgpu has no op for stays NVVM (`mbarrier.expect_tx`,
+    `cp.async.bulk.commit_group` / `wait_group[.read]`,
+    `fence.mbarrier_init`). Loops that carry pipeline states are converted
+    structurally. `--convert-nvgpu-to-nvvm` comes next.
 
     ```mlir
     wsgemm.consumer_wait %p, %s : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
     // becomes
-    %bar = llvm.getelementptr %base[%index] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i64
-    nvvm.mbarrier.try_wait.parity %bar, %phase, %ticks : !llvm.ptr<3>, i32, i32
+    %slot = arith.index_castui %index : i32 to index
+    %parity = arith.trunci %phase : i32 to i1
+    nvgpu.mbarrier.try_wait.parity %barriers[%slot], %parity, %ticks
+        : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 8>
     ```
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::nvgpu::NVGPUDialect",
     "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"
   ];
 }

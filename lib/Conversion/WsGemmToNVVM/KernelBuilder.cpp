@@ -8,7 +8,7 @@
 // warp-specialized kernel:
 //
 //   load (warp 0): one elected thread streams A/B k-tiles by TMA through the
-//     StagesAB pipeline (producer_acquire / producer_get_barrier / commit).
+//     StagesAB pipeline (producer_acquire / producer_tma_load / commit).
 //   epilogue_load (warp 1, when C or aux matrices are read): one elected
 //     thread streams, per epilogue subtile, the C and aux subtiles of every
 //     consumer warpgroup by TMA through the StagesC pipeline.
@@ -34,7 +34,9 @@
 #include "ws-gemm/Dialect/Epi/EpiOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -132,12 +134,44 @@ private:
       c.push_back(batchIdx);
     return c;
   }
-  void tmaLoad(Value dst, Value map, ArrayRef<Value> crd, Value bar) {
-    Value dstCluster = LLVM::AddrSpaceCastOp::create(
-        b, LLVM::LLVMPointerType::get(b.getContext(), 7), dst);
-    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-        b, dstCluster, map, crd, bar, ValueRange{}, Value(), Value(),
-        NVVM::TMALoadMode::TILE, false, NVVM::CTAGroupKindAttr(), Value());
+  /// The tensor map of `operand` as the TMA descriptor it is: its box
+  /// (outermost first) in shared memory, swizzle, and the L2 promotion and
+  /// out-of-bounds fill the runtime encodes (docs/manifest.md). One cast of
+  /// the kernel parameter per role, at the role's entry.
+  Value tmaDescriptor(StringRef operand) {
+    Value &cached = descriptors[operand];
+    if (cached)
+      return cached;
+    const KernelParam *param = nullptr;
+    for (const KernelParam &p : params)
+      if (p.kind == KernelParam::Kind::TensorMap && p.operand == operand)
+        param = &p;
+    assert(param && "no tensor map for the operand");
+    MLIRContext *ctx = b.getContext();
+    auto box = MemRefType::get(
+        llvm::to_vector(llvm::reverse(param->box)), param->elemType,
+        MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+    auto swizzle = param->swizzleBytes == 128
+                       ? nvgpu::TensorMapSwizzleKind::SWIZZLE_128B
+                       : nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE;
+    assert((param->swizzleBytes == 0 || param->swizzleBytes == 128) &&
+           "tensor maps are unswizzled or 128B-swizzled");
+    auto type = nvgpu::TensorMapDescriptorType::get(
+        ctx, box, swizzle, nvgpu::TensorMapL2PromoKind::L2PROMO_128B,
+        nvgpu::TensorMapOOBKind::OOB_ZERO,
+        nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(roleBlock);
+    cached = UnrealizedConversionCastOp::create(b, type, tensorMap(operand))
+                 .getResult(0);
+    return cached;
+  }
+  /// TMA load of `operand`'s box at `crd` into `dst`, completing on the full
+  /// barrier of `pipe`'s stage at `state`.
+  void tmaLoad(Value dst, StringRef operand, ArrayRef<Value> crd, Value pipe,
+               Value state) {
+    ProducerTmaLoadOp::create(b, tmaDescriptor(operand), crd, dst, pipe, state);
   }
   /// The state of a pipeline iterator after its g-th use (g advances from
   /// `start`, a pipeline_state_init) and the stage index it points at.
@@ -191,6 +225,9 @@ private:
   /// The kernel's parameters as seen by the role being emitted (the role
   /// region's arguments), in `params` order.
   SmallVector<Value> args;
+  /// The entry block of the role being emitted, and its TMA descriptors.
+  Block *roleBlock = nullptr;
+  llvm::StringMap<Value> descriptors;
   /// The pipelines, as seen by the role being emitted: mainloop (StagesAB),
   /// epilogue loads (StagesC; null without C or aux loads) and TMA stores.
   Value mainPipe, epiPipe, storePipe;
@@ -347,6 +384,8 @@ void KernelEmitter::emitSpecialize() {
 void KernelEmitter::enterRole(Block *block) {
   unsigned n = params.size();
   args.assign(block->args_begin(), block->args_begin() + n);
+  roleBlock = block;
+  descriptors.clear();
   smemBase = block->getArgument(n);
   mainPipe = block->getArgument(n + 1);
   epiPipe = spec.hasEpiLoads() ? block->getArgument(n + 2) : Value();
@@ -396,19 +435,18 @@ void KernelEmitter::emitProducer() {
     // The stage is empty once every consumer warpgroup released it; then
     // its full barrier expects the bytes of A and B.
     ProducerAcquireOp::create(b, mainPipe, state);
-    Value bar = ProducerGetBarrierOp::create(b, sharedPtrTy, mainPipe, state);
     Value stage = stageIndex(state);
     Value kCoord = mul(kt, i32(spec.tileK));
     Value aDst = smemAt(add(i32(spec.offA), mul(stage, i32(spec.bytesA()))));
-    tmaLoad(aDst, tensorMap("A"), coords(kCoord, m0), bar);
+    tmaLoad(aDst, "A", coords(kCoord, m0), mainPipe, state);
     Value bDst = smemAt(add(i32(spec.offB), mul(stage, i32(spec.bytesB()))));
     if (spec.bKMajor) {
-      tmaLoad(bDst, tensorMap("B"), coords(kCoord, n0), bar);
+      tmaLoad(bDst, "B", coords(kCoord, n0), mainPipe, state);
     } else {
       // N-major B: 64-column blocks of [64 K rows][64 N], 8 KiB each.
       for (int64_t nb = 0; nb < spec.tileN / 64; ++nb)
-        tmaLoad(smemAt2(bDst, i32(nb * 8192)), tensorMap("B"),
-                coords(add(n0, i32(nb * 64)), kCoord), bar);
+        tmaLoad(smemAt2(bDst, i32(nb * 8192)), "B",
+                coords(add(n0, i32(nb * 64)), kCoord), mainPipe, state);
     }
     ProducerCommitOp::create(b, mainPipe, state);
     scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
@@ -582,7 +620,6 @@ void KernelEmitter::issueEpiLoads(Value t, Value state) {
           b, epiPipe, state,
           i32(spec.consumerWarpgroups * spec.subtileBytes(spec.cType)));
     });
-  Value bar = ProducerGetBarrierOp::create(b, sharedPtrTy, epiPipe, state);
   Value slot = stageIndex(state);
   for (int64_t w = 0; w < spec.consumerWarpgroups; ++w) {
     Value wg = i32(w);
@@ -591,11 +628,11 @@ void KernelEmitter::issueEpiLoads(Value t, Value state) {
     if (spec.cType)
       ifThen(useC, [&] {
         tmaLoad(ringBuffer(spec.offC, spec.cType, spec.stagesC, wg, slot),
-                tensorMap("C"), crd, bar);
+                "C", crd, epiPipe, state);
       });
     for (const AuxStream &aux : spec.auxLoads)
       tmaLoad(ringBuffer(aux.offset, aux.elemType, spec.stagesC, wg, slot),
-              tensorMap(aux.name), crd, bar);
+              aux.name, crd, epiPipe, state);
   }
   ProducerCommitOp::create(b, epiPipe, state);
 }

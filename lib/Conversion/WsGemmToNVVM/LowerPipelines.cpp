@@ -25,9 +25,14 @@
 #include "ws-gemm/Conversion/Passes.h"
 #include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
 
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/PatternMatch.h"
@@ -153,33 +158,58 @@ struct LoweredState {
   }
 };
 
-/// The 8-byte slot `slot` of the barrier array at `base`.
-Value barrierAt(OpBuilder &b, Location loc, Value base, Value slot) {
-  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
-                             ValueRange{slot});
+/// The lowering's view of a pipeline: a group of 2 * N mbarriers, the
+/// full barrier of stage i at i and its empty barrier at N + i.
+nvgpu::MBarrierGroupType barrierGroupType(MLIRContext *ctx, int64_t stages) {
+  return nvgpu::MBarrierGroupType::get(
+      ctx, gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup),
+      2 * stages);
 }
-Value fullBarrier(OpBuilder &b, Location loc, Value base, Value index) {
-  return barrierAt(b, loc, base, index);
+
+Value toIndex(OpBuilder &b, Location loc, Value i32) {
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
 }
-Value emptyBarrier(OpBuilder &b, Location loc, Value base, Value index,
-                   int64_t stages) {
-  return barrierAt(
-      b, loc, base,
-      arith::AddIOp::create(b, loc, index, constI32(b, loc, stages)));
+Value constIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+/// The group slot of stage `index`'s full (empty) barrier.
+Value fullSlot(OpBuilder &b, Location loc, Value index) {
+  return toIndex(b, loc, index);
+}
+Value emptySlot(OpBuilder &b, Location loc, Value index, int64_t stages) {
+  return toIndex(b, loc,
+                 arith::AddIOp::create(b, loc, index, constI32(b, loc, stages)));
+}
+
+/// Shared memory at `ptr` (an !llvm.ptr<3>) seen as a value of the statically
+/// shaped memref `type`: the LLVM memref descriptor of that buffer, cast to
+/// the memref type. nvgpu's and the memref lowering's type conversions turn
+/// the cast back into the descriptor, and reconcile-unrealized-casts removes
+/// the pair.
+Value sharedBufferAs(OpBuilder &b, Location loc,
+                     const LLVMTypeConverter &llvmConverter, MemRefType type,
+                     Value ptr) {
+  Value desc = MemRefDescriptor::fromStaticShape(b, loc, llvmConverter, type,
+                                                 ptr, ptr);
+  return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
 }
 
 /// Base class of the patterns: access to the creator information.
 template <typename Op>
 struct PipelinePattern : OpConversionPattern<Op> {
   PipelinePattern(const TypeConverter &converter, MLIRContext *ctx,
-                  const PipelineInfoMap &infos)
-      : OpConversionPattern<Op>(converter, ctx), infos(infos) {}
+                  const PipelineInfoMap &infos,
+                  const LLVMTypeConverter &llvmConverter)
+      : OpConversionPattern<Op>(converter, ctx), infos(infos),
+        llvmConverter(llvmConverter) {}
   const PipelineInfo &info(Operation *op) const {
     auto it = infos.find(op);
     assert(it != infos.end() && "pipeline users are checked before");
     return it->second;
   }
   const PipelineInfoMap &infos;
+  /// Builds memref descriptors of shared-memory buffers.
+  const LLVMTypeConverter &llvmConverter;
 };
 
 struct LowerPipelineCreate : PipelinePattern<PipelineCreateOp> {
@@ -190,32 +220,19 @@ struct LowerPipelineCreate : PipelinePattern<PipelineCreateOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     int64_t stages = op.getType().getStages();
-    auto ptrTy = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
-    Value base;
+    auto groupTy = barrierGroupType(rewriter.getContext(), stages);
+    Value group;
     if (op.getBarriers()) {
-      base = adaptor.getBarriers().front();
+      // The kernel placed the barriers: the group is that memory.
+      auto slotsTy = MemRefType::get({2 * stages}, rewriter.getI64Type(),
+                                     MemRefLayoutAttrInterface(),
+                                     groupTy.getMemorySpace());
+      Value slots = sharedBufferAs(rewriter, loc, llvmConverter, slotsTy,
+                                   adaptor.getBarriers().front());
+      group = UnrealizedConversionCastOp::create(rewriter, loc, groupTy, slots)
+                  .getResult(0);
     } else {
-      // A static shared array of 2 * stages barriers in the nearest symbol
-      // table (the gpu.module).
-      Operation *table = SymbolTable::getNearestSymbolTable(op->getParentOp());
-      if (!table)
-        return rewriter.notifyMatchFailure(op, "no symbol table");
-      std::string name;
-      for (int i = 0;; ++i) {
-        name = "wsgemm_barriers_" + std::to_string(i);
-        if (!SymbolTable::lookupSymbolIn(table, name))
-          break;
-      }
-      {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(&table->getRegion(0).front());
-        LLVM::GlobalOp::create(
-            rewriter, loc,
-            LLVM::LLVMArrayType::get(rewriter.getI64Type(), 2 * stages),
-            /*isConstant=*/false, LLVM::Linkage::Internal, name, Attribute(),
-            /*alignment=*/8, /*addrSpace=*/3);
-      }
-      base = LLVM::AddressOfOp::create(rewriter, loc, ptrTy, name);
+      group = nvgpu::MBarrierCreateOp::create(rewriter, loc, groupTy);
     }
     // One thread initializes the barriers; the warp_specialize lowering
     // synchronizes the CTA before any role uses them.
@@ -229,17 +246,17 @@ struct LowerPipelineCreate : PipelinePattern<PipelineCreateOp> {
       rewriter.setInsertionPoint(point);
       int64_t arrivals = op.getConsumerArrivalsAttr().getInt();
       for (int64_t s = 0; s < stages; ++s) {
-        Value idx = constI32(rewriter, loc, s);
-        NVVM::MBarrierInitOp::create(rewriter, loc,
-                                     fullBarrier(rewriter, loc, base, idx),
-                                     constI32(rewriter, loc, 1), Value());
-        NVVM::MBarrierInitOp::create(
-            rewriter, loc, emptyBarrier(rewriter, loc, base, idx, stages),
-            constI32(rewriter, loc, arrivals), Value());
+        nvgpu::MBarrierInitOp::create(rewriter, loc, group,
+                                      constIndex(rewriter, loc, 1),
+                                      constIndex(rewriter, loc, s), Value());
+        nvgpu::MBarrierInitOp::create(rewriter, loc, group,
+                                      constIndex(rewriter, loc, arrivals),
+                                      constIndex(rewriter, loc, stages + s),
+                                      Value());
       }
       NVVM::FenceMbarrierInitOp::create(rewriter, loc);
     }
-    rewriter.replaceOp(op, base);
+    rewriter.replaceOp(op, group);
     return success();
   }
 };
@@ -358,10 +375,15 @@ struct LowerStateAccessor : OpConversionPattern<Op> {
   }
 };
 
-/// try_wait.parity in a loop until the barrier's phase `parity` completed.
-void waitParity(OpBuilder &b, Location loc, Value bar, Value parity) {
-  NVVM::MBarrierTryWaitParityOp::create(b, loc, bar, parity,
-                                        constI32(b, loc, 0x989680));
+/// try_wait.parity in a loop until phase `parity` (an i32 0 or 1) of the
+/// barrier at `slot` of `group` completed; each try suspends the thread for
+/// up to 10^7 ns (the hint CUTLASS uses).
+void waitParity(OpBuilder &b, Location loc, Value group, Value slot,
+                Value parity) {
+  nvgpu::MBarrierTryWaitParityOp::create(
+      b, loc, group,
+      arith::TruncIOp::create(b, loc, b.getI1Type(), parity),
+      constIndex(b, loc, 10000000), slot);
 }
 
 struct LowerProducerAcquire : PipelinePattern<ProducerAcquireOp> {
@@ -372,15 +394,14 @@ struct LowerProducerAcquire : PipelinePattern<ProducerAcquireOp> {
                   ConversionPatternRewriter &rewriter) const override {
     const PipelineInfo &pi = info(op);
     Location loc = op.getLoc();
-    Value base = adaptor.getPipeline().front();
+    Value group = adaptor.getPipeline().front();
     LoweredState s(adaptor.getState());
-    waitParity(rewriter, loc,
-               emptyBarrier(rewriter, loc, base, s.index, pi.stages), s.phase);
+    waitParity(rewriter, loc, group,
+               emptySlot(rewriter, loc, s.index, pi.stages), s.phase);
     if (pi.txBytes > 0)
-      NVVM::MBarrierArriveExpectTxOp::create(
-          rewriter, loc, Type(), fullBarrier(rewriter, loc, base, s.index),
-          constI32(rewriter, loc, pi.txBytes), NVVM::MemScopeKind::CTA,
-          /*relaxed=*/false, Value());
+      nvgpu::MBarrierArriveExpectTxOp::create(
+          rewriter, loc, group, constIndex(rewriter, loc, pi.txBytes),
+          fullSlot(rewriter, loc, s.index), Value());
     rewriter.eraseOp(op);
     return success();
   }
@@ -396,15 +417,24 @@ struct LowerProducerCommit : PipelinePattern<ProducerCommitOp> {
     if (info(op).txBytes == 0) {
       Location loc = op.getLoc();
       LoweredState s(adaptor.getState());
-      NVVM::MBarrierArriveOp::create(
-          rewriter, loc, Type(),
-          fullBarrier(rewriter, loc, adaptor.getPipeline().front(), s.index),
-          Value());
+      nvgpu::MBarrierArriveOp::create(
+          rewriter, loc, nvgpu::MBarrierTokenType::get(rewriter.getContext()),
+          adaptor.getPipeline().front(), fullSlot(rewriter, loc, s.index));
     }
     rewriter.eraseOp(op);
     return success();
   }
 };
+
+/// The shared-memory address of stage `index`'s full barrier, for NVVM ops
+/// nvgpu has no counterpart of.
+Value fullBarrierAddress(OpBuilder &b, Location loc, Value group,
+                         Value index) {
+  Value addr = nvgpu::MBarrierGetOp::create(b, loc, b.getI64Type(), group,
+                                            fullSlot(b, loc, index));
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), addr);
+}
 
 struct LowerProducerGetBarrier : OpConversionPattern<ProducerGetBarrierOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -413,12 +443,15 @@ struct LowerProducerGetBarrier : OpConversionPattern<ProducerGetBarrierOp> {
   matchAndRewrite(ProducerGetBarrierOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     LoweredState s(adaptor.getState());
-    rewriter.replaceOp(op, fullBarrier(rewriter, op.getLoc(),
-                                       adaptor.getPipeline().front(), s.index));
+    rewriter.replaceOp(op,
+                       fullBarrierAddress(rewriter, op.getLoc(),
+                                          adaptor.getPipeline().front(),
+                                          s.index));
     return success();
   }
 };
 
+/// nvgpu has arrive.expect_tx only; a bare expect_tx is an NVVM op.
 struct LowerProducerExpectTx : OpConversionPattern<ProducerExpectTxOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -429,10 +462,39 @@ struct LowerProducerExpectTx : OpConversionPattern<ProducerExpectTxOp> {
     LoweredState s(adaptor.getState());
     NVVM::MBarrierExpectTxOp::create(
         rewriter, loc,
-        fullBarrier(rewriter, loc, adaptor.getPipeline().front(), s.index),
+        fullBarrierAddress(rewriter, loc, adaptor.getPipeline().front(),
+                           s.index),
         adaptor.getBytes().front(),
         NVVM::MemScopeKindAttr::get(rewriter.getContext(),
                                     NVVM::MemScopeKind::CTA));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LowerProducerTmaLoad : PipelinePattern<ProducerTmaLoadOp> {
+  using PipelinePattern::PipelinePattern;
+
+  LogicalResult
+  matchAndRewrite(ProducerTmaLoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LoweredState s(adaptor.getState());
+    auto descTy = cast<nvgpu::TensorMapDescriptorType>(
+        op.getTensorMap().getType());
+    Value dst = sharedBufferAs(rewriter, loc, llvmConverter, descTy.getTensor(),
+                               adaptor.getDst().front());
+    SmallVector<Value> coords;
+    for (ValueRange c : adaptor.getCoordinates())
+      coords.push_back(
+          arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                     c.front()));
+    nvgpu::TmaAsyncLoadOp::create(rewriter, loc, dst,
+                                  adaptor.getPipeline().front(),
+                                  adaptor.getTensorMap().front(), coords,
+                                  fullSlot(rewriter, loc, s.index),
+                                  /*multicastMask=*/Value(),
+                                  /*predicate=*/Value());
     rewriter.eraseOp(op);
     return success();
   }
@@ -446,10 +508,8 @@ struct LowerConsumerWait : OpConversionPattern<ConsumerWaitOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     LoweredState s(adaptor.getState());
-    waitParity(rewriter, loc,
-               fullBarrier(rewriter, loc, adaptor.getPipeline().front(),
-                           s.index),
-               s.phase);
+    waitParity(rewriter, loc, adaptor.getPipeline().front(),
+               fullSlot(rewriter, loc, s.index), s.phase);
     rewriter.eraseOp(op);
     return success();
   }
@@ -463,11 +523,10 @@ struct LowerConsumerRelease : PipelinePattern<ConsumerReleaseOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     LoweredState s(adaptor.getState());
-    NVVM::MBarrierArriveOp::create(
-        rewriter, loc, Type(),
-        emptyBarrier(rewriter, loc, adaptor.getPipeline().front(), s.index,
-                     info(op).stages),
-        Value());
+    nvgpu::MBarrierArriveOp::create(
+        rewriter, loc, nvgpu::MBarrierTokenType::get(rewriter.getContext()),
+        adaptor.getPipeline().front(),
+        emptySlot(rewriter, loc, s.index, info(op).stages));
     rewriter.eraseOp(op);
     return success();
   }
@@ -513,21 +572,6 @@ struct WsGemmLowerPipelinesPass
     // through their arguments).
     PipelineInfoMap infos;
     WalkResult checked = root->walk([&](Operation *op) -> WalkResult {
-      if (auto create = dyn_cast<PipelineCreateOp>(op)) {
-        // A pipeline without storage gets a global in the nearest symbol
-        // table, which must be inside what this pass may modify.
-        Operation *table =
-            SymbolTable::getNearestSymbolTable(create->getParentOp());
-        if (!create.getBarriers() &&
-            (!table || (table != root && !root->isProperAncestor(table)))) {
-          create.emitOpError()
-              << "has no barrier storage ('in(...)') and the lowering can "
-                 "only allocate it in a symbol table it runs on; run "
-                 "--wsgemm-lower-pipelines on the enclosing module";
-          return WalkResult::interrupt();
-        }
-        return WalkResult::advance();
-      }
       if (!isa<ProducerAcquireOp, ProducerCommitOp, ConsumerReleaseOp>(op))
         return WalkResult::advance();
       Value pipeline = op->getOperand(0);
@@ -573,8 +617,8 @@ struct WsGemmLowerPipelinesPass
 
     TypeConverter converter;
     converter.addConversion([](Type t) { return t; });
-    converter.addConversion([ctx](PipelineType) -> Type {
-      return LLVM::LLVMPointerType::get(ctx, 3);
+    converter.addConversion([ctx](PipelineType type) -> Type {
+      return barrierGroupType(ctx, type.getStages());
     });
     converter.addConversion(
         [](StorePipelineType, SmallVectorImpl<Type> &) { return success(); });
@@ -591,14 +635,30 @@ struct WsGemmLowerPipelinesPass
         PipelineStateAdvanceOp, PipelineStateAdvanceByOp, PipelineStateIndexOp,
         PipelineStatePhaseOp, PipelineStateCountOp, ProducerAcquireOp,
         ProducerCommitOp, ProducerGetBarrierOp, ProducerExpectTxOp,
+        ProducerTmaLoadOp,
         ConsumerWaitOp, ConsumerReleaseOp, StoreCommitOp, StoreAcquireOp,
         StoreWaitOp, StoreTailOp, WarpSpecializeOp, RoleEndOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     RewritePatternSet patterns(ctx);
+    // Memref descriptors of shared-memory buffers, with gpu address spaces
+    // numbered as NVVM does.
+    LLVMTypeConverter llvmConverter(ctx);
+    populateGpuMemorySpaceAttributeConversions(
+        llvmConverter, [](gpu::AddressSpace space) -> unsigned {
+          switch (space) {
+          case gpu::AddressSpace::Global:
+            return static_cast<unsigned>(NVVM::NVVMMemorySpace::Global);
+          case gpu::AddressSpace::Workgroup:
+            return static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared);
+          case gpu::AddressSpace::Private:
+            return 0;
+          }
+          llvm_unreachable("unknown gpu address space");
+        });
     patterns.add<LowerPipelineCreate, LowerProducerAcquire,
-                 LowerProducerCommit, LowerConsumerRelease>(converter, ctx,
-                                                            infos);
+                 LowerProducerCommit, LowerConsumerRelease,
+                 LowerProducerTmaLoad>(converter, ctx, infos, llvmConverter);
     patterns.add<LowerStorePipelineCreate, LowerStateInit, LowerStateAdvance,
                  LowerStateAdvanceBy, LowerStateAccessor<PipelineStateIndexOp>,
                  LowerStateAccessor<PipelineStatePhaseOp>,

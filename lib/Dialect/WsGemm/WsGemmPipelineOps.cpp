@@ -673,6 +673,34 @@ LogicalResult ProducerExpectTxOp::verify() {
   return success();
 }
 
+LogicalResult ProducerTmaLoadOp::verify() {
+  if (failed(verifyPipelineSync(*this, getPipeline().getType(),
+                                getState().getType(), /*producerSide=*/true,
+                                "loads into a stage of")))
+    return failure();
+  if (PipelineCreateOp create = PipelineCreateOp::lookup(getPipeline()))
+    if (create.getTxBytesAttr().getInt() == 0)
+      return emitOpError() << "needs a TMA pipeline (tx_bytes > 0) because "
+                              "its loads complete on the full barrier as "
+                              "transactions";
+  auto desc = cast<nvgpu::TensorMapDescriptorType>(getTensorMap().getType());
+  MemRefType box = desc.getTensor();
+  // What cp.async.bulk.tensor and nvgpu.tma.async.load accept.
+  if (box.getRank() < 1 || box.getRank() > 5 || !box.hasStaticShape())
+    return emitOpError() << "needs a descriptor whose box is a static memref "
+                            "of rank 1 to 5 (TMA's tensor ranks), got "
+                         << box;
+  if (static_cast<int64_t>(getCoordinates().size()) != box.getRank())
+    return emitOpError() << "has " << getCoordinates().size()
+                         << " coordinates for a box of rank " << box.getRank()
+                         << "; TMA takes one coordinate per dimension";
+  if (!nvgpu::NVGPUDialect::hasSharedMemoryAddressSpace(box))
+    return emitOpError() << "needs a descriptor whose box is in shared memory "
+                            "(the load's destination), got "
+                         << box;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // TMA store pipeline ops
 //===----------------------------------------------------------------------===//

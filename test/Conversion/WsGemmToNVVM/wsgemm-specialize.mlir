@@ -12,27 +12,29 @@
 // CHECK: %[[STORE:.*]] = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<4>
 // CHECK: wsgemm.warp_specialize({{.*}}, %[[MAIN]], %[[EPI]], %[[STORE]] :
 // CHECK-SAME: roles [load, epilogue_load, mma] warps [1, 1, 8] regs [40, 40, 232]
-// The load warp: one elected thread, the state carried through the tile
-// and k loops; acquire, TMA A and B on the stage's full barrier, commit.
+// The load warp: the tensor maps as TMA descriptors (A: 128 rows of 64 K,
+// 128B swizzle), one elected thread, the state carried through the tile
+// and k loops; acquire, TMA A and B into the stage, commit.
+// CHECK: %[[B:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>
+// CHECK: %[[A:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16
 // CHECK: nvvm.elect.sync
 // CHECK: wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<6>
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!wsgemm.pipeline_state<6>)
 // CHECK: scf.for {{.*}} iter_args(%[[S:.*]] = %{{.*}}) -> (!wsgemm.pipeline_state<6>)
 // CHECK: wsgemm.producer_acquire %{{.*}}, %[[S]] : !wsgemm.pipeline<6, load -> mma>
-// CHECK: %[[BAR:.*]] = wsgemm.producer_get_barrier %{{.*}}, %[[S]]
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[BAR]], box
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[BAR]], box
+// CHECK: wsgemm.producer_tma_load %[[A]][%{{.*}}, %{{.*}}] to %{{.*}}, %{{.*}}[%[[S]]]
+// CHECK: wsgemm.producer_tma_load %[[B]][%{{.*}}, %{{.*}}] to %{{.*}}, %{{.*}}[%[[S]]]
 // CHECK: wsgemm.producer_commit %{{.*}}, %[[S]]
 // CHECK: wsgemm.pipeline_state_advance %[[S]] : !wsgemm.pipeline_state<6>
 // CHECK: wsgemm.role_end
-// The epilogue-load warp: per subtile, C of both consumer warpgroups.
+// The epilogue-load warp: per subtile, C of both consumer warpgroups
+// (unswizzled 64 x 32 boxes).
+// CHECK: %[[C:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, #gpu.address_space<workgroup>>, swizzle = none
 // CHECK: nvvm.elect.sync
 // CHECK: scf.for {{.*}} -> (!wsgemm.pipeline_state<4>)
 // CHECK: scf.for {{.*}} iter_args(%[[E:.*]] = %{{.*}}) -> (!wsgemm.pipeline_state<4>)
 // CHECK: wsgemm.producer_acquire %{{.*}}, %[[E]] : !wsgemm.pipeline<4, epilogue_load -> mma>
-// CHECK: %[[EBAR:.*]] = wsgemm.producer_get_barrier %{{.*}}, %[[E]]
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[EBAR]], box
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[EBAR]], box
+// CHECK-COUNT-2: wsgemm.producer_tma_load %[[C]][%{{.*}}, %{{.*}}] to %{{.*}}, %{{.*}}[%[[E]]]
 // CHECK: wsgemm.producer_commit %{{.*}}, %[[E]]
 // CHECK: wsgemm.role_end
 // The consumers: wait for a full stage, wgmma, release the previous stage.

@@ -10,11 +10,12 @@
 // CHECK-SAME: %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32)
 // CHECK-SAME: nvvm.kernel, nvvm.maxntid = array<i32: 384, 1, 1>
 // CHECK-SAME: wsgemm.manifest =
-// The whole flow of the explicit level down to NVVM: each pipeline's
-// barriers are initialised by one thread, then the CTA synchronises.
-// CHECK: nvvm.mbarrier.init
+// The whole flow of the explicit level down to nvgpu and NVVM: each
+// pipeline's barriers are initialised by one thread, then the CTA
+// synchronises.
+// CHECK: nvgpu.mbarrier.init
 // CHECK: nvvm.fence.mbarrier.init
-// CHECK: nvvm.mbarrier.init
+// CHECK: nvgpu.mbarrier.init
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK: nvvm.barrier0
 // Warpgroup 0 gives registers back, then warp 0 loads A/B and warp 1 C.
@@ -22,16 +23,16 @@
 // Producer: acquire an empty stage, expect the stage's bytes (A 128x64 +
 // B 128x64 f16 = 32768), TMA A and B.
 // CHECK: nvvm.elect.sync
-// CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%{{.*}}], %c32768
+// CHECK: nvgpu.tma.async.load
+// CHECK: nvgpu.tma.async.load
 // Epilogue loads: two 64x32 f16 C subtiles a stage.
 // CHECK: nvvm.elect.sync
-// CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c8192_i32
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%{{.*}}], %c8192
+// CHECK: nvgpu.tma.async.load
+// CHECK: nvgpu.tma.async.load
 // The consumer warpgroups take the registers.
 // CHECK: nvvm.setmaxregister  increase 232
 // Consumer: wgmma m64n128k16 f16 x f16 -> f32, one group kept in flight.
@@ -39,7 +40,7 @@
 // CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
-// CHECK: nvvm.mbarrier.arrive
+// CHECK: nvgpu.mbarrier.arrive
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // Epilogue: the EVT's arithmetic on each element, stmatrix, proxy fence,
 // named barrier, TMA store and commit.

@@ -590,3 +590,73 @@ func.func @get_barrier_in_consumer(%p: !wsgemm.pipeline<2, load -> mma>) {
   }
   return
 }
+
+// -----
+
+!box2d = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+func.func @tma_load_coordinates(%p: !wsgemm.pipeline<2, load -> mma>, %d: !box2d, %dst: !llvm.ptr<3>, %x: i32) {
+  wsgemm.warp_specialize (%p, %d, %dst, %x : !wsgemm.pipeline<2, load -> mma>, !box2d, !llvm.ptr<3>, i32) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box2d, %adst: !llvm.ptr<3>, %ax: i32):
+    %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_tma_load' op has 3 coordinates for a box of rank 2; TMA takes one coordinate per dimension}}
+    wsgemm.producer_tma_load %ad[%ax, %ax, %ax] to %adst, %a[%s] : !box2d, !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box2d, %adst: !llvm.ptr<3>, %ax: i32):
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+!global = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 1>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+func.func @tma_load_global_box(%p: !wsgemm.pipeline<2, load -> mma>, %d: !global, %dst: !llvm.ptr<3>, %x: i32) {
+  wsgemm.warp_specialize (%p, %d, %dst, %x : !wsgemm.pipeline<2, load -> mma>, !global, !llvm.ptr<3>, i32) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !global, %adst: !llvm.ptr<3>, %ax: i32):
+    %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_tma_load' op needs a descriptor whose box is in shared memory (the load's destination), got 'memref<128x64xf16, 1>'}}
+    wsgemm.producer_tma_load %ad[%ax, %ax] to %adst, %a[%s] : !global, !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !global, %adst: !llvm.ptr<3>, %ax: i32):
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+func.func @tma_load_non_tma(%d: !box, %dst: !llvm.ptr<3>, %x: i32) {
+  %p = wsgemm.pipeline_create {tx_bytes = 0, consumer_arrivals = 1}
+      : !wsgemm.pipeline<2, load -> mma>
+  wsgemm.warp_specialize (%p, %d, %dst, %x : !wsgemm.pipeline<2, load -> mma>, !box, !llvm.ptr<3>, i32) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_tma_load' op needs a TMA pipeline (tx_bytes > 0) because its loads complete on the full barrier as transactions}}
+    wsgemm.producer_tma_load %ad[%ax, %ax] to %adst, %a[%s] : !box, !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+func.func @tma_load_in_consumer(%p: !wsgemm.pipeline<2, load -> mma>, %d: !box, %dst: !llvm.ptr<3>, %x: i32) {
+  wsgemm.warp_specialize (%p, %d, %dst, %x : !wsgemm.pipeline<2, load -> mma>, !box, !llvm.ptr<3>, i32) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    %s = wsgemm.pipeline_state_init consumer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_tma_load' op loads into a stage of a pipeline produced by role 'load' but runs in role 'mma'; only the pipeline's producer role may do so}}
+    wsgemm.producer_tma_load %ad[%ax, %ax] to %adst, %a[%s] : !box, !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  }
+  return
+}

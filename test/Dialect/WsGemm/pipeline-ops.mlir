@@ -203,38 +203,53 @@ func.func @kernel(%k_tiles: index, %epi_tiles: index, %has_c: i1) {
 }
 
 // The ops a kernel that plans its own shared memory uses: barriers at a
-// given address, the full barrier for TMA loads, run-time transaction
-// bytes, a run-time advance, and a store wait for a chosen count.
+// given address, a TMA load into a stage, the full barrier for other
+// loads, run-time transaction bytes, a run-time advance, and a store wait
+// for a chosen count.
 // CHECK-LABEL: func.func @placed
 // CHECK: %[[P:.+]] = wsgemm.pipeline_create in(%{{.+}} : !llvm.ptr<3>) {tx_bytes = 16384, consumer_arrivals = 1} : !wsgemm.pipeline<2, load -> mma>
 // CHECK: %[[S:.+]] = wsgemm.pipeline_state_advance_by %{{.+}}, %{{.+}} : !wsgemm.pipeline_state<2>
 // CHECK: wsgemm.producer_expect_tx %{{.+}}, %[[S]], %{{.+}} : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+// CHECK: wsgemm.producer_tma_load %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] to %{{.+}}, %{{.+}}[%[[S]]] : !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>, !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
 // CHECK: %{{.+}} = wsgemm.producer_get_barrier %{{.+}}, %[[S]] : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
 // CHECK: wsgemm.store_wait %{{.+}} {pending = 1} : !wsgemm.store_pipeline<3>
 // LOWER-LABEL: func.func @placed
 // LOWER: nvvm.mbarrier.expect_tx
-func.func @placed(%bars: !llvm.ptr<3>, %g: i32, %bytes: i32) {
+// LOWER: nvgpu.tma.async.load %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}] to %{{.+}} : {{.*}} -> memref<1x128x64xbf16, 3>
+// LOWER: nvgpu.mbarrier.get
+func.func @placed(%bars: !llvm.ptr<3>, %g: i32, %bytes: i32,
+                  %map: !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>,
+                  %dst: !llvm.ptr<3>) {
   %p = wsgemm.pipeline_create in(%bars : !llvm.ptr<3>)
       {tx_bytes = 16384, consumer_arrivals = 1}
       : !wsgemm.pipeline<2, load -> mma>
   %sp = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<3>
-  wsgemm.warp_specialize (%p, %sp, %g, %bytes
-      : !wsgemm.pipeline<2, load -> mma>, !wsgemm.store_pipeline<3>, i32, i32)
+  wsgemm.warp_specialize (%p, %sp, %g, %bytes, %map, %dst
+      : !wsgemm.pipeline<2, load -> mma>, !wsgemm.store_pipeline<3>, i32, i32,
+        !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>,
+        !llvm.ptr<3>)
       roles [load, mma] warps [1, 4] {
   ^bb0(%lp: !wsgemm.pipeline<2, load -> mma>, %ls: !wsgemm.store_pipeline<3>,
-       %lg: i32, %lb: i32):
+       %lg: i32, %lb: i32,
+       %lmap: !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>,
+       %ldst: !llvm.ptr<3>):
     %w0 = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
     %w = wsgemm.pipeline_state_advance_by %w0, %lg : !wsgemm.pipeline_state<2>
     wsgemm.producer_acquire %lp, %w
         : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
     wsgemm.producer_expect_tx %lp, %w, %lb
         : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.producer_tma_load %lmap[%lg, %lb, %lg] to %ldst, %lp[%w]
+        : !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>,
+          !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
     %bar = wsgemm.producer_get_barrier %lp, %w
         : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
     wsgemm.role_end
   } {
   ^bb0(%cp: !wsgemm.pipeline<2, load -> mma>, %cs: !wsgemm.store_pipeline<3>,
-       %cg: i32, %cb: i32):
+       %cg: i32, %cb: i32,
+       %cmap: !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>,
+       %cdst: !llvm.ptr<3>):
     wsgemm.store_wait %cs {pending = 1} : !wsgemm.store_pipeline<3>
     wsgemm.role_end
   }

@@ -16,9 +16,11 @@ def WsGemm_Dialect : Dialect {
     `--wsgemm-specialize`): warp roles as regions of `wsgemm.warp_specialize`,
     and mbarrier pipelines as SSA values with producer/consumer ops.
   }];
-  // The explicit level addresses shared memory with !llvm.ptr<3>.
+  // The explicit level addresses shared memory with !llvm.ptr<3> and names
+  // TMA descriptors with !nvgpu.tensormap.descriptor.
   let dependentDialects = ["::mlir::epi::EpiDialect",
-                           "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::nvgpu::NVGPUDialect"];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
 }

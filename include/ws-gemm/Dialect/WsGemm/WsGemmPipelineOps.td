@@ -463,6 +463,45 @@ def WsGemm_ProducerExpectTxOp : WsGemm_PipelineOp<"producer_expect_tx",
   let hasVerifier = 1;
 }
 
+def WsGemm_TmaDescriptor : Type<
+    CPred<"::llvm::isa<::mlir::nvgpu::TensorMapDescriptorType>($_self)">,
+    "!nvgpu.tensormap.descriptor", "::mlir::nvgpu::TensorMapDescriptorType">;
+
+def WsGemm_ProducerTmaLoadOp : WsGemm_PipelineOp<"producer_tma_load",
+    [BarrierEffects]> {
+  let summary = "TMA load of one box into a stage, completing on its full barrier";
+  let description = [{
+    Runs in a TMA pipeline's producer role (`tx_bytes > 0`), after
+    `producer_acquire` announced the stage's bytes: loads the box of
+    `tensor_map` at `coordinates` (innermost first, 32-bit, out of bounds
+    zero-filled) into shared memory at `dst`, and completes its bytes on the
+    full barrier of stage `index(state)` (CUTLASS: `copy(tma.with(*pipeline
+    .producer_get_barrier(state)), ...)`). The box is the descriptor's
+    `tensor` type, outermost first; `dst` must be aligned as its swizzle
+    requires (1024 bytes for 128B).
+
+    ```mlir
+    wsgemm.producer_tma_load %a[%k, %m] to %dst, %p[%s]
+        : !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>,
+              swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero,
+              interleave = none>,
+          !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+    ```
+    becomes `nvgpu.tma.async.load %a[%k, %m], %barriers[%index] to %view`,
+    `%view` the shared-memory buffer at `dst` as a memref of the box.
+  }];
+  let arguments = (ins WsGemm_TmaDescriptor:$tensor_map,
+                       Variadic<I32>:$coordinates, WsGemm_SharedPtr:$dst,
+                       WsGemm_PipelineType:$pipeline,
+                       WsGemm_PipelineStateType:$state);
+  let assemblyFormat = [{
+    $tensor_map `[` $coordinates `]` `to` $dst `,` $pipeline `[` $state `]`
+    attr-dict `:` qualified(type($tensor_map)) `,` qualified(type($pipeline))
+    `,` qualified(type($state))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // TMA store pipeline ops
 //===----------------------------------------------------------------------===//
