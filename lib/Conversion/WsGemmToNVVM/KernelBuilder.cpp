@@ -825,13 +825,9 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
   std::optional<SubtileStore> prev;
   auto storeSubtile = [&](const SubtileStore &st) {
     SmallVector<Value> crd = coords(st.col, st.row);
-    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-        b, tensorMap("D"), st.dBuf, crd, Value(), NVVM::TMAStoreMode::TILE,
-        Value());
+    StoreTmaOp::create(b, st.dBuf, tmaDescriptor("D"), crd, storePipe);
     for (auto [aux, buf] : llvm::zip(spec.auxStores, st.auxBufs))
-      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-          b, tensorMap(aux.name), buf, crd, Value(), NVVM::TMAStoreMode::TILE,
-          Value());
+      StoreTmaOp::create(b, buf, tmaDescriptor(aux.name), crd, storePipe);
     StoreCommitOp::create(b, storePipe);
   };
   // Whether this warpgroup waits for epilogue loads: C may be gated off at

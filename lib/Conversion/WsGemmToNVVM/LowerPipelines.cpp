@@ -532,6 +532,30 @@ struct LowerConsumerRelease : PipelinePattern<ConsumerReleaseOp> {
   }
 };
 
+struct LowerStoreTma : PipelinePattern<StoreTmaOp> {
+  using PipelinePattern::PipelinePattern;
+
+  LogicalResult
+  matchAndRewrite(StoreTmaOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto descTy = cast<nvgpu::TensorMapDescriptorType>(
+        op.getTensorMap().getType());
+    Value src = sharedBufferAs(rewriter, loc, llvmConverter, descTy.getTensor(),
+                               adaptor.getSrc().front());
+    SmallVector<Value> coords;
+    for (ValueRange c : adaptor.getCoordinates())
+      coords.push_back(
+          arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                     c.front()));
+    nvgpu::TmaAsyncStoreOp::create(rewriter, loc, src,
+                                   adaptor.getTensorMap().front(), coords,
+                                   /*predicate=*/Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// cp.async.bulk.wait_group[.read] n.
 void waitGroup(OpBuilder &b, Location loc, int64_t pending, bool read) {
   NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, b.getI32IntegerAttr(pending),
@@ -635,7 +659,7 @@ struct WsGemmLowerPipelinesPass
         PipelineStateAdvanceOp, PipelineStateAdvanceByOp, PipelineStateIndexOp,
         PipelineStatePhaseOp, PipelineStateCountOp, ProducerAcquireOp,
         ProducerCommitOp, ProducerGetBarrierOp, ProducerExpectTxOp,
-        ProducerTmaLoadOp,
+        ProducerTmaLoadOp, StoreTmaOp,
         ConsumerWaitOp, ConsumerReleaseOp, StoreCommitOp, StoreAcquireOp,
         StoreWaitOp, StoreTailOp, WarpSpecializeOp, RoleEndOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
@@ -658,7 +682,8 @@ struct WsGemmLowerPipelinesPass
         });
     patterns.add<LowerPipelineCreate, LowerProducerAcquire,
                  LowerProducerCommit, LowerConsumerRelease,
-                 LowerProducerTmaLoad>(converter, ctx, infos, llvmConverter);
+                 LowerProducerTmaLoad, LowerStoreTma>(converter, ctx, infos,
+                                                      llvmConverter);
     patterns.add<LowerStorePipelineCreate, LowerStateInit, LowerStateAdvance,
                  LowerStateAdvanceBy, LowerStateAccessor<PipelineStateIndexOp>,
                  LowerStateAccessor<PipelineStatePhaseOp>,

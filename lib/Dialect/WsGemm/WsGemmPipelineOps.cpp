@@ -673,6 +673,27 @@ LogicalResult ProducerExpectTxOp::verify() {
   return success();
 }
 
+/// The TMA box rules shared by producer_tma_load and store_tma: what
+/// cp.async.bulk.tensor and nvgpu's TMA ops accept.
+static LogicalResult verifyTmaBox(Operation *op, Type descType,
+                                  size_t coordinates, StringRef buffer) {
+  MemRefType box = cast<nvgpu::TensorMapDescriptorType>(descType).getTensor();
+  if (box.getRank() < 1 || box.getRank() > 5 || !box.hasStaticShape())
+    return op->emitOpError()
+           << "needs a descriptor whose box is a static memref of rank 1 to 5 "
+              "(TMA's tensor ranks), got "
+           << box;
+  if (static_cast<int64_t>(coordinates) != box.getRank())
+    return op->emitOpError()
+           << "has " << coordinates << " coordinates for a box of rank "
+           << box.getRank() << "; TMA takes one coordinate per dimension";
+  if (!nvgpu::NVGPUDialect::hasSharedMemoryAddressSpace(box))
+    return op->emitOpError()
+           << "needs a descriptor whose box is in shared memory (the "
+           << buffer << "), got " << box;
+  return success();
+}
+
 LogicalResult ProducerTmaLoadOp::verify() {
   if (failed(verifyPipelineSync(*this, getPipeline().getType(),
                                 getState().getType(), /*producerSide=*/true,
@@ -683,22 +704,8 @@ LogicalResult ProducerTmaLoadOp::verify() {
       return emitOpError() << "needs a TMA pipeline (tx_bytes > 0) because "
                               "its loads complete on the full barrier as "
                               "transactions";
-  auto desc = cast<nvgpu::TensorMapDescriptorType>(getTensorMap().getType());
-  MemRefType box = desc.getTensor();
-  // What cp.async.bulk.tensor and nvgpu.tma.async.load accept.
-  if (box.getRank() < 1 || box.getRank() > 5 || !box.hasStaticShape())
-    return emitOpError() << "needs a descriptor whose box is a static memref "
-                            "of rank 1 to 5 (TMA's tensor ranks), got "
-                         << box;
-  if (static_cast<int64_t>(getCoordinates().size()) != box.getRank())
-    return emitOpError() << "has " << getCoordinates().size()
-                         << " coordinates for a box of rank " << box.getRank()
-                         << "; TMA takes one coordinate per dimension";
-  if (!nvgpu::NVGPUDialect::hasSharedMemoryAddressSpace(box))
-    return emitOpError() << "needs a descriptor whose box is in shared memory "
-                            "(the load's destination), got "
-                         << box;
-  return success();
+  return verifyTmaBox(*this, getTensorMap().getType(), getCoordinates().size(),
+                      "load's destination");
 }
 
 //===----------------------------------------------------------------------===//
@@ -720,6 +727,13 @@ static LogicalResult verifyStorePipelineOp(Operation *op) {
 LogicalResult StoreCommitOp::verify() { return verifyStorePipelineOp(*this); }
 LogicalResult StoreAcquireOp::verify() { return verifyStorePipelineOp(*this); }
 LogicalResult StoreTailOp::verify() { return verifyStorePipelineOp(*this); }
+
+LogicalResult StoreTmaOp::verify() {
+  if (failed(verifyStorePipelineOp(*this)))
+    return failure();
+  return verifyTmaBox(*this, getTensorMap().getType(), getCoordinates().size(),
+                      "store's source");
+}
 
 LogicalResult StoreWaitOp::verify() {
   if (failed(verifyStorePipelineOp(*this)))

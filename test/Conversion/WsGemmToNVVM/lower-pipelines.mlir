@@ -99,7 +99,9 @@
 // The TMA store pipeline: wait_group.read stages - 1, commit, a chosen
 // count, and a full wait at the end.
 // CHECK: nvvm.cp.async.bulk.wait_group 1 {read}
-// CHECK: nvvm.cp.async.bulk.commit.group
+// CHECK: %[[SBUF:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.struct<{{.*}}> to memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.tma.async.store %[[SBUF]] to %{{.*}}[%{{.*}}, %{{.*}}] : memref<64x64xf16, #gpu.address_space<workgroup>> -> <tensor = memref<64x64xf16
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
 // CHECK: nvvm.cp.async.bulk.wait_group 0 {read}
 // CHECK: nvvm.cp.async.bulk.wait_group 0
 // CHECK-NOT: wsgemm.
@@ -117,6 +119,7 @@
 // NVVM: %[[DSTC:.*]] = llvm.addrspacecast %[[DST]] : !llvm.ptr<3> to !llvm.ptr<7>
 // NVVM: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[DSTC]], %[[MAP]], %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
 // NVVM: nvvm.mbarrier.expect_tx
+// NVVM: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[DST]], box[%{{.*}}, %{{.*}}] : !llvm.ptr, <3>
 // NVVM-NOT: nvgpu
 // NVVM-NOT: wsgemm.
 
@@ -190,6 +193,8 @@ gpu.module @roles {
       wsgemm.consumer_wait %cq, %q0
           : !wsgemm.pipeline<2, epilogue_load -> mma>, !wsgemm.pipeline_state<2>
       wsgemm.store_acquire %csp : !wsgemm.store_pipeline<2>
+      %cdesc = builtin.unrealized_conversion_cast %cmap : !llvm.ptr to !desc
+      wsgemm.store_tma %cdst to %cdesc[%cn, %cn] in %csp : !desc, !wsgemm.store_pipeline<2>
       wsgemm.store_commit %csp : !wsgemm.store_pipeline<2>
       wsgemm.store_wait %csp {pending = 0} : !wsgemm.store_pipeline<2>
       wsgemm.store_tail %csp : !wsgemm.store_pipeline<2>

@@ -52,7 +52,7 @@
 // CHECK: nvvm.stmatrix
 // CHECK: nvvm.fence.proxy
 // CHECK: nvvm.barrier id
-// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+// CHECK: wsgemm.store_tma %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}] in %{{.*}} : !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, #gpu.address_space<workgroup>>, swizzle = none
 // CHECK: wsgemm.store_commit %{{.*}} : !wsgemm.store_pipeline<4>
 // CHECK: wsgemm.consumer_wait
 // CHECK: wsgemm.store_commit

@@ -50,7 +50,7 @@
 // CHECK: nvvm.stmatrix
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
-// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+// CHECK: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}] : memref<64x32xf16, #gpu.address_space<workgroup>>
 // CHECK: nvvm.cp.async.bulk.commit.group
 // CHECK: nvvm.cp.async.bulk.wait_group 0
 // CHECK-NOT: wsgemm.

@@ -660,3 +660,34 @@ func.func @tma_load_in_consumer(%p: !wsgemm.pipeline<2, load -> mma>, %d: !box, 
   }
   return
 }
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+func.func @store_tma_in_load(%d: !box, %src: !llvm.ptr<3>, %x: i32) {
+  %sp = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<2>
+  wsgemm.warp_specialize (%sp, %d, %src, %x : !wsgemm.store_pipeline<2>, !box, !llvm.ptr<3>, i32) roles [load, mma] warps [1, 4] {
+  ^bb0(%s: !wsgemm.store_pipeline<2>, %ad: !box, %asrc: !llvm.ptr<3>, %ax: i32):
+    // expected-error @+1 {{'wsgemm.store_tma' op runs in role 'load' but the TMA store pipeline belongs to role 'mma', whose elected thread issues the epilogue's TMA stores}}
+    wsgemm.store_tma %asrc to %ad[%ax, %ax] in %s : !box, !wsgemm.store_pipeline<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%s: !wsgemm.store_pipeline<2>, %ad: !box, %asrc: !llvm.ptr<3>, %ax: i32):
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+func.func @store_tma_coordinates(%d: !box, %src: !llvm.ptr<3>, %x: i32) {
+  %sp = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<2>
+  wsgemm.warp_specialize (%sp, %d, %src, %x : !wsgemm.store_pipeline<2>, !box, !llvm.ptr<3>, i32) roles [mma] warps [4] {
+  ^bb0(%s: !wsgemm.store_pipeline<2>, %ad: !box, %asrc: !llvm.ptr<3>, %ax: i32):
+    // expected-error @+1 {{'wsgemm.store_tma' op has 1 coordinates for a box of rank 2; TMA takes one coordinate per dimension}}
+    wsgemm.store_tma %asrc to %ad[%ax] in %s : !box, !wsgemm.store_pipeline<2>
+    wsgemm.role_end
+  }
+  return
+}

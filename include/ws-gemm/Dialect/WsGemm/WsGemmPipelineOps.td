@@ -527,6 +527,36 @@ def WsGemm_StoreCommitOp : WsGemm_StorePipelineOp<"store_commit"> {
   }];
 }
 
+def WsGemm_StoreTmaOp : WsGemm_PipelineOp<"store_tma", [BarrierEffects]> {
+  let summary = "TMA store of one box, joining the store pipeline's open batch";
+  let description = [{
+    Runs in the `mma` role, by the one thread that issues the epilogue's TMA
+    stores, after the shared-memory writes it reads were fenced
+    (`fence.proxy.async.shared::cta`) and the writers synchronized: stores
+    the box of `tensor_map` at `coordinates` (innermost first, 32-bit; out
+    of bounds clipped) from shared memory at `src`. It joins the bulk group
+    the next `store_commit` closes; `store_acquire` / `store_wait` wait for
+    it to have read `src`.
+
+    ```mlir
+    wsgemm.store_tma %src to %d[%n, %m] in %sp
+        : !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, 3>,
+              swizzle = none, l2promo = l2promo_128b, oob = zero,
+              interleave = none>, !wsgemm.store_pipeline<2>
+    ```
+    becomes `nvgpu.tma.async.store %view to %d[%n, %m]`, `%view` the
+    buffer at `src` as a memref of the box.
+  }];
+  let arguments = (ins WsGemm_SharedPtr:$src, WsGemm_TmaDescriptor:$tensor_map,
+                       Variadic<I32>:$coordinates,
+                       WsGemm_StorePipelineType:$pipeline);
+  let assemblyFormat = [{
+    $src `to` $tensor_map `[` $coordinates `]` `in` $pipeline attr-dict `:`
+    qualified(type($tensor_map)) `,` qualified(type($pipeline))
+  }];
+  let hasVerifier = 1;
+}
+
 def WsGemm_StoreAcquireOp : WsGemm_StorePipelineOp<"store_acquire"> {
   let summary = "wait until the staging buffer about to be reused was read";
   let description = [{
