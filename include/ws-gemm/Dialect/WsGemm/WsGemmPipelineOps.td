@@ -417,15 +417,16 @@ def WsGemm_ProducerGetBarrierOp : WsGemm_PipelineOp<"producer_get_barrier",
   let summary = "the full barrier of a stage, for the TMA loads that fill it";
   let description = [{
     Runs in the pipeline's producer role: the shared-memory address of the
-    full barrier of stage `index(state)`, which the stage's TMA loads name as
-    the barrier their transactions complete on (CUTLASS
-    PipelineTmaAsync::producer_get_barrier).
+    full barrier of stage `index(state)`, for asynchronous copies issued as
+    NVVM ops that should complete on it (CUTLASS
+    PipelineTmaAsync::producer_get_barrier). TMA loads of a tensor map use
+    `producer_tma_load`, which names the barrier itself.
 
     ```mlir
     %bar = wsgemm.producer_get_barrier %p, %s
         : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
     ```
-    becomes `full + 8 * index`.
+    becomes `nvgpu.mbarrier.get %barriers[%index]` (`full + 8 * index`).
   }];
   let arguments = (ins WsGemm_PipelineType:$pipeline,
                        WsGemm_PipelineStateType:$state);
