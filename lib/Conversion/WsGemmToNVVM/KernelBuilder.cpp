@@ -17,12 +17,13 @@
 //     epilogue, per 64 x epiN subtile: wait for the C/aux stage, visit the
 //     EVT on each accumulator element (wgmma's fixed thread-to-(m, n) map),
 //     convert, stmatrix (16-bit D) or st.shared into a StagesD ring (or over
-//     C with ReuseSmemC), fence.proxy.async, a named barrier among the
-//     warpgroup's threads, and one thread issues the TMA stores of D and aux
+//     C with ReuseSmemC; subtile buffers carry the TMA swizzle of their
+//     rows), fence.proxy.async, a named barrier among the warpgroup's
+//     threads, and one thread issues the TMA stores of D and aux
 //     matrices as one bulk group (store_acquire / store_commit / store_wait).
 //   Tiles: persistent CTAs stride over them; a "tiles" grid gives one each.
 //
-// --wsgemm-lower-pipelines turns roles and pipelines into NVVM. Ragged
+// --wsgemm-lower-pipelines turns roles and pipelines into nvgpu and NVVM. Ragged
 // M/N/K rely on TMA: loads zero-fill, stores clip. Broadcast vectors
 // (global loads) clamp their index; reductions mask elements outside the
 // problem to the reduction's identity.
@@ -53,6 +54,10 @@ int64_t KernelSpec::bytesA() const { return tileM * tileK * byteWidth(aType); }
 int64_t KernelSpec::bytesB() const { return tileN * tileK * byteWidth(bType); }
 int64_t KernelSpec::subtileBytes(Type t) const {
   return 64 * epiN * byteWidth(t);
+}
+int64_t KernelSpec::subtileSwizzle(Type t) const {
+  int64_t rowBytes = epiN * byteWidth(t);
+  return rowBytes == 32 || rowBytes == 64 || rowBytes == 128 ? rowBytes : 0;
 }
 
 namespace {
@@ -152,11 +157,21 @@ private:
         llvm::to_vector(llvm::reverse(param->box)), param->elemType,
         MemRefLayoutAttrInterface(),
         gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
-    auto swizzle = param->swizzleBytes == 128
-                       ? nvgpu::TensorMapSwizzleKind::SWIZZLE_128B
-                       : nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE;
-    assert((param->swizzleBytes == 0 || param->swizzleBytes == 128) &&
-           "tensor maps are unswizzled or 128B-swizzled");
+    nvgpu::TensorMapSwizzleKind swizzle;
+    switch (param->swizzleBytes) {
+    case 32:
+      swizzle = nvgpu::TensorMapSwizzleKind::SWIZZLE_32B;
+      break;
+    case 64:
+      swizzle = nvgpu::TensorMapSwizzleKind::SWIZZLE_64B;
+      break;
+    case 128:
+      swizzle = nvgpu::TensorMapSwizzleKind::SWIZZLE_128B;
+      break;
+    default:
+      assert(param->swizzleBytes == 0 && "TMA swizzles 32, 64 or 128 bytes");
+      swizzle = nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE;
+    }
     auto type = nvgpu::TensorMapDescriptorType::get(
         ctx, box, swizzle, nvgpu::TensorMapL2PromoKind::L2PROMO_128B,
         nvgpu::TensorMapOOBKind::OOB_ZERO,
@@ -203,6 +218,7 @@ private:
   void issueEpiLoads(Value subtile, Value state);
   Value ringBuffer(int64_t offset, Type elemType, int64_t slots,
                    Value consumerWg, Value slot);
+  Value swizzleOffset(Value offset, Type elemType);
   Value loadShared(Value buf, Type elemType);
   void storeShared(Value buf, Value offset, Value v);
   Value subtileRow(Value consumerWg, int64_t mb);
@@ -656,9 +672,25 @@ Value KernelEmitter::loadGlobal(Value base, Type elemType, Value index) {
   return v;
 }
 
+/// Byte `offset` of a 64 x epiN subtile of `elemType` as TMA lays it out
+/// with the subtile's swizzle: the 16-byte chunk index (bits 4..) XOR the
+/// row's position in the swizzle pattern (bits 7..), over 1, 2 or 3 bits for
+/// 32B, 64B and 128B (the buffers are 1024-byte aligned).
+Value KernelEmitter::swizzleOffset(Value offset, Type elemType) {
+  int64_t swizzle = spec.subtileSwizzle(elemType);
+  if (!swizzle)
+    return offset;
+  int64_t bits = llvm::Log2_64(swizzle / 16);
+  Value rowPhase = arith::AndIOp::create(
+      b, arith::ShRUIOp::create(b, offset, i32(7)), i32((1 << bits) - 1));
+  return arith::XOrIOp::create(b, offset,
+                               arith::ShLIOp::create(b, rowPhase, i32(4)));
+}
+
 /// The current element of a 64 x epiN subtile buffer, widened to f32.
 Value KernelEmitter::loadShared(Value buf, Type elemType) {
-  Value ptr = smemAt2(buf, mul(elemOffset, i32(byteWidth(elemType))));
+  Value ptr = smemAt2(
+      buf, swizzleOffset(mul(elemOffset, i32(byteWidth(elemType))), elemType));
   Value v = LLVM::LoadOp::create(b, elemType, ptr);
   if (!elemType.isF32())
     v = arith::ExtFOp::create(b, b.getF32Type(), v);
@@ -667,7 +699,8 @@ Value KernelEmitter::loadShared(Value buf, Type elemType) {
 
 void KernelEmitter::storeShared(Value buf, Value offset, Value v) {
   Type elemType = v.getType();
-  Value ptr = smemAt2(buf, mul(offset, i32(byteWidth(elemType))));
+  Value ptr = smemAt2(
+      buf, swizzleOffset(mul(offset, i32(byteWidth(elemType))), elemType));
   LLVM::StoreOp::create(b, v, ptr);
 }
 
@@ -948,7 +981,8 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
         }
         Value row = add(add(mul(warpInWg, i32(16)), mul(mh, i32(8))), laneRow);
         Value col = mul(add(mc, i32(c)), i32(8));
-        Value off = mul(add(mul(row, i32(spec.epiN)), col), i32(2));
+        Value off = swizzleOffset(
+            mul(add(mul(row, i32(spec.epiN)), col), i32(2)), spec.dType);
         NVVM::StMatrixOp::create(
             b, smemAt2(dBuf, off), regs, NVVM::MMALayout::row,
             NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
@@ -965,7 +999,8 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
                                               i32(1));
           Value row = add(rowInSub, i32(8 * h));
           Value col = add(colInChunk, i32(8 * c));
-          Value off = mul(add(mul(row, i32(spec.epiN)), col), i32(4));
+          Value off = swizzleOffset(
+              mul(add(mul(row, i32(spec.epiN)), col), i32(4)), spec.dType);
           LLVM::StoreOp::create(b, vec, smemAt2(dBuf, off), /*alignment=*/8);
         }
       }

@@ -89,6 +89,11 @@ struct KernelSpec {
   int64_t bytesA() const;
   int64_t bytesB() const;
   int64_t subtileBytes(Type t) const;
+  /// The TMA swizzle (bytes; 0 = none) of a 64 x epiN subtile of `t` in
+  /// shared memory (C, D and aux buffers): the row's bytes when they are 32,
+  /// 64 or 128, so that the eight rows one stmatrix or one warp-wide load
+  /// touches fall in distinct banks.
+  int64_t subtileSwizzle(Type t) const;
 };
 
 /// Decides the spec of `op` (which --wsgemm-plan has completed) and the

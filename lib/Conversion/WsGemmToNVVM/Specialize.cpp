@@ -194,8 +194,10 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
   else
     tmap("B", spec.bType, {"N", "K"}, {64, spec.tileK}, 128);
   if (spec.cType)
-    tmap("C", spec.cType, {"N", "M"}, {spec.epiN, 64}, 0);
-  tmap("D", spec.dType, {"N", "M"}, {spec.epiN, 64}, 0);
+    tmap("C", spec.cType, {"N", "M"}, {spec.epiN, 64},
+         spec.subtileSwizzle(spec.cType));
+  tmap("D", spec.dType, {"N", "M"}, {spec.epiN, 64},
+       spec.subtileSwizzle(spec.dType));
   // Aux matrices move through TMA like C and D, in 64 x epiN subtiles.
   for (Operation &inner : body) {
     if (auto aux = dyn_cast<epi::AuxLoadOp>(inner)) {
@@ -204,10 +206,12 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
           }))
         continue;
       spec.auxLoads.push_back({aux.getName().str(), aux.getElemType()});
-      tmap(aux.getName(), aux.getElemType(), {"N", "M"}, {spec.epiN, 64}, 0);
+      tmap(aux.getName(), aux.getElemType(), {"N", "M"}, {spec.epiN, 64},
+           spec.subtileSwizzle(aux.getElemType()));
     } else if (auto aux = dyn_cast<epi::AuxStoreOp>(inner)) {
       spec.auxStores.push_back({aux.getName().str(), aux.getElemType()});
-      tmap(aux.getName(), aux.getElemType(), {"N", "M"}, {spec.epiN, 64}, 0);
+      tmap(aux.getName(), aux.getElemType(), {"N", "M"}, {spec.epiN, 64},
+           spec.subtileSwizzle(aux.getElemType()));
     }
   }
   for (const AuxStream &aux :

@@ -29,7 +29,7 @@
 // CHECK: wsgemm.role_end
 // The epilogue-load warp: per subtile, C of both consumer warpgroups
 // (unswizzled 64 x 32 boxes).
-// CHECK: %[[C:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, #gpu.address_space<workgroup>>, swizzle = none
+// CHECK: %[[C:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_64b
 // CHECK: nvvm.elect.sync
 // CHECK: scf.for {{.*}} -> (!wsgemm.pipeline_state<4>)
 // CHECK: scf.for {{.*}} iter_args(%[[E:.*]] = %{{.*}}) -> (!wsgemm.pipeline_state<4>)
@@ -49,10 +49,17 @@
 // CHECK: arith.maximumf
 // CHECK: wsgemm.store_acquire %{{.*}} : !wsgemm.store_pipeline<4>
 // CHECK: nvvm.barrier id
-// CHECK: nvvm.stmatrix
+// stmatrix rows land where the 64B-swizzled TMA store reads them: the
+// 16-byte chunk XOR bits 7-8 of the offset.
+// CHECK: %[[PH:.*]] = arith.shrui %[[OFF:.*]], %c7_i32{{.*}} : i32
+// CHECK: %[[PH2:.*]] = arith.andi %[[PH]], %c3_i32{{.*}} : i32
+// CHECK: %[[SH:.*]] = arith.shli %[[PH2]], %c4_i32{{.*}} : i32
+// CHECK: %[[SWZ:.*]] = arith.xori %[[OFF]], %[[SH]] : i32
+// CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%[[SWZ]]]
+// CHECK: nvvm.stmatrix %[[ADDR]]
 // CHECK: nvvm.fence.proxy
 // CHECK: nvvm.barrier id
-// CHECK: wsgemm.store_tma %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}] in %{{.*}} : !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, #gpu.address_space<workgroup>>, swizzle = none
+// CHECK: wsgemm.store_tma %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}] in %{{.*}} : !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_64b
 // CHECK: wsgemm.store_commit %{{.*}} : !wsgemm.store_pipeline<4>
 // CHECK: wsgemm.consumer_wait
 // CHECK: wsgemm.store_commit
