@@ -23,8 +23,8 @@
 //     matrices as one bulk group (store_acquire / store_commit / store_wait).
 //   Tiles: persistent CTAs stride over them; a "tiles" grid gives one each.
 //
-// --wsgemm-lower-pipelines turns roles and pipelines into nvgpu and NVVM. Ragged
-// M/N/K rely on TMA: loads zero-fill, stores clip. Broadcast vectors
+// --wsgemm-lower-pipelines turns roles and pipelines into nvgpu and NVVM.
+// Ragged M/N/K rely on TMA: loads zero-fill, stores clip. Broadcast vectors
 // (global loads) clamp their index; reductions mask elements outside the
 // problem to the reduction's identity.
 //
@@ -37,8 +37,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -643,8 +643,8 @@ void KernelEmitter::issueEpiLoads(Value t, Value state) {
     SmallVector<Value> crd = coords(add(n0, mul(j, i32(spec.epiN))), row);
     if (spec.cType)
       ifThen(useC, [&] {
-        tmaLoad(ringBuffer(spec.offC, spec.cType, spec.stagesC, wg, slot),
-                "C", crd, epiPipe, state);
+        tmaLoad(ringBuffer(spec.offC, spec.cType, spec.stagesC, wg, slot), "C",
+                crd, epiPipe, state);
       });
     for (const AuxStream &aux : spec.auxLoads)
       tmaLoad(ringBuffer(aux.offset, aux.elemType, spec.stagesC, wg, slot),

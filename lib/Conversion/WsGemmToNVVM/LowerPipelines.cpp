@@ -36,8 +36,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
@@ -177,8 +177,8 @@ Value fullSlot(OpBuilder &b, Location loc, Value index) {
   return toIndex(b, loc, index);
 }
 Value emptySlot(OpBuilder &b, Location loc, Value index, int64_t stages) {
-  return toIndex(b, loc,
-                 arith::AddIOp::create(b, loc, index, constI32(b, loc, stages)));
+  return toIndex(
+      b, loc, arith::AddIOp::create(b, loc, index, constI32(b, loc, stages)));
 }
 
 /// Shared memory at `ptr` (an !llvm.ptr<3>) seen as a value of the statically
@@ -189,8 +189,8 @@ Value emptySlot(OpBuilder &b, Location loc, Value index, int64_t stages) {
 Value sharedBufferAs(OpBuilder &b, Location loc,
                      const LLVMTypeConverter &llvmConverter, MemRefType type,
                      Value ptr) {
-  Value desc = MemRefDescriptor::fromStaticShape(b, loc, llvmConverter, type,
-                                                 ptr, ptr);
+  Value desc =
+      MemRefDescriptor::fromStaticShape(b, loc, llvmConverter, type, ptr, ptr);
   return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
 }
 
@@ -206,6 +206,20 @@ struct PipelinePattern : OpConversionPattern<Op> {
     auto it = infos.find(op);
     assert(it != infos.end() && "pipeline users are checked before");
     return it->second;
+  }
+  /// What nvgpu's TMA ops take: the shared-memory buffer at `ptr` as a
+  /// memref of the descriptor's box, and the 32-bit coordinates as indices.
+  std::pair<Value, SmallVector<Value>>
+  tmaOperands(OpBuilder &b, Location loc, Type descriptor, Value ptr,
+              ArrayRef<ValueRange> coordinates) const {
+    MemRefType box =
+        cast<nvgpu::TensorMapDescriptorType>(descriptor).getTensor();
+    Value buffer = sharedBufferAs(b, loc, llvmConverter, box, ptr);
+    SmallVector<Value> indices;
+    for (ValueRange c : coordinates)
+      indices.push_back(
+          arith::IndexCastOp::create(b, loc, b.getIndexType(), c.front()));
+    return {buffer, indices};
   }
   const PipelineInfoMap &infos;
   /// Builds memref descriptors of shared-memory buffers.
@@ -249,10 +263,9 @@ struct LowerPipelineCreate : PipelinePattern<PipelineCreateOp> {
         nvgpu::MBarrierInitOp::create(rewriter, loc, group,
                                       constIndex(rewriter, loc, 1),
                                       constIndex(rewriter, loc, s), Value());
-        nvgpu::MBarrierInitOp::create(rewriter, loc, group,
-                                      constIndex(rewriter, loc, arrivals),
-                                      constIndex(rewriter, loc, stages + s),
-                                      Value());
+        nvgpu::MBarrierInitOp::create(
+            rewriter, loc, group, constIndex(rewriter, loc, arrivals),
+            constIndex(rewriter, loc, stages + s), Value());
       }
       NVVM::FenceMbarrierInitOp::create(rewriter, loc);
     }
@@ -381,8 +394,7 @@ struct LowerStateAccessor : OpConversionPattern<Op> {
 void waitParity(OpBuilder &b, Location loc, Value group, Value slot,
                 Value parity) {
   nvgpu::MBarrierTryWaitParityOp::create(
-      b, loc, group,
-      arith::TruncIOp::create(b, loc, b.getI1Type(), parity),
+      b, loc, group, arith::TruncIOp::create(b, loc, b.getI1Type(), parity),
       constIndex(b, loc, 10000000), slot);
 }
 
@@ -428,8 +440,7 @@ struct LowerProducerCommit : PipelinePattern<ProducerCommitOp> {
 
 /// The shared-memory address of stage `index`'s full barrier, for NVVM ops
 /// nvgpu has no counterpart of.
-Value fullBarrierAddress(OpBuilder &b, Location loc, Value group,
-                         Value index) {
+Value fullBarrierAddress(OpBuilder &b, Location loc, Value group, Value index) {
   Value addr = nvgpu::MBarrierGetOp::create(b, loc, b.getI64Type(), group,
                                             fullSlot(b, loc, index));
   return LLVM::IntToPtrOp::create(
@@ -443,10 +454,9 @@ struct LowerProducerGetBarrier : OpConversionPattern<ProducerGetBarrierOp> {
   matchAndRewrite(ProducerGetBarrierOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     LoweredState s(adaptor.getState());
-    rewriter.replaceOp(op,
-                       fullBarrierAddress(rewriter, op.getLoc(),
-                                          adaptor.getPipeline().front(),
-                                          s.index));
+    rewriter.replaceOp(op, fullBarrierAddress(rewriter, op.getLoc(),
+                                              adaptor.getPipeline().front(),
+                                              s.index));
     return success();
   }
 };
@@ -480,15 +490,9 @@ struct LowerProducerTmaLoad : PipelinePattern<ProducerTmaLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     LoweredState s(adaptor.getState());
-    auto descTy = cast<nvgpu::TensorMapDescriptorType>(
-        op.getTensorMap().getType());
-    Value dst = sharedBufferAs(rewriter, loc, llvmConverter, descTy.getTensor(),
-                               adaptor.getDst().front());
-    SmallVector<Value> coords;
-    for (ValueRange c : adaptor.getCoordinates())
-      coords.push_back(
-          arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                     c.front()));
+    auto [dst, coords] =
+        tmaOperands(rewriter, loc, op.getTensorMap().getType(),
+                    adaptor.getDst().front(), adaptor.getCoordinates());
     nvgpu::TmaAsyncLoadOp::create(rewriter, loc, dst,
                                   adaptor.getPipeline().front(),
                                   adaptor.getTensorMap().front(), coords,
@@ -539,15 +543,9 @@ struct LowerStoreTma : PipelinePattern<StoreTmaOp> {
   matchAndRewrite(StoreTmaOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto descTy = cast<nvgpu::TensorMapDescriptorType>(
-        op.getTensorMap().getType());
-    Value src = sharedBufferAs(rewriter, loc, llvmConverter, descTy.getTensor(),
-                               adaptor.getSrc().front());
-    SmallVector<Value> coords;
-    for (ValueRange c : adaptor.getCoordinates())
-      coords.push_back(
-          arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                     c.front()));
+    auto [src, coords] =
+        tmaOperands(rewriter, loc, op.getTensorMap().getType(),
+                    adaptor.getSrc().front(), adaptor.getCoordinates());
     nvgpu::TmaAsyncStoreOp::create(rewriter, loc, src,
                                    adaptor.getTensorMap().front(), coords,
                                    /*predicate=*/Value());
@@ -659,9 +657,9 @@ struct WsGemmLowerPipelinesPass
         PipelineStateAdvanceOp, PipelineStateAdvanceByOp, PipelineStateIndexOp,
         PipelineStatePhaseOp, PipelineStateCountOp, ProducerAcquireOp,
         ProducerCommitOp, ProducerGetBarrierOp, ProducerExpectTxOp,
-        ProducerTmaLoadOp, StoreTmaOp,
-        ConsumerWaitOp, ConsumerReleaseOp, StoreCommitOp, StoreAcquireOp,
-        StoreWaitOp, StoreTailOp, WarpSpecializeOp, RoleEndOp>();
+        ProducerTmaLoadOp, StoreTmaOp, ConsumerWaitOp, ConsumerReleaseOp,
+        StoreCommitOp, StoreAcquireOp, StoreWaitOp, StoreTailOp,
+        WarpSpecializeOp, RoleEndOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     RewritePatternSet patterns(ctx);
@@ -680,10 +678,9 @@ struct WsGemmLowerPipelinesPass
           }
           llvm_unreachable("unknown gpu address space");
         });
-    patterns.add<LowerPipelineCreate, LowerProducerAcquire,
-                 LowerProducerCommit, LowerConsumerRelease,
-                 LowerProducerTmaLoad, LowerStoreTma>(converter, ctx, infos,
-                                                      llvmConverter);
+    patterns.add<LowerPipelineCreate, LowerProducerAcquire, LowerProducerCommit,
+                 LowerConsumerRelease, LowerProducerTmaLoad, LowerStoreTma>(
+        converter, ctx, infos, llvmConverter);
     patterns.add<LowerStorePipelineCreate, LowerStateInit, LowerStateAdvance,
                  LowerStateAdvanceBy, LowerStateAccessor<PipelineStateIndexOp>,
                  LowerStateAccessor<PipelineStatePhaseOp>,

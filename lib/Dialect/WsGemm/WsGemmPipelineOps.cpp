@@ -689,8 +689,8 @@ static LogicalResult verifyTmaBox(Operation *op, Type descType,
            << box.getRank() << "; TMA takes one coordinate per dimension";
   if (!nvgpu::NVGPUDialect::hasSharedMemoryAddressSpace(box))
     return op->emitOpError()
-           << "needs a descriptor whose box is in shared memory (the "
-           << buffer << "), got " << box;
+           << "needs a descriptor whose box is in shared memory (the " << buffer
+           << "), got " << box;
   return success();
 }
 
