@@ -677,12 +677,47 @@ LogicalResult ProducerExpectTxOp::verify() {
 /// cp.async.bulk.tensor and nvgpu's TMA ops accept.
 static LogicalResult verifyTmaBox(Operation *op, Type descType,
                                   size_t coordinates, StringRef buffer) {
-  MemRefType box = cast<nvgpu::TensorMapDescriptorType>(descType).getTensor();
-  if (box.getRank() < 1 || box.getRank() > 5 || !box.hasStaticShape())
+  auto desc = cast<nvgpu::TensorMapDescriptorType>(descType);
+  MemRefType box = desc.getTensor();
+  if (box.getRank() < 1 || box.getRank() > 5 || !box.hasStaticShape() ||
+      !box.getLayout().isIdentity())
     return op->emitOpError()
-           << "needs a descriptor whose box is a static memref of rank 1 to 5 "
-              "(TMA's tensor ranks), got "
+           << "needs a descriptor whose box is a static, contiguous memref of "
+              "rank 1 to 5 (TMA's tensor ranks), got "
            << box;
+  if (llvm::any_of(box.getShape(), [](int64_t d) { return d > 256; }))
+    return op->emitOpError()
+           << "needs box dimensions of at most 256 elements (TMA's limit), got "
+           << box;
+  if (desc.getInterleave() != nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE)
+    return op->emitOpError() << "needs a descriptor without interleave (the "
+                                "lowering supports tiled boxes only)";
+  int64_t innerBytes =
+      box.getShape().back() * llvm::divideCeil(box.getElementTypeBitWidth(), 8);
+  if (innerBytes % 16 != 0)
+    return op->emitOpError()
+           << "needs the box's innermost dimension to span a multiple of 16 "
+              "bytes (TMA's rule), got "
+           << innerBytes << " bytes in " << box;
+  int64_t swizzleBytes = 0;
+  switch (desc.getSwizzle()) {
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
+    break;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_32B:
+    swizzleBytes = 32;
+    break;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_64B:
+    swizzleBytes = 64;
+    break;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_128B:
+    swizzleBytes = 128;
+    break;
+  }
+  if (swizzleBytes && innerBytes != swizzleBytes)
+    return op->emitOpError()
+           << "needs the box's innermost dimension to span the swizzle's "
+           << swizzleBytes << " bytes (the rows the swizzle permutes), got "
+           << innerBytes << " bytes in " << box;
   if (static_cast<int64_t>(coordinates) != box.getRank())
     return op->emitOpError()
            << "has " << coordinates << " coordinates for a box of rank "

@@ -691,3 +691,71 @@ func.func @store_tma_coordinates(%d: !box, %src: !llvm.ptr<3>, %x: i32) {
   }
   return
 }
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, strided<[64, 1], offset: 5>, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+func.func @tma_box(%p: !wsgemm.pipeline<2, load -> mma>, %d: !box, %dst: !llvm.ptr<3>, %x: i32) {
+  wsgemm.warp_specialize (%p, %d, %dst, %x : !wsgemm.pipeline<2, load -> mma>, !box, !llvm.ptr<3>, i32) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_tma_load' op needs a descriptor whose box is a static, contiguous memref of rank 1 to 5 (TMA's tensor ranks), got 'memref<128x64xf16, strided<[64, 1], offset: 5>, 3>'}}
+    wsgemm.producer_tma_load %ad[%ax, %ax] to %adst, %a[%s] : !box, !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<300x64xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+func.func @tma_box(%p: !wsgemm.pipeline<2, load -> mma>, %d: !box, %dst: !llvm.ptr<3>, %x: i32) {
+  wsgemm.warp_specialize (%p, %d, %dst, %x : !wsgemm.pipeline<2, load -> mma>, !box, !llvm.ptr<3>, i32) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_tma_load' op needs box dimensions of at most 256 elements (TMA's limit), got 'memref<300x64xf16, 3>'}}
+    wsgemm.producer_tma_load %ad[%ax, %ax] to %adst, %a[%s] : !box, !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+func.func @tma_box(%p: !wsgemm.pipeline<2, load -> mma>, %d: !box, %dst: !llvm.ptr<3>, %x: i32) {
+  wsgemm.warp_specialize (%p, %d, %dst, %x : !wsgemm.pipeline<2, load -> mma>, !box, !llvm.ptr<3>, i32) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_tma_load' op needs the box's innermost dimension to span the swizzle's 128 bytes (the rows the swizzle permutes), got 64 bytes in 'memref<64x32xf16, 3>'}}
+    wsgemm.producer_tma_load %ad[%ax, %ax] to %adst, %a[%s] : !box, !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<64x4xf16, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+func.func @tma_box(%p: !wsgemm.pipeline<2, load -> mma>, %d: !box, %dst: !llvm.ptr<3>, %x: i32) {
+  wsgemm.warp_specialize (%p, %d, %dst, %x : !wsgemm.pipeline<2, load -> mma>, !box, !llvm.ptr<3>, i32) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_tma_load' op needs the box's innermost dimension to span a multiple of 16 bytes (TMA's rule), got 8 bytes in 'memref<64x4xf16, 3>'}}
+    wsgemm.producer_tma_load %ad[%ax, %ax] to %adst, %a[%s] : !box, !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>, %ad: !box, %adst: !llvm.ptr<3>, %ax: i32):
+    wsgemm.role_end
+  }
+  return
+}
