@@ -219,7 +219,7 @@ private:
   Value ringBuffer(int64_t offset, Type elemType, int64_t slots,
                    Value consumerWg, Value slot);
   Value swizzleOffset(Value offset, Type elemType);
-  Value loadShared(Value buf, Type elemType, int64_t e);
+  Value loadShared(Value buf, Type elemType);
   void storeShared(Value buf, Value offset, Value v);
   Value subtileRow(Value consumerWg, int64_t mb);
   Value emitElement(Value acc, Value gm, Value gn, Value inBounds, Value cVal,
@@ -264,8 +264,6 @@ private:
   /// elements) and the current subtile's aux buffers by name.
   Value elemOffset;
   llvm::StringMap<Value> auxLoadBufs, auxStoreBufs;
-  /// Per subtile buffer, the element pair loaded for the current e = 0.
-  DenseMap<Value, Value> pairLoads;
   /// Aux-store elements of the current subtile: (buffer, offset, value).
   struct PendingStore {
     Value buf, offset, value;
@@ -689,21 +687,11 @@ Value KernelEmitter::swizzleOffset(Value offset, Type elemType) {
                                arith::ShLIOp::create(b, rowPhase, i32(4)));
 }
 
-/// The current element of a 64 x epiN subtile buffer, widened to f32. A
-/// thread's elements come in column pairs (e = 0, 1; the second one column
-/// right of the first, in the same 16-byte chunk): the first loads both as
-/// one vector, the second takes its half.
-Value KernelEmitter::loadShared(Value buf, Type elemType, int64_t e) {
-  Value &pair = pairLoads[buf];
-  if (e == 0) {
-    Value ptr = smemAt2(
-        buf,
-        swizzleOffset(mul(elemOffset, i32(byteWidth(elemType))), elemType));
-    pair = LLVM::LoadOp::create(b, VectorType::get({2}, elemType), ptr,
-                                /*alignment=*/2 * byteWidth(elemType));
-  }
-  assert(pair && "the second element of a pair follows the first");
-  Value v = LLVM::ExtractElementOp::create(b, pair, i32(e));
+/// The current element of a 64 x epiN subtile buffer, widened to f32.
+Value KernelEmitter::loadShared(Value buf, Type elemType) {
+  Value ptr = smemAt2(
+      buf, swizzleOffset(mul(elemOffset, i32(byteWidth(elemType))), elemType));
+  Value v = LLVM::LoadOp::create(b, elemType, ptr);
   if (!elemType.isF32())
     v = arith::ExtFOp::create(b, b.getF32Type(), v);
   return v;
@@ -784,8 +772,7 @@ Value KernelEmitter::emitElement(Value acc, Value gm, Value gn, Value inBounds,
       mapTo(loadVector(&inner, vec.getName(), vec.getElemType(), chunk * 2 + e,
                        add(mul(batchIdx, sizeN), nClamped)));
     } else if (auto aux = dyn_cast<epi::AuxLoadOp>(inner)) {
-      mapTo(
-          loadShared(auxLoadBufs.lookup(aux.getName()), aux.getElemType(), e));
+      mapTo(loadShared(auxLoadBufs.lookup(aux.getName()), aux.getElemType()));
     } else if (auto convert = dyn_cast<epi::ConvertOp>(inner)) {
       mapTo(convertFloat(map.lookup(convert.getInput()), convert.getType(),
                          convert.getRounding()));
@@ -948,8 +935,8 @@ void KernelEmitter::emitEpilogue(Value consumerWg, ArrayRef<Value> acc,
         elemOffset = add(mul(row, i32(spec.epiN)), col);
         Value cVal;
         if (spec.cType)
-          cVal = arith::SelectOp::create(
-              b, useC, loadShared(cBuf, spec.cType, e), f32(0.0));
+          cVal = arith::SelectOp::create(b, useC, loadShared(cBuf, spec.cType),
+                                         f32(0.0));
         dVals.push_back(
             emitElement(accVal, gm, gn, inBounds, cVal, mb, h, c, e));
       }
