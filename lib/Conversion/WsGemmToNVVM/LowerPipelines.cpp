@@ -1,7 +1,7 @@
-//===- LowerPipelines.cpp - Warp roles and pipelines to NVVM --------------===//
+//===- LowerPipelines.cpp - Warp roles and pipelines to nvgpu/NVVM --------===//
 //
 // --wsgemm-lower-pipelines: the explicit level of the wsgemm dialect becomes
-// NVVM ops plus scf/arith, in two steps:
+// nvgpu and NVVM ops plus scf/arith, in two steps:
 //
 //  1. `wsgemm.warp_specialize` becomes a CTA barrier (the pipelines' barriers
 //     are initialized before it) and a dispatch on the warp index: warpgroup
@@ -11,14 +11,18 @@
 //     per-warp dispatch, as the instruction requires. Region arguments are
 //     replaced by the captured values.
 //  2. A dialect conversion with a 1:N type conversion lowers the pipelines:
-//       !wsgemm.pipeline<N, ..>     -> !llvm.ptr<3>: full barriers at 8*i,
-//                                      empty barriers at 8*(N+i)
+//       !wsgemm.pipeline<N, ..>     -> !nvgpu.mbarrier.group of 2N barriers:
+//                                      full barrier i at i, empty at N + i
 //       !wsgemm.pipeline_state<N>   -> (index: i32, phase: i32, count: i32)
 //       !wsgemm.store_pipeline<N>   -> nothing (bulk async-groups are
 //                                      per-thread hardware state)
-//     and the ops to mbarrier init/arrive/expect_tx/try_wait.parity and
-//     cp.async.bulk commit/wait groups. scf ops that carry states are
-//     converted structurally.
+//     and the ops to nvgpu.mbarrier.init/arrive/arrive.expect_tx/
+//     try_wait.parity, nvgpu.tma.async.load/store, and NVVM where nvgpu has
+//     no op (mbarrier.expect_tx, cp.async.bulk commit/wait groups). Shared
+//     memory the kernel addresses with !llvm.ptr<3> (barrier storage, TMA
+//     buffers) is given to nvgpu as a memref descriptor cast to the memref
+//     type; convert-nvgpu-to-nvvm and reconcile-unrealized-casts fold the
+//     casts away. scf ops that carry states are converted structurally.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +40,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
