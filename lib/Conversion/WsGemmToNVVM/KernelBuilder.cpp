@@ -675,7 +675,10 @@ Value KernelEmitter::loadGlobal(Value base, Type elemType, Value index) {
 /// Byte `offset` of a 64 x epiN subtile of `elemType` as TMA lays it out
 /// with the subtile's swizzle: the 16-byte chunk index (bits 4..) XOR the
 /// row's position in the swizzle pattern (bits 7..), over 1, 2 or 3 bits for
-/// 32B, 64B and 128B (the buffers are 1024-byte aligned).
+/// 32B, 64B and 128B. TMA applies the pattern to shared-memory addresses; it
+/// matches buffer offsets because every buffer starts at a multiple of 1024
+/// bytes from the aligned base (A/B stages are multiples of 8 KiB, subtiles
+/// 64 rows of a multiple of 16 bytes).
 Value KernelEmitter::swizzleOffset(Value offset, Type elemType) {
   int64_t swizzle = spec.subtileSwizzle(elemType);
   if (!swizzle)
