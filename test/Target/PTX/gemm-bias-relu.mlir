@@ -28,7 +28,7 @@
 // CHECK-DAG: cvt.rn.f16x2.f32
 // CHECK-DAG: stmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-DAG: fence.proxy.async.shared::cta
-// CHECK-DAG: bar.sync
+// CHECK-DAG: bar.sync{{[[:space:]]+}}{{%r[0-9]+|[1-9]}}, 128;
 // CHECK-DAG: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // CHECK-DAG: cp.async.bulk.commit_group
 // The planner picks ReuseSmemC with StagesC = 4 here: before D overwrites
