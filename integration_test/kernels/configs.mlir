@@ -122,3 +122,42 @@ wsgemm.gemm @cfg_ws_epi64x16 a(bf16) b(bf16) d(bf16)
   epi.store %acc : f32
   epi.yield
 }
+
+// Tile-scheduler swizzle 2 (bands of 2 M rows walk N), with C through the
+// epilogue-load warp, which decodes tiles the same way.
+wsgemm.gemm @cfg_coop_swz2 a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = cooperative,
+                          swizzle = 2, raster = along_n> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %x = arith.mulf %alpha, %acc : f32
+  %y = arith.mulf %beta, %c : f32
+  %d = arith.addf %x, %y : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// Swizzle 4 rastering along M (bands of 4 N columns walk M), persistent
+// warp_specialized, bf16.
+wsgemm.gemm @cfg_ws_swz4_along_m a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = warp_specialized,
+                          persistent = true, swizzle = 4, raster = along_m> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %r = arith.mulf %alpha, %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// Swizzle 8 with the run-time raster heuristic, 128x256 tiles.
+wsgemm.gemm @cfg_coop_swz8_heuristic a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 8, raster = heuristic> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %r = arith.mulf %alpha, %acc : f32
+  epi.store %r : f32
+  epi.yield
+}

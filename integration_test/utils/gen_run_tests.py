@@ -62,6 +62,9 @@ k("cfg_ws_regs", C, "warp_specialized with setmaxnreg 40/232")
 k("cfg_coop_epi128x64", C, "epilogue tile 128x64, stages_c = stages_d = 2, C",
   [RAG1 + " --pad 8"])
 k("cfg_ws_epi64x16", C, "epilogue tile 64x16, 4 store stages")
+k("cfg_coop_swz2", C, "tile-scheduler swizzle 2 along N, with C (tail band at M = 777)")
+k("cfg_ws_swz4_along_m", C, "swizzle 4 along M, persistent warp_specialized, bf16")
+k("cfg_coop_swz8_heuristic", C, "swizzle 8, raster heuristic, 128x256 tiles", [BIG])
 L = "kernels/lincomb.mlir"
 k("lc_f16_reuse", L, "alpha*acc + beta*C, f16, ReuseSmemC (planner default)",
   [FULL + " --scalar beta=0", RAG2 + " --pad 8"])

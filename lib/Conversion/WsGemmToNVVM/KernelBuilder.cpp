@@ -418,9 +418,34 @@ void KernelEmitter::enterRole(Block *block) {
 void KernelEmitter::decodeTile(Value tile) {
   batchIdx = arith::DivUIOp::create(b, tile, tilesMN);
   Value inBatch = arith::RemUIOp::create(b, tile, tilesMN);
+  // `first` runs along the raster direction, `second` across it.
   Value fast = arith::SelectOp::create(b, alongM, tilesM, tilesN);
-  Value first = arith::RemUIOp::create(b, inBatch, fast);
-  Value second = arith::DivUIOp::create(b, inBatch, fast);
+  Value first, second;
+  if (spec.tileSwizzle == 1) {
+    first = arith::RemUIOp::create(b, inBatch, fast);
+    second = arith::DivUIOp::create(b, inBatch, fast);
+  } else {
+    // Swizzle S: bands of S tiles across the raster direction walk it
+    // together (consecutive tiles alternate within the band), as CUTLASS's
+    // tile scheduler does for L2 reuse. The last band holds the remaining
+    // slow % S rows, so every tile index maps to a tile.
+    Value slow = arith::SelectOp::create(b, alongM, tilesN, tilesM);
+    Value s = i32(spec.tileSwizzle);
+    Value bandTiles = mul(s, fast);
+    Value fullBands = arith::DivUIOp::create(b, slow, s);
+    Value tailStart = mul(fullBands, bandTiles);
+    Value inTail = arith::CmpIOp::create(b, arith::CmpIPredicate::uge,
+                                         inBatch, tailStart);
+    Value bandSize = arith::SelectOp::create(
+        b, inTail, arith::SubIOp::create(b, slow, mul(fullBands, s)), s);
+    Value inBand = arith::SelectOp::create(
+        b, inTail, arith::SubIOp::create(b, inBatch, tailStart),
+        arith::RemUIOp::create(b, inBatch, bandTiles));
+    Value band = arith::SelectOp::create(
+        b, inTail, fullBands, arith::DivUIOp::create(b, inBatch, bandTiles));
+    first = arith::DivUIOp::create(b, inBand, bandSize);
+    second = add(mul(band, s), arith::RemUIOp::create(b, inBand, bandSize));
+  }
   m0 = mul(arith::SelectOp::create(b, alongM, first, second), i32(spec.tileM));
   n0 = mul(arith::SelectOp::create(b, alongM, second, first), i32(spec.tileN));
 }

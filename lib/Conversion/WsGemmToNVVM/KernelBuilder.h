@@ -71,6 +71,9 @@ struct KernelSpec {
   /// Tile order: along M (m fastest) or N; heuristic decides at run time
   /// (persistent only; a "tiles" grid needs a fixed order).
   bool rasterAlongM = false, rasterHeuristic = false;
+  /// Tile-scheduler swizzle (CUTLASS max_swizzle_size; persistent only):
+  /// bands of this many tiles across the raster direction walk it together.
+  int64_t tileSwizzle = 1;
   /// ReuseSmemC: D is staged in the C buffers (needs C). DelayTmaStore: the
   /// TMA store of subtile t is issued after subtile t + 1's R2S.
   bool reuseSmemC = false, delayTmaStore = false;

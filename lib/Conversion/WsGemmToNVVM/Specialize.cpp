@@ -133,10 +133,12 @@ mlir::wsgemm::detail::resolveKernelSpec(GemmOp op,
        config.getCluster()[2] != 1))
     return op.emitOpError() << "clusters other than 1x1x1 (TMA multicast) are "
                                "not lowered yet";
-  if (config.getSwizzle().value_or(1) != 1)
-    return op.emitOpError() << "tile-scheduler swizzle "
-                            << *config.getSwizzle()
-                            << " is not lowered yet; use swizzle = 1";
+  spec.tileSwizzle = config.getSwizzle().value_or(1);
+  if (spec.tileSwizzle != 1 && !spec.persistent)
+    return op.emitOpError()
+           << "tile-scheduler swizzle " << spec.tileSwizzle
+           << " needs the persistent grid (a 'tiles' grid gives each CTA the "
+              "tile at its position); use swizzle = 1 or persistent = true";
   if (op.getALayout() != Major::k_major)
     return op.emitOpError() << "lowering supports only a K-major A";
 
@@ -524,7 +526,7 @@ static std::string buildManifest(GemmOp op, const KernelSpec &spec,
       {"grid",
        llvm::json::Object{{"kind", spec.persistent ? "persistent" : "tiles"},
                           {"raster", spec.rasterAlongM ? "along_m" : "along_n"},
-                          {"swizzle", 1}}},
+                          {"swizzle", spec.tileSwizzle}}},
       {"batched", spec.batched},
       {"static_shape", nullptr},
       {"operands", std::move(operands)},

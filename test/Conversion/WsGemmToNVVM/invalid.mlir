@@ -33,8 +33,8 @@ wsgemm.gemm @pingpong a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128
 
 // -----
 
-// expected-error @below {{'wsgemm.gemm' op tile-scheduler swizzle 2 is not lowered yet; use swizzle = 1}}
-wsgemm.gemm @swizzle a(f16) b(f16) d(f16) config #wsgemm.config<swizzle = 2> {
+// expected-error @below {{'wsgemm.gemm' op tile-scheduler swizzle 2 needs the persistent grid (a 'tiles' grid gives each CTA the tile at its position); use swizzle = 1 or persistent = true}}
+wsgemm.gemm @swizzle a(f16) b(f16) d(f16) config #wsgemm.config<schedule = warp_specialized, persistent = false, swizzle = 2> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

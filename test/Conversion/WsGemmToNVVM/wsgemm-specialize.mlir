@@ -134,3 +134,32 @@ wsgemm.gemm @plain a(f16) b(f16) d(f16) {
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// Tile-scheduler swizzle 4 (raster along N): tiles come in bands of 4 M rows
+// that walk N together; the last band holds the remaining tilesM % 4 rows.
+// CHECK-LABEL: llvm.func @swizzled(
+// CHECK-SAME: \22swizzle\22: 4
+// CHECK: nvvm.elect.sync
+// CHECK: %[[IN:.*]] = arith.remui %{{.*}}, %{{.*}} : i32
+// CHECK: %[[FAST:.*]] = arith.select %false, %{{.*}}, %{{.*}} : i32
+// CHECK: %[[SLOW:.*]] = arith.select %false, %{{.*}}, %{{.*}} : i32
+// CHECK: %[[BAND:.*]] = arith.muli %c4_i32, %[[FAST]] : i32
+// CHECK: %[[FULL:.*]] = arith.divui %[[SLOW]], %c4_i32 : i32
+// CHECK: %[[TAIL0:.*]] = arith.muli %[[FULL]], %[[BAND]] : i32
+// CHECK: %[[INTAIL:.*]] = arith.cmpi uge, %[[IN]], %[[TAIL0]] : i32
+// CHECK: %[[SIZE:.*]] = arith.select %[[INTAIL]], %{{.*}}, %c4_i32 : i32
+// CHECK: %[[POS:.*]] = arith.select %[[INTAIL]], %{{.*}}, %{{.*}} : i32
+// CHECK: %[[B:.*]] = arith.select %[[INTAIL]], %[[FULL]], %{{.*}} : i32
+// CHECK: %[[FIRST:.*]] = arith.divui %[[POS]], %[[SIZE]] : i32
+// CHECK: %[[OFF:.*]] = arith.remui %[[POS]], %[[SIZE]] : i32
+// CHECK: %[[B4:.*]] = arith.muli %[[B]], %c4_i32 : i32
+// CHECK: %[[SECOND:.*]] = arith.addi %[[B4]], %[[OFF]] : i32
+wsgemm.gemm @swizzled a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = cooperative,
+                          swizzle = 4, raster = along_n> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
