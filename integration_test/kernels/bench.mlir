@@ -1,25 +1,29 @@
 // The kernels run-on-gpu.sh times against cuBLASLt: a plain GEMM and
 // CUTLASS's LinCombPerRowBiasEltAct<ReLU> as an explicit EVT,
 //   D = relu(alpha * acc + beta * C + bias[m]),
-// in f16 and bf16, all with one config (128x256 cooperative, persistent).
+// in f16 and bf16, all with one config (128x256 cooperative, persistent,
+// tile-scheduler swizzle 4: docs/perf-notes.md has the swizzle sweep).
 // integration tests also check them for correctness (bench.test).
 
 wsgemm.gemm @bench_plain_f16 a(f16) b(f16) d(f16)
-    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
 }
 
 wsgemm.gemm @bench_plain_bf16 a(bf16) b(bf16) d(bf16)
-    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
 }
 
 wsgemm.gemm @bench_lincomb_relu_f16 a(f16) b(f16) c(f16) d(f16)
-    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4> {
 ^bb0(%acc: f32):
   %alpha = epi.scalar param ["alpha"] : f32
   %beta = epi.scalar param ["beta"] : f32
@@ -35,7 +39,8 @@ wsgemm.gemm @bench_lincomb_relu_f16 a(f16) b(f16) c(f16) d(f16)
 }
 
 wsgemm.gemm @bench_lincomb_relu_bf16 a(bf16) b(bf16) c(bf16) d(bf16)
-    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4> {
 ^bb0(%acc: f32):
   %alpha = epi.scalar param ["alpha"] : f32
   %beta = epi.scalar param ["beta"] : f32
