@@ -1,8 +1,9 @@
 //===- Flags.h - Command-line flags of the runtime tools --------*- C++ -*-===//
 //
 // The flag values ws-gemm-run and ws-gemm-bench share: a cursor over argv
-// that takes a flag's value, parses integers strictly and reads
-// `--scalar NAME=VALUE`, printing what is wrong on stderr. Header-only and
+// that takes a flag's value, parses integers strictly, reads
+// `--scalar NAME=VALUE` and the one positional argument, printing what is
+// wrong on stderr. Header-only and
 // free of MLIR, like the runtime the tools link.
 //
 //===----------------------------------------------------------------------===//
@@ -66,6 +67,22 @@ public:
       return false;
     }
     scalars[s.substr(0, eq)] = std::strtof(s.c_str() + eq + 1, nullptr);
+    return true;
+  }
+
+  /// An argument no flag matched: the tool's one positional argument, taken
+  /// into `out` while it is empty; an unknown option or a second positional
+  /// is an error.
+  bool positional(std::string &out) {
+    if (!current.empty() && current[0] == '-') {
+      std::fprintf(stderr, "error: unknown option %s\n", current.c_str());
+      return false;
+    }
+    if (!out.empty()) {
+      std::fprintf(stderr, "error: unexpected argument %s\n", current.c_str());
+      return false;
+    }
+    out = current;
     return true;
   }
 

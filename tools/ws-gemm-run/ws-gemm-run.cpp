@@ -122,14 +122,8 @@ bool parseOptions(int argc, char **argv, Options &o) {
     } else if (a == "-h" || a == "--help") {
       usage();
       std::exit(0);
-    } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "error: unknown option %s\n", a.c_str());
-      return false;
-    } else if (o.manifest.empty()) {
-      o.manifest = a;
     } else {
-      std::fprintf(stderr, "error: unexpected argument %s\n", a.c_str());
-      return false;
+      ok = args.positional(o.manifest);
     }
     if (!ok)
       return false;
