@@ -16,8 +16,10 @@
 #   ws-gemm-run  the runner exists (dry-run tests need no GPU)
 #   sanitizer    compute-sanitizer exists
 #   ptxas        ptxas exists (the register/spill check)
+#   ws-gemm-opt  the compiler driver exists (a build tree, not the GPU machine)
 # Substitutions:
 #   %run %bench  ws-gemm-run, ws-gemm-bench
+#   %opt         ws-gemm-opt; %srcroot the repository
 #   %k           the compiled kernel directory (<kernel>.json manifests)
 #   %sanitizer   compute-sanitizer
 #   %ptxas       ptxas
@@ -165,6 +167,12 @@ ptxas = find_tool("ptxas", [os.environ.get("WSGEMM_PTXAS"),
 if ptxas:
     config.available_features.add("ptxas")
 
+# The compiler's tools exist in a build tree, not on the GPU machine.
+opt = os.path.join(bin_dir, "ws-gemm-opt")
+if os.path.isfile(opt) and os.access(opt, os.X_OK):
+    config.available_features.add("ws-gemm-opt")
+config.substitutions.append(("%opt", opt))
+config.substitutions.append(("%srcroot", _repo))
 config.substitutions.append(("%run", run))
 config.substitutions.append(("%bench", bench))
 config.substitutions.append(("%k", kernels_dir))

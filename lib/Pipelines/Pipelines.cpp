@@ -38,12 +38,17 @@ void wsgemm::buildPreparePipeline(OpPassManager &pm,
 void wsgemm::buildToNVVMPipeline(OpPassManager &pm,
                                  const PipelineOptions &options) {
   buildPreparePipeline(pm, options);
+  WsGemmEmitManifestOptions manifest;
+  manifest.chip = options.chip;
+  pm.addPass(createWsGemmEmitManifest(manifest));
   WsGemmSpecializeOptions specialize;
   specialize.chip = options.chip;
   specialize.features = options.features;
   specialize.optLevel = options.optLevel;
   pm.addPass(createWsGemmSpecialize(specialize));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createEpiVisitFragments());
+  kernels.addPass(epi::createEpiLowerActivations());
   kernels.addPass(createWsGemmLowerPipelines());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());

@@ -5,27 +5,40 @@
 
 include "mlir/Pass/PassBase.td"
 
+def WsGemmEmitManifest : Pass<"wsgemm-emit-manifest", "::mlir::ModuleOp"> {
+  let summary = "Attach to each planned wsgemm.gemm the manifest the runtime launches it with";
+  let description = [{
+    Writes the manifest (docs/manifest.md) of each planned `wsgemm.gemm` as
+    the string attribute `wsgemm.manifest` on the op: kernel name, block and
+    cluster dims, dynamic SMEM, grid rule, operand types and layouts, the
+    parameter list in launch order (from the plan's KernelLayout, the same
+    one the kernel is built from) and the EVT as an expression graph a CPU
+    reference can evaluate. `--wsgemm-specialize` moves the attribute to the
+    kernel function, and ws-gemm-compile writes it next to the cubin.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target SM architecture recorded in the manifest">,
+  ];
+}
+
 def WsGemmSpecialize : Pass<"wsgemm-specialize", "::mlir::ModuleOp"> {
   let summary = "Build a warp-specialized kernel with explicit pipelines for each planned wsgemm.gemm";
   let description = [{
     Each planned `wsgemm.gemm` becomes an `llvm.func` kernel inside a
-    `gpu.module` that carries an `#nvvm.target`. The kernel is the explicit
-    level of the wsgemm dialect: it carves its dynamic shared memory, creates
-    the mainloop pipeline (StagesAB, `load -> mma`), the epilogue's load
-    pipeline (StagesC, `epilogue_load -> mma`, when C or aux matrices are
-    read) and its TMA store pipeline (StagesD), and splits into roles with
-    `wsgemm.warp_specialize`: a producer warp streaming A/B k-tiles by TMA,
-    an epilogue-load warp streaming C and aux subtiles by TMA, and the
-    consumer warpgroups that run wgmma and the epilogue. The EVT is visited
-    per epilogue subtile on the accumulator fragments (wgmma's thread-to-(m,
-    n) map) and lowered to arith/math, stmatrix or st.shared, proxy fences,
-    named barriers and TMA stores. `--wsgemm-lower-pipelines` then lowers
-    roles and pipelines to NVVM.
-
-    The kernel's manifest (docs/manifest.md) is attached to the kernel as
-    the string attribute `wsgemm.manifest`, which ws-gemm-compile writes
-    next to the cubin. Named activations are lowered to arith/math after the
-    manifest has recorded them.
+    `gpu.module` that carries an `#nvvm.target`, composed by the kernel
+    schedule from the collectives (lib/Conversion/Collectives): the tile
+    scheduler, the mainloop (TMA A/B, wgmma) and the epilogue (TMA C/aux
+    loads, per subtile an `epi.visit` of the EVT on the accumulator
+    fragment, R2S, TMA stores, reductions). The kernel is the explicit
+    level of the wsgemm dialect: it carves its dynamic shared memory at the
+    plan's offsets, creates the mainloop pipeline (StagesAB,
+    `load -> mma`), the epilogue's load pipeline (StagesC,
+    `epilogue_load -> mma`, when C or aux matrices are read) and its TMA
+    store pipeline, and splits into roles with `wsgemm.warp_specialize`.
+    Every decision comes from the plan (`--wsgemm-plan`); an op whose plan
+    is missing or stale is refused. The op's `wsgemm.manifest` moves to the
+    kernel. `--epi-visit-fragments` and `--wsgemm-lower-pipelines` come
+    next.
   }];
   let options = [
     Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target SM architecture">,
@@ -35,8 +48,46 @@ def WsGemmSpecialize : Pass<"wsgemm-specialize", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",
     "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
-    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-    "::mlir::nvgpu::NVGPUDialect", "::mlir::wsgemm::WsGemmDialect"
+    "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect",
+    "::mlir::nvgpu::NVGPUDialect", "::mlir::wsgemm::WsGemmDialect",
+    "::mlir::epi::EpiDialect"
+  ];
+}
+
+def EpiVisitFragments : Pass<"epi-visit-fragments"> {
+  let summary = "Evaluate each epi.visit (the EVT on an accumulator fragment) element by element";
+  let description = [{
+    The EVT visit. Each `epi.visit` becomes, for every element of its
+    fragment, a copy of its epilogue region whose leaves read the element's
+    sources (`epi.load_src`, `epi.aux_load`, `epi.load_vec_m/n`: element i
+    of the named fragment; `epi.scalar`: the product of the named uniform
+    sources, or its constant) and whose outputs (`epi.store`,
+    `epi.aux_store`, reductions) yield the element's value of the named
+    result. `epi.convert` becomes PTX's cvt (f32 -> f16x2/bf16x2 with rn or
+    rz); compute ops are cloned as they are, named activations stay for
+    `--epi-lower-activations`. Uses of the results through `vector.extract`
+    are replaced by the element values, so no vector survives. Where the
+    fragment's sources come from (shared memory, global memory, registers)
+    is the epilogue collective's business, not this pass's.
+
+    ```mlir
+    %d = epi.visit %acc sources(%c) names ["C"] outputs ["D"] d_type f16
+        : vector<2xf32>, (vector<2xf32>) -> (vector<2xf32>) {
+    ^bb0(%a: f32):
+      %c = epi.load_src : f32
+      %s = arith.addf %a, %c : f32
+      epi.store %s : f32
+      epi.yield
+    }
+    // becomes, for element 0 (and likewise 1):
+    %a0 = vector.extract %acc[0] : f32 from vector<2xf32>
+    %c0 = vector.extract %c[0] : f32 from vector<2xf32>
+    %s0 = arith.addf %a0, %c0 : f32
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect",
+    "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"
   ];
 }
 

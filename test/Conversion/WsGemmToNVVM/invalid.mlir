@@ -1,7 +1,8 @@
 // RUN: ws-gemm-opt %s --wsgemm-plan --wsgemm-specialize -split-input-file -verify-diagnostics
 
-// What the lowering refuses, with the reason. (The op verifiers and the
-// planner catch everything else earlier.)
+// What the lowering cannot do is refused by the planner (every rule lives
+// in Planning/Legality, GemmDesc for the EVT's ops), with the reason; the
+// lowering refuses only ops that were not planned or whose plan is stale.
 
 wsgemm.gemm @store_rp a(bf16) b(bf16) d(bf16) {
 ^bb0(%acc: f32):
@@ -23,7 +24,7 @@ wsgemm.gemm @convert_rm a(f16) b(f16) d(f32) {
 
 // -----
 
-// expected-error @below {{'wsgemm.gemm' op schedule 'pingpong' is not lowered yet; use 'cooperative' or 'warp_specialized'}}
+// expected-error @below {{schedule pingpong is not lowered yet; use cooperative or warp_specialized}}
 wsgemm.gemm @pingpong a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128, 64], schedule = pingpong> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -33,7 +34,7 @@ wsgemm.gemm @pingpong a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128
 
 // -----
 
-// expected-error @below {{'wsgemm.gemm' op tile-scheduler swizzle 2 needs the persistent grid (a 'tiles' grid gives each CTA the tile at its position); use swizzle = 1 or persistent = true}}
+// expected-error @below {{swizzle = 2 needs persistent = true: a 'tiles' grid gives each CTA the tile at its position; use swizzle = 1 or persistent = true}}
 wsgemm.gemm @swizzle a(f16) b(f16) d(f16) config #wsgemm.config<schedule = warp_specialized, persistent = false, swizzle = 2> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -42,9 +43,10 @@ wsgemm.gemm @swizzle a(f16) b(f16) d(f16) config #wsgemm.config<schedule = warp_
 
 // -----
 
-// expected-error @below {{'wsgemm.gemm' op producer_regs and consumer_regs must be set together: setmaxnreg moves registers from the producer warpgroup to the consumer warpgroups}}
+// expected-error @below {{producer_regs and consumer_regs must be set together: setmaxnreg moves registers from the producer warpgroup to the consumer warpgroups}}
 wsgemm.gemm @half_regs a(f16) b(f16) d(f16) config #wsgemm.config<schedule = warp_specialized, producer_regs = 40> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
 }
+

@@ -1,4 +1,4 @@
-// RUN: ws-gemm-opt %s --wsgemm-plan --wsgemm-specialize -split-input-file | FileCheck %s
+// RUN: ws-gemm-opt %s --wsgemm-plan --wsgemm-emit-manifest --wsgemm-specialize -split-input-file | FileCheck %s
 
 // The explicit level: pipelines created in the kernel's shared-memory carve
 // (mainloop StagesAB = 6 with A + B = 32768 bytes a stage; epilogue loads
@@ -45,8 +45,18 @@
 // Epilogue subtile: wait for C, visit, make the staging buffer free, R2S,
 // fence, TMA store, commit; ReuseSmemC hands the previous subtile's C
 // stage back once its D store has read it.
+// The EVT is one epi.visit per 16-element fragment (fragment_size): the
+// sources are the accumulator, C (read from the stage, zero when beta gates
+// it), the row's bias elements and the scalars; the body is the gemm's.
 // CHECK: wsgemm.consumer_wait %{{.*}}, %{{.*}} : !wsgemm.pipeline<4, epilogue_load -> mma>
+// CHECK: %[[ACC:.*]] = vector.from_elements {{.*}} : vector<16xf32>
+// CHECK: %[[CF:.*]] = vector.from_elements {{.*}} : vector<16xf32>
+// CHECK: %[[BIAS:.*]] = vector.from_elements {{.*}} : vector<16xf32>
+// CHECK: %[[D:.*]] = epi.visit %[[ACC]] sources(%[[CF]], %{{.*}}, %{{.*}}, %[[BIAS]]) names ["C", "alpha", "beta", "bias"] outputs ["D"] d_type f16 c_type f16
+// CHECK: epi.load_src : f32
 // CHECK: arith.maximumf
+// CHECK: epi.store
+// CHECK: vector.extract %[[D]][0] : f32 from vector<16xf32>
 // CHECK: wsgemm.store_acquire %{{.*}} : !wsgemm.store_pipeline<4>
 // CHECK: nvvm.barrier id
 // stmatrix rows land where the 64B-swizzled TMA store reads them: the

@@ -1,4 +1,4 @@
-// RUN: ws-gemm-opt %s --wsgemm-plan --wsgemm-specialize --wsgemm-lower-pipelines -split-input-file | FileCheck %s
+// RUN: ws-gemm-opt %s --wsgemm-plan --wsgemm-emit-manifest --wsgemm-specialize --epi-visit-fragments --wsgemm-lower-pipelines -split-input-file | FileCheck %s
 
 // The kernel: a gpu.module per gemm with an sm_90a target, tensor maps by
 // value as __grid_constant__ parameters, then scalars, vectors and sizes.

@@ -299,13 +299,15 @@ wsgemm.gemm @tma_aux a(f16) b(f16) d(f16) shape [1024, 1000, 1024] {
 //   B stages  5 x 256x64 x 2 B = 163840
 //   D buffers 2 x 128x32 x 2 B = 16384
 //   mainloop barriers 5 x 16   = 80
-// total 262224 = 232448 + 29776. With stages = 4: 4*49152 + 16384 + 64 =
-// 213056, which fits.
-// expected-error @+5 {{needs 262224 bytes of shared memory, 232448 available: over by 29776; try stages = 4 or a smaller tile}}
-// expected-note @+4 {{A stages: 81920 bytes (5 x 128x64 x 2 B)}}
-// expected-note @+3 {{B stages: 163840 bytes (5 x 256x64 x 2 B)}}
-// expected-note @+2 {{D buffers: 16384 bytes (2 x 128x32 x 2 B)}}
-// expected-note @+1 {{mainloop barriers: 80 bytes (5 stages x 2 x 8 B)}}
+//   base alignment             = 1024
+// total 263248 = 232448 + 30800. With stages = 4: 4*49152 + 16384 + 64 +
+// 1024 = 214080, which fits.
+// expected-error @+6 {{needs 263248 bytes of shared memory, 232448 available: over by 30800; try stages = 4 or a smaller tile}}
+// expected-note @+5 {{A stages: 81920 bytes (5 x 128x64 x 2 B)}}
+// expected-note @+4 {{B stages: 163840 bytes (5 x 256x64 x 2 B)}}
+// expected-note @+3 {{D buffers: 16384 bytes (2 x 128x32 x 2 B)}}
+// expected-note @+2 {{mainloop barriers: 80 bytes (5 stages x 2 x 8 B)}}
+// expected-note @+1 {{base alignment: 1024 bytes (the kernel rounds the dynamic SMEM base up to 1024 bytes)}}
 wsgemm.gemm @smem_stages a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64], stages = 5> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -323,15 +325,17 @@ wsgemm.gemm @smem_stages a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128,
 //   aux loads  2 x (4 x 128x32 x 4 B)      = 131072
 //   mainloop barriers 2 x 16               = 32
 //   epilogue barriers 4 x 16               = 64
-// Default stages = (232448 - 196672) / 49184 = 0, raised to 2;
-// total 295008 = 232448 + 62560.
-// expected-error @+7 {{needs 295008 bytes of shared memory, 232448 available: over by 62560; even stages = 2 needs 295008 bytes: use a smaller tile or epilogue tile, or fewer epilogue buffers}}
-// expected-note @+6 {{A stages: 32768 bytes (2 x 128x64 x 2 B)}}
-// expected-note @+5 {{B stages: 65536 bytes (2 x 256x64 x 2 B)}}
-// expected-note @+4 {{C buffers: 65536 bytes (4 x 128x32 x 4 B)}}
-// expected-note @+3 {{aux load buffers: 131072 bytes (x: 4 x 128x32 x 4 B + y: 4 x 128x32 x 4 B)}}
-// expected-note @+2 {{mainloop barriers: 32 bytes (2 stages x 2 x 8 B)}}
-// expected-note @+1 {{epilogue barriers: 64 bytes (4 stages_c x 2 x 8 B)}}
+//   base alignment                         = 1024
+// Default stages = (232448 - 197696) / 49184 = 0, raised to 2;
+// total 296032 = 232448 + 63584.
+// expected-error @+8 {{needs 296032 bytes of shared memory, 232448 available: over by 63584; even stages = 2 needs 296032 bytes: use a smaller tile or epilogue tile, or fewer epilogue buffers}}
+// expected-note @+7 {{A stages: 32768 bytes (2 x 128x64 x 2 B)}}
+// expected-note @+6 {{B stages: 65536 bytes (2 x 256x64 x 2 B)}}
+// expected-note @+5 {{C buffers: 65536 bytes (4 x 128x32 x 4 B; D's subtiles inside)}}
+// expected-note @+4 {{aux load buffers: 131072 bytes (x: 4 x 128x32 x 4 B + y: 4 x 128x32 x 4 B)}}
+// expected-note @+3 {{mainloop barriers: 32 bytes (2 stages x 2 x 8 B)}}
+// expected-note @+2 {{epilogue barriers: 64 bytes (4 stages_c x 2 x 8 B)}}
+// expected-note @+1 {{base alignment: 1024 bytes (the kernel rounds the dynamic SMEM base up to 1024 bytes)}}
 wsgemm.gemm @smem_epilogue a(f16) b(f16) c(f32) d(f32) config #wsgemm.config<tile = [128, 256, 64]> {
 ^bb0(%acc: f32):
   %c = epi.load_src : f32

@@ -4,21 +4,24 @@
 // --wsgemm-plan fills every unset knob with CUTLASS's defaults and records the
 // dynamic SMEM. The second RUN line checks that planning twice changes
 // nothing (wsgemm-plan-capacity.mlir plans for a smaller device). Every figure is derived by hand
-// below (Planning.h documents the rules and the SMEM layout); "stage" is one
-// A tile plus one B tile, and CUTLASS's stage count is
-//   (capacity - epilogue carveout) / (stage + 32).
+// below (Planning.h documents the rules, KernelLayout.h the SMEM layout);
+// "stage" is one A tile plus one B tile, and CUTLASS's stage count is
+//   (capacity - epilogue carveout) / (stage + 32),
+// where the carveout includes the 1024 bytes the kernel uses to align its
+// SMEM base (counted in every total below).
 
 // 128x128x64 f16, no C, no config. Tile M 128 -> cooperative (auto), so
 // persistent, registers 40/232. epi_tile = (min(128, 128), gcd(min(32, 128),
 // 128)) = [128, 32]; EpiTiles = (128/128) * (128/32) = 4;
 // fragment_size = 128*32/256 = 16; no C: reuse_smem_c = false,
 // delay_tma_store = true; stages_d = min(4, 2) = 2; stages_c = min(4, 4) = 4.
-// Carveout: D 2 x 128x32 x 2 B = 16384 (no epilogue loads: no barriers).
-// stage = 128*64*2 + 128*64*2 = 32768; stages = (232448 - 16384) / 32800 = 6.
-// SMEM = 6*32768 (A, B) + 16384 (D) + 6*16 (barriers) = 213088.
+// Carveout: D 2 x 128x32 x 2 B = 16384 (no epilogue loads: no barriers)
+// + 1024. stage = 128*64*2 + 128*64*2 = 32768;
+// stages = (232448 - 17408) / 32800 = 6.
+// SMEM = 6*32768 (A, B) + 16384 (D) + 6*16 (barriers) + 1024 = 214112.
 // CHECK-LABEL: wsgemm.gemm @basic_f16 a(f16) b(f16) d(f16)
 // CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232>
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 213088 : i64}
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 214112 : i64}
 wsgemm.gemm @basic_f16 a(f16) b(f16) d(f16) {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -30,12 +33,12 @@ wsgemm.gemm @basic_f16 a(f16) b(f16) d(f16) {
 // C and D both 16-bit: reuse_smem_c = true, delay_tma_store = false;
 // stages_d = min(8, 2) = 2; stages_c = max(min(8, 4), 2 + 1) = 4.
 // Carveout: C 4 x 128x32 x 2 B = 32768 (D lives inside it) + epilogue
-// barriers 4*16 = 64 -> 32832. stage = 128*64*2 + 256*64*2 = 49152;
-// stages = (232448 - 32832) / 49184 = 4.
-// SMEM = 4*49152 + 32768 + 4*16 + 64 = 229504.
+// barriers 4*16 = 64 + 1024 -> 33856. stage = 128*64*2 + 256*64*2 = 49152;
+// stages = (232448 - 33856) / 49184 = 4.
+// SMEM = 4*49152 + 32768 + 4*16 + 64 + 1024 = 230528.
 // CHECK-LABEL: wsgemm.gemm @coop_bf16_c a(bf16) b(bf16) c(bf16) d(bf16)
 // CHECK-SAME: config #wsgemm.config<tile = [128, 256, 64], cluster = [1, 1, 1], stages = 4, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = true, delay_tma_store = false, producer_regs = 40, consumer_regs = 232>
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 229504 : i64}
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 230528 : i64}
 wsgemm.gemm @coop_bf16_c a(bf16) b(bf16) c(bf16) d(bf16)
     config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
 ^bb0(%acc: f32):
@@ -49,16 +52,18 @@ wsgemm.gemm @coop_bf16_c a(bf16) b(bf16) c(bf16) d(bf16)
   epi.yield
 }
 
-// Pingpong chosen by the auto rule (tile M 64), n_major B.
+// Tile M 64: CUTLASS's auto rule picks pingpong, which is not lowered yet,
+// so ours picks warp_specialized: not persistent, no register rebalancing
+// (both budgets stay unset); n_major B.
 // epi_tile = (min(64, 64), gcd(min(32, 256), 256)) = [64, 32];
 // EpiTiles = 1 * 8 = 8; fragment_size = 64*32/128 = 16; stages_d 2,
-// stages_c 4. Carveout: D 2 x 64x32 x 2 B = 8192.
-// stage = 64*64*2 + 256*64*2 = 40960; stages = (232448 - 8192) / 40992 = 5.
-// SMEM = 5*40960 + 8192 + 5*16 = 213072.
-// CHECK-LABEL: wsgemm.gemm @pingpong_auto a(f16) b(f16, n_major) d(f16)
-// CHECK-SAME: config #wsgemm.config<tile = [64, 256, 64], cluster = [1, 1, 1], stages = 5, schedule = pingpong, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232>
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 213072 : i64}
-wsgemm.gemm @pingpong_auto a(f16) b(f16, n_major) d(f16)
+// stages_c 4. Carveout: D 2 x 64x32 x 2 B = 8192 + 1024.
+// stage = 64*64*2 + 256*64*2 = 40960; stages = (232448 - 9216) / 40992 = 5.
+// SMEM = 5*40960 + 8192 + 5*16 + 1024 = 214096.
+// CHECK-LABEL: wsgemm.gemm @tile_m64_auto a(f16) b(f16, n_major) d(f16)
+// CHECK-SAME: config #wsgemm.config<tile = [64, 256, 64], cluster = [1, 1, 1], stages = 5, schedule = warp_specialized, persistent = false, raster = heuristic, swizzle = 1, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 214096 : i64}
+wsgemm.gemm @tile_m64_auto a(f16) b(f16, n_major) d(f16)
     config #wsgemm.config<tile = [64, 256, 64]> {
 ^bb0(%acc: f32):
   %r = epi.relu %acc : f32
@@ -66,24 +71,13 @@ wsgemm.gemm @pingpong_auto a(f16) b(f16, n_major) d(f16)
   epi.yield
 }
 
-// Pingpong asked for with the default tile 128x128x64.
-// epi_tile [64, 32]; EpiTiles = 2 * 4 = 8; D 2 x 64x32 x 2 B = 8192;
-// stages = (232448 - 8192) / 32800 = 6; SMEM = 6*32768 + 8192 + 96 = 204896.
-// CHECK-LABEL: wsgemm.gemm @pingpong_128
-// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = pingpong, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232>
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 204896 : i64}
-wsgemm.gemm @pingpong_128 a(f16) b(f16) d(f16)
-    config #wsgemm.config<schedule = pingpong> {
-^bb0(%acc: f32):
-  epi.store %acc : f32
-  epi.yield
-}
-
-// warp_specialized: not persistent, no register rebalancing (both budgets
-// stay unset). Same SMEM as @pingpong_128: 204896.
+// warp_specialized with the default tile 128x128x64: one warpgroup owns
+// all 128 rows; epi_tile [64, 32]; EpiTiles = 2 * 4 = 8;
+// D 2 x 64x32 x 2 B = 8192; stages = (232448 - 9216) / 32800 = 6;
+// SMEM = 6*32768 + 8192 + 96 + 1024 = 205920.
 // CHECK-LABEL: wsgemm.gemm @warp_specialized
 // CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = warp_specialized, persistent = false, raster = heuristic, swizzle = 1, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true>
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 204896 : i64}
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 205920 : i64}
 wsgemm.gemm @warp_specialized a(f16) b(f16) d(f16)
     config #wsgemm.config<schedule = warp_specialized> {
 ^bb0(%acc: f32):
@@ -97,18 +91,17 @@ wsgemm.gemm @warp_specialized a(f16) b(f16) d(f16)
 //   C buffers          4 x 128x32 x 2 B                 = 32768 (D inside)
 //   aux load "res"     4 (stages_c) x 128x32 x 2 B      = 32768
 //     (read twice, one buffer)
-//   aux store "pre"    2 (stages_d) x 128x32 x 2 B      = 16384
-//   vec_n "colbias"    128 (tile N) x 2 B               =   256
-//     (vec_m "bias" is read into registers: no SMEM)
-//   reduction scratch  reduce_to_vec_n: 8 warps x 32 x 4 B = 1024
-//                      reduce_to_scalar: 8 warps x 4 B  =    32
-//                      reduce_to_vec_m: none
+//   aux store "pre"    4 (the store ring: C's with
+//                      reuse_smem_c) x 128x32 x 2 B     = 32768
+//   (vectors are read from global memory into registers and reductions
+//   combine with shuffles and atomics: no SMEM)
 //   epilogue barriers  4 x 16                           =    64
-// Carveout = 83296; stages = (232448 - 83296) / 32800 = 4.
-// SMEM = 4*32768 + 83296 + 4*16 = 214432.
+//   base alignment                                      =  1024
+// Carveout = 99392; stages = (232448 - 99392) / 32800 = 4.
+// SMEM = 4*32768 + 99392 + 4*16 = 230528.
 // CHECK-LABEL: wsgemm.gemm @aux_and_reductions
 // CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 4, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = true, delay_tma_store = false, producer_regs = 40, consumer_regs = 232>
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 214432 : i64}
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 230528 : i64}
 wsgemm.gemm @aux_and_reductions a(bf16) b(bf16) c(bf16) d(bf16) {
 ^bb0(%acc: f32):
   %c = epi.load_src : f32
@@ -131,12 +124,13 @@ wsgemm.gemm @aux_and_reductions a(bf16) b(bf16) c(bf16) d(bf16) {
 }
 
 // 32-bit C and D also reuse (bits(C) == bits(D) > 8).
-// C 4 x 128x32 x 4 B = 65536 + epilogue barriers 64 -> carveout 65600;
-// stages = (232448 - 65600) / 32800 = 5; SMEM = 5*32768 + 65600 + 80 = 229520.
+// C 4 x 128x32 x 4 B = 65536 + epilogue barriers 64 + 1024 -> carveout
+// 66624; stages = (232448 - 66624) / 32800 = 5;
+// SMEM = 5*32768 + 66624 + 80 = 230544.
 // CHECK-LABEL: wsgemm.gemm @f32_c_d
 // CHECK-SAME: stages = 5,
 // CHECK-SAME: stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = true, delay_tma_store = false,
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 229520 : i64}
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 230544 : i64}
 wsgemm.gemm @f32_c_d a(f16) b(f16) c(f32) d(f32) {
 ^bb0(%acc: f32):
   %c = epi.load_src : f32
@@ -148,11 +142,11 @@ wsgemm.gemm @f32_c_d a(f16) b(f16) c(f32) d(f32) {
 // User knobs are kept: stages = 3 and reuse_smem_c = false with a C.
 // Without reuse stages_c = min(4, 4) = 4 and D gets its own buffers:
 // A, B 3*32768 = 98304; C 4 x 128x32 x 2 B = 32768; D 2 x 128x32 x 2 B =
-// 16384; barriers 3*16 = 48 and 4*16 = 64. SMEM = 147568.
+// 16384; barriers 3*16 = 48 and 4*16 = 64; 1024. SMEM = 148592.
 // CHECK-LABEL: wsgemm.gemm @user_knobs
 // CHECK-SAME: stages = 3,
 // CHECK-SAME: stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = false,
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 147568 : i64}
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 148592 : i64}
 wsgemm.gemm @user_knobs a(f16) b(f16) c(f16) d(f16)
     config #wsgemm.config<stages = 3, reuse_smem_c = false> {
 ^bb0(%acc: f32):
@@ -163,10 +157,11 @@ wsgemm.gemm @user_knobs a(f16) b(f16) c(f16) d(f16)
 }
 
 // No D store, only a reduction: no epilogue SMEM at all.
-// stages = 232448 / 32800 = 7; SMEM = 7*32768 + 7*16 = 229488.
+// stages = (232448 - 1024) / 32800 = 7; SMEM = 7*32768 + 7*16 + 1024 =
+// 230512.
 // CHECK-LABEL: wsgemm.gemm @reduction_only
 // CHECK-SAME: stages = 7,
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 229488 : i64}
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 230512 : i64}
 wsgemm.gemm @reduction_only a(f16) b(f16) d(f16) {
 ^bb0(%acc: f32):
   epi.reduce_to_vec_m sum %acc, "rowsum" : f32

@@ -9,7 +9,7 @@
 // RUN: not ls %t/out3/gelu.ptx
 // RUN: not ws-gemm-compile %t/syntax.mlir -o %t/out4 2>&1 | FileCheck %s --check-prefix=SYNTAX
 
-// SMEM: smem.mlir:1:1: error: needs 376944 bytes of shared memory, 232448 available: over by 144496; try stages = 4 or a smaller tile
+// SMEM: smem.mlir:1:1: error: needs 377968 bytes of shared memory, 232448 available: over by 145520; try stages = 4 or a smaller tile
 // EMPTY: defines no wsgemm.gemm kernel
 // CUDA: error: CUDA path: {{.*}}no-cuda does not exist or is not a directory
 // SYNTAX: syntax.mlir:2:12: error: expected SSA operand

@@ -436,6 +436,78 @@ def Epi_FusionOp : Epi_EpilogueOp<"fusion",
 }
 
 //===----------------------------------------------------------------------===//
+// The EVT on a fragment
+//===----------------------------------------------------------------------===//
+
+def Epi_FragmentType : VectorOfRankAndType<[1], [F32]>;
+
+def Epi_VisitOp : Epi_Op<"visit", [
+    SingleBlock,
+    DeclareOpInterfaceMethods<Epi_EpilogueOpInterface>]> {
+  let summary = "the EVT evaluated on one fragment of accumulator elements";
+  let description = [{
+    The epilogue of a kernel applied to a fragment: the elements of the wgmma
+    accumulator one thread holds for (part of) an epilogue subtile. The body
+    is the kernel's epilogue region unchanged; its leaves read the explicit
+    operands instead of memory:
+    - the region's block argument reads `$acc`;
+    - `epi.load_src` reads the source named "C", `epi.load_vec_m` /
+      `epi.load_vec_n` / `epi.aux_load` the source of their name, and
+      `epi.scalar` with `param` or `pointer` source the product of the
+      sources it names (`attr` scalars stay constants).
+    A source is either a fragment (`vector<N x f32>`, element i belongs to
+    accumulator element i: C and aux elements, broadcast vector elements at
+    the element's row or column) or an `f32` that every element shares (a
+    scalar). Each output op yields one fragment result, in `$output_names`
+    order: "D" for `epi.store` (the f32 value, before D's conversion),
+    the name of an `epi.aux_store` (before its conversion), the name of a
+    reduction (the element's contribution, before masking and combining).
+
+    The op knows nothing of shared memory, pipelines or warpgroups: the
+    epilogue collective loads the sources and consumes the outputs, and
+    `--epi-visit-fragments` turns the op into per-element code.
+
+    ```mlir
+    %d, %m = epi.visit %acc sources(%c, %bias, %alpha) names ["C", "bias", "alpha"]
+        outputs ["D", "row_max"] d_type f16
+        : vector<16xf32>, (vector<16xf32>, vector<16xf32>, f32)
+        -> (vector<16xf32>, vector<16xf32>) {
+    ^bb0(%a: f32):
+      ...                       // the kernel's epi region
+      epi.yield
+    }
+    ```
+  }];
+  let arguments = (ins Epi_FragmentType:$acc,
+                       Variadic<AnyTypeOf<[F32, Epi_FragmentType]>>:$sources,
+                       StrArrayAttr:$source_names,
+                       StrArrayAttr:$output_names,
+                       TypeAttr:$d_type,
+                       OptionalAttr<TypeAttr>:$c_type);
+  let results = (outs Variadic<Epi_FragmentType>:$outputs);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $acc `sources` `(` $sources `)` `names` $source_names
+    `outputs` $output_names `d_type` $d_type (`c_type` $c_type^)? attr-dict
+    `:` type($acc) `,` `(` type($sources) `)` `->` `(` type($outputs) `)`
+    $body
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The number of accumulator elements the op visits.
+    int64_t getFragmentSize() {
+      return ::llvm::cast<::mlir::VectorType>(getAcc().getType())
+          .getNumElements();
+    }
+    /// The source named `name`, or null.
+    ::mlir::Value getSource(::llvm::StringRef name);
+    /// The output named `name`, or null.
+    ::mlir::Value getOutput(::llvm::StringRef name);
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Terminator
 //===----------------------------------------------------------------------===//
 

@@ -4,14 +4,16 @@
 // the driver and the pass share one implementation. A GemmDesc says what a
 // kernel computes (element widths, layouts, what its epilogue reads and
 // writes) and how it is configured (GemmConfig, every knob optional).
-// fillDefaults completes the config with CUTLASS's SM90 builder defaults,
-// computeSmemBudget itemises the dynamic shared memory the kernel will use,
-// and checkLegality lists everything that cannot work, with numbers.
+// fillDefaults completes the config with CUTLASS's SM90 builder defaults
+// and checkLegality lists everything that cannot work, with numbers: every
+// rule the lowering depends on lives here, so that a config the planner
+// accepts is never refused later.
 //
 // Defaults (CUTLASS 3.x/4.x, NVIDIA/cutlass):
 //   include/cutlass/gemm/collective/builders/sm90_gmma_builder.inl
 //     schedule:  KernelScheduleAuto picks pingpong for tile M == 64, else
-//                cooperative.
+//                cooperative. Ours picks warp_specialized for tile M == 64
+//                until pingpong is lowered (checkLegality refuses it).
 //     stages:    StageCountAutoCarveout: (232448 - epilogue carveout) /
 //                (A tile + B tile + 32 bytes of barriers) per stage.
 //   include/cutlass/epilogue/collective/builders/sm90_builder.inl
@@ -34,27 +36,9 @@
 //                is not.
 // Ours (CUTLASS has no default): tile [128, 128, 64], cluster [1, 1, 1].
 //
-// SMEM layout (ours; the lowering allocates in this order):
-//   A stages, B stages                  stages x tile x bytes, 1024-aligned
-//   C buffers                           stages_c x epi_tile x bytes(C), when
-//                                       the epilogue loads C
-//   D buffers                           stages_d x epi_tile x bytes(D), when
-//                                       it stores D and does not reuse C's
-//   aux load / aux store buffers        stages_c (stages_d) x epi_tile x bytes
-//                                       per distinct aux name, 1024-aligned
-//   vec_n broadcast buffers             tile N x bytes per distinct vector
-//                                       (Sm90RowBroadcast); vec_m vectors are
-//                                       read straight into registers
-//   reduction scratch                   reduce_to_vec_n: consumer warps x
-//                                       epi N x 4; reduce_to_scalar: consumer
-//                                       warps x 4; reduce_to_vec_m: none (quad
-//                                       shuffles and global atomics)
-//   mainloop barriers                   stages x (full + empty) x 8
-//   epilogue barriers                   stages_c x (full + empty) x 8, when
-//                                       the epilogue loads C or aux matrices
-// Small regions are 16-aligned, barriers 8-aligned; the alignment padding is
-// its own item. Unlike CUTLASS we neither union the mainloop and epilogue
-// storage of non-persistent kernels nor reuse D's buffer as reduction scratch.
+// The shared-memory layout and the kernel's parameter list are computed by
+// KernelLayout.h from the same completed GemmDesc; the lowering reads them
+// from there and decides nothing of its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,29 +86,57 @@ struct GemmConfig {
   std::optional<int64_t> consumerRegs;
 };
 
-/// A named epilogue operand with its element width (aux matrix or vector).
+/// Element types the planner tells apart. `Other` is any type it does not
+/// know (legality refuses it); `None` is an absent operand (no C).
+enum class DType { None, F16, BF16, F32, F8E4M3, F8E5M2, Other };
+
+/// Bits of one element (0 for None and Other).
+unsigned getBits(DType type);
+/// The manifest's name of `type` ("f16", "bf16", "f32", "f8e4m3",
+/// "f8e5m2"; "" for None, "?" for Other).
+const char *toString(DType type);
+
+/// One operand the epilogue reads or writes, by name: kernel parameters in
+/// the order the EVT first mentions them (the manifest's order).
 struct EpilogueOperand {
+  enum class Kind {
+    AuxLoad,       // epi.aux_load: an M x N matrix, TMA-loaded with C
+    AuxStore,      // epi.aux_store: an M x N matrix, TMA-stored with D
+    VecM,          // epi.load_vec_m: M (x L) elements, indexed by the row
+    VecN,          // epi.load_vec_n: N (x L) elements, indexed by the column
+    Scalar,        // epi.scalar param: an f32 kernel parameter
+    ScalarPointer, // epi.scalar pointer: an f32 read once from device memory
+    ReduceVecM,    // epi.reduce_to_vec_m: f32 M (x L) output
+    ReduceVecN,    // epi.reduce_to_vec_n: f32 N (x L) output
+    ReduceScalar,  // epi.reduce_to_scalar: one f32 output
+  };
+  Kind kind;
   std::string name;
-  unsigned bits = 16;
+  DType type = DType::F32; // element type in memory
+  std::string reduce;      // reductions: sum, max, min, absmax
 };
 
 /// What a kernel computes and how it is configured.
 struct GemmDesc {
-  // Element widths in bits; cBits is 0 when the kernel declares no C.
-  unsigned aBits = 16, bBits = 16, cBits = 0, dBits = 16;
+  DType a = DType::F16, b = DType::F16;
+  DType c = DType::None; // None when the kernel declares no C.
+  DType d = DType::F16;
   OperandMajor aMajor = OperandMajor::K; // K or M
   OperandMajor bMajor = OperandMajor::K; // K or N
   bool batched = false;
   /// Static problem shape M, N, K, L (L = 1 when not batched), if any.
   std::optional<std::array<int64_t, 4>> shape;
 
-  // Epilogue needs, one entry per distinct name.
-  bool loadsC = false; // epi.load_src
-  bool storesD = true; // epi.store
-  std::vector<EpilogueOperand> auxLoads, auxStores, vecM, vecN;
-  unsigned numReduceVecM = 0, numReduceVecN = 0, numReduceScalar = 0;
+  // Epilogue needs.
+  bool loadsC = false;      // epi.load_src
+  bool gatedC = false;      // ... with skip_if_zero: beta == 0 skips C
+  bool storesD = true;      // epi.store
+  std::vector<EpilogueOperand> operands; // one per distinct name
 
   GemmConfig config;
+
+  /// The operands of one kind, in order.
+  std::vector<EpilogueOperand> operandsOf(EpilogueOperand::Kind kind) const;
 };
 
 /// Consumer warpgroups of a schedule: 1 for warp_specialized, else 2.
@@ -140,39 +152,6 @@ int64_t getStageBytes(const GemmDesc &desc);
 /// config is for checkLegality to report.
 void fillDefaults(GemmDesc &desc, int64_t smemCapacity = kSm90SmemCapacity);
 
-enum class SmemKind {
-  AStages,
-  BStages,
-  CBuffers,
-  DBuffers,
-  AuxLoadBuffers,
-  AuxStoreBuffers,
-  VecNBuffers,
-  ReductionScratch,
-  MainloopBarriers,
-  EpilogueBarriers,
-  AlignmentPadding,
-};
-
-struct SmemItem {
-  SmemKind kind;
-  const char *name; // "A stages", "C buffers", ...
-  int64_t bytes;
-  std::string formula; // e.g. "4 x 128x64 x 2 B"; empty when bytes is 0
-};
-
-/// The itemised dynamic shared memory of a kernel, in layout order.
-struct SmemBudget {
-  std::vector<SmemItem> items; // one per SmemKind, in enum order
-  int64_t total = 0;
-
-  int64_t get(SmemKind kind) const;
-};
-
-/// Itemises the shared memory of `desc`. Expects a config completed by
-/// fillDefaults; unset knobs count as zero.
-SmemBudget computeSmemBudget(const GemmDesc &desc);
-
 /// One legality error: a message naming the rule and the numbers, and notes
 /// (for an SMEM overflow, the itemised budget).
 struct PlanError {
@@ -181,9 +160,10 @@ struct PlanError {
 };
 
 /// Everything about a completed `desc` that cannot work on sm_90 with our
-/// lowering. Checks run in three groups (types and tile shape; epilogue and
-/// pipeline knobs, registers and TMA alignment; the SMEM budget); a group
-/// runs only when the earlier ones passed, so one mistake gives one error.
+/// lowering. Checks run in four groups (types and tile shape; epilogue and
+/// pipeline knobs, registers and TMA alignment; the SMEM budget; what the
+/// lowering does not implement yet); a group runs only when the earlier ones
+/// passed, so one mistake gives one error.
 std::vector<PlanError> checkLegality(const GemmDesc &desc,
                                      int64_t smemCapacity = kSm90SmemCapacity);
 

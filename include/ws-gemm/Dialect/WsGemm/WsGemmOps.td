@@ -86,6 +86,12 @@ def WsGemm_GemmOp : WsGemm_Op<"gemm", [
     static ::llvm::StringRef getSmemBytesAttrName() {
       return "wsgemm.smem_bytes";
     }
+    /// Name of the discardable attribute in which --wsgemm-emit-manifest
+    /// records the kernel's manifest JSON (a string; --wsgemm-specialize
+    /// moves it to the kernel function).
+    static ::llvm::StringRef getManifestAttrName() {
+      return "wsgemm.manifest";
+    }
     /// The planned dynamic SMEM in bytes, or nullopt before --wsgemm-plan.
     std::optional<int64_t> getPlannedSmemBytes();
     /// Records the planned dynamic SMEM in bytes.

@@ -1,0 +1,150 @@
+//===- KernelLayout.h - Shared memory and parameters of a kernel -*- C++
+//-*-===//
+//
+// The one description of a planned kernel that every later step reads: the
+// offsets of its shared-memory buffers, the total dynamic SMEM, and its
+// parameter list in launch order. Free of IR, computed from a GemmDesc whose
+// config fillDefaults completed, so that --wsgemm-plan (the budget it checks
+// and records), --wsgemm-specialize (the buffers it addresses),
+// --wsgemm-emit-manifest (the runtime's contract) and the unit tests agree
+// byte for byte.
+//
+// Layout (offsets from the dynamic SMEM base, which the kernel aligns up to
+// 1024 bytes at run time; the budget reserves those 1024 bytes):
+//   A stages, B stages            stages x tile x bytes, 1024-aligned
+//   C buffers                     stages_c x epi_tile x bytes(C), when the
+//                                 epilogue loads C; with reuse_smem_c D's
+//                                 subtiles live here too
+//   D buffers                     stages_d x epi_tile x bytes(D), when D
+//                                 does not reuse C's buffers
+//   aux load buffers              stages_c x epi_tile x bytes per distinct
+//                                 aux_load name
+//   aux store buffers             one store-ring x epi_tile x bytes per
+//                                 aux_store name (the store ring is C's with
+//                                 reuse_smem_c, else D's)
+//   mainloop barriers             stages x (full + empty) x 8
+//   epilogue barriers             stages_c x (full + empty) x 8, when the
+//                                 epilogue loads C or aux matrices
+//   base alignment                1024 (the run-time round-up of the base)
+// Each epilogue buffer holds one 64-row subtile per consumer warpgroup: a
+// ring of `slots` subtiles per warpgroup, warpgroup-major. Broadcast vectors
+// are read from global memory and reductions combine with shuffles and
+// global atomics: neither takes shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_DIALECT_WSGEMM_KERNELLAYOUT_H
+#define WSGEMM_DIALECT_WSGEMM_KERNELLAYOUT_H
+
+#include "ws-gemm/Dialect/WsGemm/Planning.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir::wsgemm::planning {
+
+enum class SmemKind {
+  AStages,
+  BStages,
+  CBuffers,
+  DBuffers,
+  AuxLoadBuffers,
+  AuxStoreBuffers,
+  MainloopBarriers,
+  EpilogueBarriers,
+  AlignmentPadding,
+  BaseAlignment,
+};
+
+struct SmemItem {
+  SmemKind kind;
+  const char *name; // "A stages", "C buffers", ...
+  int64_t bytes;
+  std::string formula; // e.g. "4 x 128x64 x 2 B"; empty when bytes is 0
+};
+
+/// The itemised dynamic shared memory of a kernel, in layout order.
+struct SmemBudget {
+  std::vector<SmemItem> items; // one per SmemKind, in enum order
+  int64_t total = 0;
+
+  int64_t get(SmemKind kind) const;
+};
+
+/// One kernel parameter, in launch order (docs/manifest.md).
+struct KernelParam {
+  enum class Kind {
+    TensorMap,
+    Pointer,
+    Scalar,
+    ScalarPointer,
+    Reduction,
+    Size
+  };
+  Kind kind;
+  std::string name;
+  /// Tensor maps: the operand ("A", "B", "C", "D", or the aux name).
+  /// Sizes: "M", "N", "K", "L".
+  std::string operand;
+  /// Element type in memory (pointers, tensor maps); f32 for scalars and
+  /// reductions; None for sizes (i32).
+  DType type = DType::F32;
+  /// Tensor maps: dims and box, innermost first; swizzle in bytes (0: none).
+  std::vector<std::string> dims;
+  std::vector<int64_t> box;
+  int64_t swizzleBytes = 0;
+  /// Pointers and reductions: the extent, e.g. {"M", "L"}.
+  std::vector<std::string> extent;
+  /// Reductions: sum, max, min, absmax.
+  std::string reduce;
+};
+
+/// An aux matrix's subtile ring in shared memory.
+struct AuxBuffer {
+  std::string name;
+  DType type;
+  int64_t offset = 0;
+};
+
+/// Everything the lowering needs about a planned kernel.
+struct KernelLayout {
+  // Geometry decided by the config.
+  int64_t tileM = 0, tileN = 0, tileK = 0;
+  int64_t consumerWarpgroups = 1; // warpgroups that share one tile
+  int64_t wgRows = 0;             // rows of the tile per consumer warpgroup
+  int64_t epiN = 0;               // epilogue subtile columns (64 rows each)
+  int64_t stages = 0, stagesC = 0, stagesD = 0;
+  bool reuseSmemC = false; // D staged in C's buffers
+  int64_t storeRing = 0;   // slots of the D / aux-store ring
+
+  // Byte offsets from the 1024-aligned base; -1 when absent.
+  int64_t offA = 0, offB = 0, offC = -1, offD = -1;
+  int64_t offMainBarriers = 0, offEpiBarriers = -1;
+  std::vector<AuxBuffer> auxLoads, auxStores;
+  /// Dynamic SMEM to launch with (what --wsgemm-plan records).
+  int64_t smemBytes = 0;
+  SmemBudget budget;
+
+  std::vector<KernelParam> params;
+
+  /// Bytes of one A or B stage, and of one 64 x epiN subtile of `type`.
+  int64_t stageBytesA = 0, stageBytesB = 0;
+  int64_t subtileBytes(DType type) const;
+  /// The TMA swizzle (bytes; 0 = none) of a 64 x epiN subtile of `type`:
+  /// the row's bytes when they are 32, 64 or 128, so that the eight rows
+  /// one stmatrix or one warp-wide load touches fall in distinct banks.
+  int64_t subtileSwizzle(DType type) const;
+  bool hasEpilogueLoads() const { return offEpiBarriers >= 0; }
+};
+
+/// Lays out `desc` (a config completed by fillDefaults; unset knobs count
+/// as zero, so the budget of a partial config is still itemised).
+KernelLayout computeKernelLayout(const GemmDesc &desc);
+
+/// The itemised budget alone (computeKernelLayout(desc).budget).
+SmemBudget computeSmemBudget(const GemmDesc &desc);
+
+} // namespace mlir::wsgemm::planning
+
+#endif // WSGEMM_DIALECT_WSGEMM_KERNELLAYOUT_H

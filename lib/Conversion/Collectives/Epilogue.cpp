@@ -1,0 +1,506 @@
+//===- Epilogue.cpp - The epilogue collective -----------------------------===//
+//
+// Implements Epilogue.h: the epilogue-load warp, and per consumer warpgroup
+// the subtile loop (wait, S2R, epi.visit, R2S, fence, barrier, TMA store).
+// Reductions are in EpilogueReductions.cpp.
+//
+// Each thread's accumulator elements in a 64 x epi N subtile follow wgmma's
+// fixed layout: element (chunk c, q) of 64-row block mb sits at row
+// 16 * warp + lane / 4 + 8 * (q / 2) and column 8 * c + 2 * (lane % 4) +
+// q % 2; the subtile's chunks are the epi N / 8 chunks of its columns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Epilogue.h"
+
+#include "ws-gemm/Conversion/EvtVisit.h"
+#include "ws-gemm/Dialect/Epi/EpiOps.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+using namespace mlir::wsgemm::collectives;
+namespace pl = mlir::wsgemm::planning;
+using Kind = pl::EpilogueOperand::Kind;
+
+static int64_t byteWidth(pl::DType type) { return pl::getBits(type) / 8; }
+
+Epilogue::Epilogue(KernelContext &kc) : kc(kc) {
+  ImplicitLocOpBuilder &b = kc.b;
+  useC = kc.constTrue();
+  for (Operation &inner : kc.op.getEpilogue().front())
+    if (auto src = dyn_cast<epi::LoadSrcOp>(inner))
+      if (std::optional<StringRef> gate = src.getSkipIfZero())
+        useC = arith::CmpFOp::create(b, arith::CmpFPredicate::UNE,
+                                     kc.param(*gate), kc.f32(0.0));
+  // Aux matrices are always read; C may be gated off at run time.
+  loadsActive =
+      kc.desc.operandsOf(Kind::AuxLoad).empty() ? useC : kc.constTrue();
+  for (const pl::EpilogueOperand &operand : kc.desc.operands) {
+    if (operand.kind == Kind::Scalar)
+      scalars[operand.name] = kc.param(operand.name);
+    else if (operand.kind == Kind::ScalarPointer)
+      scalars[operand.name] =
+          LLVM::LoadOp::create(b, kc.f32Ty, kc.param(operand.name));
+    else if (operand.kind == Kind::ReduceVecM ||
+             operand.kind == Kind::ReduceVecN ||
+             operand.kind == Kind::ReduceScalar)
+      reductions.push_back({operand, {}});
+  }
+}
+
+int64_t Epilogue::getSubtilesPerTile() const {
+  return (kc.layout.wgRows / 64) * (kc.layout.tileN / kc.layout.epiN);
+}
+
+/// The warpgroup's buffer for `slot` of a ring of `slots` subtiles of `type`
+/// starting at `offset`.
+Value Epilogue::ringBuffer(int64_t offset, pl::DType type, int64_t slots,
+                           Value consumerWg, Value slot) {
+  int64_t bytes = kc.layout.subtileBytes(type);
+  return kc.smemAt(kc.add(kc.add(kc.i32(offset), kc.mul(slot, kc.i32(bytes))),
+                          kc.mul(consumerWg, kc.i32(slots * bytes))));
+}
+
+//===----------------------------------------------------------------------===//
+// Epilogue-load warp
+//===----------------------------------------------------------------------===//
+
+Value Epilogue::emitLoads(const WorkTile &tile, Value start) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  int64_t nJ = layout.tileN / layout.epiN;
+  auto loop = scf::ForOp::create(b, kc.i32(0), kc.i32(getSubtilesPerTile()),
+                                 kc.i32(1), ValueRange{start});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value t = loop.getInductionVar();
+  Value state = loop.getRegionIterArgs()[0];
+  Value mb = kc.divu(t, kc.i32(nJ));
+  Value j = kc.remu(t, kc.i32(nJ));
+  ProducerAcquireOp::create(b, kc.epiPipe, state);
+  // C's bytes when a scalar gates it and the pipeline's static count
+  // leaves it out (KernelSchedule.cpp).
+  bool cCounted = !kc.desc.gatedC || kc.desc.operandsOf(Kind::AuxLoad).empty();
+  if (kc.desc.loadsC && !cCounted)
+    kc.ifThen(useC, [&] {
+      ProducerExpectTxOp::create(
+          b, kc.epiPipe, state,
+          kc.i32(layout.consumerWarpgroups * layout.subtileBytes(kc.desc.c)));
+    });
+  Value slot = kc.stageIndex(state);
+  for (int64_t w = 0; w < layout.consumerWarpgroups; ++w) {
+    Value wg = kc.i32(w);
+    Value row = kc.add(kc.add(tile.m0, kc.i32(w * layout.wgRows)),
+                       kc.mul(mb, kc.i32(64)));
+    SmallVector<Value> crd = kc.coords(
+        kc.add(tile.n0, kc.mul(j, kc.i32(layout.epiN))), row, tile.batch);
+    if (kc.desc.loadsC)
+      kc.ifThen(useC, [&] {
+        kc.tmaLoad(ringBuffer(layout.offC, kc.desc.c, layout.stagesC, wg, slot),
+                   "C", crd, kc.epiPipe, state);
+      });
+    for (const pl::AuxBuffer &aux : layout.auxLoads)
+      kc.tmaLoad(ringBuffer(aux.offset, aux.type, layout.stagesC, wg, slot),
+                 aux.name, crd, kc.epiPipe, state);
+  }
+  ProducerCommitOp::create(b, kc.epiPipe, state);
+  scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
+                              b, state.getType(), state, /*by=*/1)});
+  return loop.getResult(0);
+}
+
+//===----------------------------------------------------------------------===//
+// Sources
+//===----------------------------------------------------------------------===//
+
+/// Byte `offset` of a 64 x epiN subtile of `type` as TMA lays it out with
+/// the subtile's swizzle: the 16-byte chunk index (bits 4..) XOR the row's
+/// position in the swizzle pattern (bits 7..), over 1, 2 or 3 bits for 32B,
+/// 64B and 128B. TMA applies the pattern to shared-memory addresses; it
+/// matches buffer offsets because every buffer starts at a multiple of 1024
+/// bytes from the aligned base (KernelLayout.h).
+Value Epilogue::swizzleOffset(Value offset, pl::DType type) {
+  int64_t swizzle = kc.layout.subtileSwizzle(type);
+  if (!swizzle)
+    return offset;
+  int64_t bits = llvm::Log2_64(swizzle / 16);
+  Value rowPhase = kc.andi(arith::ShRUIOp::create(kc.b, offset, kc.i32(7)),
+                           kc.i32((1 << bits) - 1));
+  return arith::XOrIOp::create(
+      kc.b, offset, arith::ShLIOp::create(kc.b, rowPhase, kc.i32(4)));
+}
+
+/// Element `elemOffset` of a subtile buffer, widened to f32.
+Value Epilogue::loadShared(Value buf, pl::DType type, Value elemOffset) {
+  Value ptr = kc.gep(
+      buf, swizzleOffset(kc.mul(elemOffset, kc.i32(byteWidth(type))), type));
+  Value v = LLVM::LoadOp::create(kc.b, kc.typeOf(type), ptr);
+  if (type != pl::DType::F32)
+    v = arith::ExtFOp::create(kc.b, kc.f32Ty, v);
+  return v;
+}
+
+void Epilogue::storeShared(Value buf, Value elemOffset, Value v) {
+  pl::DType type = toDType(v.getType());
+  Value ptr = kc.gep(
+      buf, swizzleOffset(kc.mul(elemOffset, kc.i32(byteWidth(type))), type));
+  LLVM::StoreOp::create(kc.b, v, ptr);
+}
+
+/// A broadcast-vector element, loaded once per (vector, row or column of
+/// the thread) per tile and shared by every element and every EVT leaf that
+/// reads it.
+Value Epilogue::loadVector(StringRef name, pl::DType type, int64_t key,
+                           Value index) {
+  Value &cached = vectors[{name.str(), key}];
+  if (cached)
+    return cached;
+  Value ptr = LLVM::GEPOp::create(kc.b, kc.globalPtrTy, kc.typeOf(type),
+                                  kc.param(name), ValueRange{index});
+  cached = LLVM::LoadOp::create(kc.b, kc.typeOf(type), ptr);
+  if (type != pl::DType::F32)
+    cached = arith::ExtFOp::create(kc.b, kc.f32Ty, cached);
+  return cached;
+}
+
+/// The visit op of one fragment: its sources are the elements' accumulator
+/// values, C and aux elements from shared memory, broadcast-vector elements
+/// at their rows and columns, and the uniform scalars; its body is the
+/// kernel's epilogue region.
+llvm::StringMap<SmallVector<Value>> Epilogue::visit(ArrayRef<Element> elements,
+                                                    ArrayRef<Value> acc,
+                                                    const SubtileBuffers &bufs,
+                                                    const WorkTile &tile) {
+  ImplicitLocOpBuilder &b = kc.b;
+  int64_t n = elements.size();
+  auto fragTy = VectorType::get({n}, kc.f32Ty);
+  auto fragment = [&](function_ref<Value(const Element &)> f) {
+    SmallVector<Value> values;
+    for (const Element &el : elements)
+      values.push_back(f(el));
+    return vector::FromElementsOp::create(b, fragTy, values).getResult();
+  };
+  Value accFrag = fragment([&](const Element &el) {
+    return LLVM::ExtractValueOp::create(b, acc[el.mb],
+                                        el.chunk * 4 + el.h * 2 + el.e)
+        .getResult();
+  });
+  SmallVector<Value> sources;
+  SmallVector<StringRef> sourceNames;
+  if (kc.desc.loadsC) {
+    sources.push_back(fragment([&](const Element &el) {
+      return kc.select(useC, loadShared(bufs.c, kc.desc.c, el.offset),
+                       kc.f32(0.0));
+    }));
+    sourceNames.push_back("C");
+  }
+  Value lastM = kc.sub(kc.sizeM, kc.i32(1));
+  Value lastN = kc.sub(kc.sizeN, kc.i32(1));
+  SmallVector<StringRef> outputNames;
+  if (kc.desc.storesD)
+    outputNames.push_back("D");
+  for (const pl::EpilogueOperand &operand : kc.desc.operands) {
+    Value source;
+    switch (operand.kind) {
+    case Kind::AuxLoad:
+      source = fragment([&](const Element &el) {
+        return loadShared(bufs.auxLoads.lookup(operand.name), operand.type,
+                          el.offset);
+      });
+      break;
+    case Kind::VecM:
+      // Element m of this batch's vector; one load per row of the thread.
+      source = fragment([&](const Element &el) {
+        Value m = arith::MinUIOp::create(b, el.gm, lastM);
+        return loadVector(operand.name, operand.type, el.mb * 2 + el.h,
+                          kc.add(kc.mul(tile.batch, kc.sizeM), m));
+      });
+      break;
+    case Kind::VecN:
+      source = fragment([&](const Element &el) {
+        Value nIdx = arith::MinUIOp::create(b, el.gn, lastN);
+        return loadVector(operand.name, operand.type, el.chunk * 2 + el.e,
+                          kc.add(kc.mul(tile.batch, kc.sizeN), nIdx));
+      });
+      break;
+    case Kind::Scalar:
+    case Kind::ScalarPointer:
+      source = scalars.lookup(operand.name);
+      break;
+    case Kind::AuxStore:
+    case Kind::ReduceVecM:
+    case Kind::ReduceVecN:
+    case Kind::ReduceScalar:
+      outputNames.push_back(operand.name);
+      continue;
+    }
+    sources.push_back(source);
+    sourceNames.push_back(operand.name);
+  }
+
+  Type cType = kc.op.getCType() ? *kc.op.getCType() : Type();
+  auto visitOp = epi::VisitOp::create(
+      b, SmallVector<Type>(outputNames.size(), fragTy), accFrag, sources,
+      b.getStrArrayAttr(sourceNames), b.getStrArrayAttr(outputNames),
+      TypeAttr::get(kc.op.getDType()), cType ? TypeAttr::get(cType) : nullptr);
+  IRMapping map;
+  kc.op.getEpilogue().cloneInto(&visitOp.getBody(), map);
+
+  llvm::StringMap<SmallVector<Value>> outputs;
+  for (auto [name, result] : llvm::zip(outputNames, visitOp.getOutputs()))
+    for (int64_t i = 0; i < n; ++i)
+      outputs[name].push_back(vector::ExtractOp::create(b, result, i));
+  return outputs;
+}
+
+//===----------------------------------------------------------------------===//
+// Consumer warpgroups: one tile
+//===----------------------------------------------------------------------===//
+
+void Epilogue::emitTile(const WorkTile &tile, Value consumerWg,
+                        ArrayRef<Value> acc, Value subBase) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  const pl::GemmDesc &desc = kc.desc;
+  int64_t epiN = layout.epiN, nJ = layout.tileN / epiN;
+  int64_t total = getSubtilesPerTile();
+  bool reuse = layout.reuseSmemC;
+  bool delay = desc.config.delayTmaStore.value_or(false);
+  int64_t fragmentSize = desc.config.fragmentSize.value_or(epiN / 2);
+  bool epiLoads = layout.hasEpilogueLoads();
+  vectors.clear();
+  for (Reduction &r : reductions)
+    r.partials.clear();
+
+  // The stores of one subtile: D and every aux matrix, one bulk group.
+  struct SubtileStore {
+    Value dBuf, col, row;
+    SmallVector<Value> auxBufs;
+  };
+  std::optional<SubtileStore> prev;
+  auto storeSubtile = [&](const SubtileStore &st) {
+    SmallVector<Value> crd = kc.coords(st.col, st.row, tile.batch);
+    if (desc.storesD)
+      StoreTmaOp::create(b, st.dBuf, kc.tmaDescriptor("D"), crd, kc.storePipe);
+    for (auto [aux, buf] : llvm::zip(layout.auxStores, st.auxBufs))
+      StoreTmaOp::create(b, buf, kc.tmaDescriptor(aux.name), crd, kc.storePipe);
+    StoreCommitOp::create(b, kc.storePipe);
+  };
+  Value leader = kc.eq(kc.tidInWg, kc.i32(0));
+  Value barrierId = kc.add(consumerWg, kc.i32(1));
+  rowInSub =
+      kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4)));
+  colInChunk = kc.mul(kc.remu(kc.lane, kc.i32(4)), kc.i32(2));
+  Value epiStart;
+  if (epiLoads)
+    epiStart = PipelineStateInitOp::create(
+        b, PipelineStateType::get(b.getContext(), layout.stagesC),
+        PipelineAgent::consumer);
+  // The epilogue-load pipeline's state of this tile's subtile t.
+  auto epiState = [&](int64_t t) {
+    return kc.stateAt(epiStart, kc.add(subBase, kc.i32(t)));
+  };
+
+  for (int64_t t = 0; t < total; ++t) {
+    int64_t mb = t / nJ, j = t % nJ;
+    Value subRow =
+        kc.add(kc.add(tile.m0, kc.mul(consumerWg, kc.i32(layout.wgRows))),
+               kc.i32(64 * mb));
+    Value subCol = kc.add(tile.n0, kc.i32(j * epiN));
+    SubtileBuffers bufs;
+    Value epiSt;
+    if (epiLoads) {
+      epiSt = epiState(t);
+      Value slot = kc.stageIndex(epiSt);
+      if (desc.loadsC)
+        bufs.c =
+            ringBuffer(layout.offC, desc.c, layout.stagesC, consumerWg, slot);
+      for (const pl::AuxBuffer &aux : layout.auxLoads)
+        bufs.auxLoads[aux.name] =
+            ringBuffer(aux.offset, aux.type, layout.stagesC, consumerWg, slot);
+      kc.ifThen(loadsActive,
+                [&] { ConsumerWaitOp::create(b, kc.epiPipe, epiSt); });
+    }
+    // With ReuseSmemC, D is written over the C subtile it was computed from.
+    Value storeSlot =
+        kc.remu(kc.add(subBase, kc.i32(t)), kc.i32(layout.storeRing));
+    Value dBuf;
+    if (reuse)
+      dBuf = bufs.c;
+    else if (desc.storesD)
+      dBuf = ringBuffer(layout.offD, desc.d, layout.stagesD, consumerWg,
+                        storeSlot);
+    SubtileStore current{dBuf, subCol, subRow, {}};
+    for (const pl::AuxBuffer &aux : layout.auxStores) {
+      current.auxBufs.push_back(ringBuffer(
+          aux.offset, aux.type, layout.storeRing, consumerWg, storeSlot));
+      bufs.auxStores[aux.name] = current.auxBufs.back();
+    }
+
+    // The thread's epi N / 2 accumulator elements of this subtile, visited
+    // fragment_size at a time.
+    SmallVector<Element> elements;
+    for (int64_t c = j * epiN / 8; c < (j + 1) * epiN / 8; ++c) {
+      for (int64_t q = 0; q < 4; ++q) {
+        Element el{mb, q / 2, c, q % 2, {}, {}, {}, {}};
+        Value row = kc.add(rowInSub, kc.i32(8 * el.h));
+        Value col = kc.add(colInChunk, kc.i32(8 * c - j * epiN + el.e));
+        el.gm = kc.add(subRow, row);
+        el.gn = kc.add(subCol, col);
+        el.inBounds = kc.andi(kc.ult(el.gm, kc.sizeM), kc.ult(el.gn, kc.sizeN));
+        el.offset = kc.add(kc.mul(row, kc.i32(epiN)), col);
+        elements.push_back(el);
+      }
+    }
+    SmallVector<Value> dVals;
+    struct PendingStore {
+      Value buf, offset, value;
+    };
+    SmallVector<PendingStore> auxStores;
+    for (size_t first = 0; first < elements.size(); first += fragmentSize) {
+      ArrayRef<Element> frag =
+          ArrayRef<Element>(elements).slice(first, fragmentSize);
+      llvm::StringMap<SmallVector<Value>> out = visit(frag, acc, bufs, tile);
+      if (desc.storesD)
+        llvm::append_range(dVals, out["D"]);
+      for (const pl::AuxBuffer &aux : layout.auxStores)
+        for (auto [el, v] : llvm::zip(frag, out[aux.name]))
+          auxStores.push_back(
+              {bufs.auxStores.lookup(aux.name), el.offset,
+               epi::convertFloat(b, b.getLoc(), v, kc.typeOf(aux.type),
+                                 epi::RoundingMode::rn)});
+      for (Reduction &r : reductions)
+        for (auto [el, v] : llvm::zip(frag, out[r.operand.name]))
+          accumulate(r, el, v);
+    }
+
+    // The buffer about to be written was last stored from `ring` subtiles
+    // ago: wait until that TMA store has read it (counting the store still
+    // held back by DelayTmaStore), and, since other threads' stmatrix rows
+    // cover elements this thread read from C, until the warpgroup is done.
+    kc.ifThen(leader, [&] {
+      if (delay)
+        StoreWaitOp::create(b, kc.storePipe,
+                            b.getI32IntegerAttr(layout.storeRing - 2));
+      else
+        StoreAcquireOp::create(b, kc.storePipe);
+    });
+    kc.namedBarrier(barrierId, 128);
+    // Every thread of the warpgroup has read this subtile's C and aux
+    // elements: the stage goes back to the loader, unless D is staged over
+    // C (ReuseSmemC), whose release waits for D's TMA store below.
+    if (epiLoads && !reuse)
+      kc.ifThen(kc.andi(leader, loadsActive),
+                [&] { ConsumerReleaseOp::create(b, kc.epiPipe, epiSt); });
+
+    // Registers to shared memory: aux stores, then D.
+    for (const PendingStore &st : auxStores)
+      storeShared(st.buf, st.offset, st.value);
+    if (desc.storesD)
+      emitR2S(current.dBuf, dVals);
+    // Make the generic-proxy writes visible to the TMA engine, then one
+    // thread stores the subtile.
+    NVVM::FenceProxyOp::create(
+        b, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    kc.namedBarrier(barrierId, 128);
+    kc.ifThen(leader, [&] {
+      if (!delay) {
+        storeSubtile(current);
+      } else {
+        // DelayTmaStore: the previous subtile's store is issued now, after
+        // this one's R2S, so its smem read overlaps with the next compute.
+        if (prev)
+          storeSubtile(*prev);
+        if (t == total - 1)
+          storeSubtile(current);
+      }
+      if (!reuse || !epiLoads)
+        return;
+      // ReuseSmemC (never with DelayTmaStore): a C stage goes back to the
+      // loader once the D store staged in it has read it. The previous
+      // subtile's store is the one before this subtile's; the tile's last
+      // stage is handed back before the next tile.
+      kc.ifThen(loadsActive, [&] {
+        if (t >= 1) {
+          StoreWaitOp::create(
+              b, kc.storePipe,
+              b.getI32IntegerAttr(std::min<int64_t>(1, layout.storeRing - 1)));
+          ConsumerReleaseOp::create(b, kc.epiPipe, epiState(t - 1));
+        }
+        if (t == total - 1) {
+          StoreWaitOp::create(b, kc.storePipe, b.getI32IntegerAttr(0));
+          ConsumerReleaseOp::create(b, kc.epiPipe, epiSt);
+        }
+      });
+    });
+    prev = current;
+  }
+  flushReductions(tile, consumerWg);
+}
+
+/// Registers to shared memory for D: stmatrix for 16-bit D (each x4 writes
+/// two 8-column chunks of both row halves), st.shared.v2 for f32 D.
+void Epilogue::emitR2S(Value dBuf, ArrayRef<Value> dVals) {
+  ImplicitLocOpBuilder &b = kc.b;
+  pl::DType dType = kc.desc.d;
+  int64_t epiN = kc.layout.epiN, chunks = epiN / 8;
+  epi::RoundingMode rounding = epi::RoundingMode::rn;
+  for (Operation &inner : kc.op.getEpilogue().front())
+    if (auto store = dyn_cast<epi::StoreOp>(inner))
+      rounding = store.getRounding();
+  if (byteWidth(dType) == 2) {
+    // stmatrix.x4: matrices (h=0, c), (h=1, c), (h=0, c+1), (h=1, c+1).
+    Value laneRow = kc.remu(kc.lane, kc.i32(8));
+    Value matrix = kc.divu(kc.lane, kc.i32(8));
+    Value mh = kc.remu(matrix, kc.i32(2));
+    Value mc = kc.divu(matrix, kc.i32(2));
+    for (int64_t c = 0; c < chunks; c += 2) {
+      SmallVector<Value> regs;
+      for (int64_t k = 0; k < 4; ++k) {
+        int64_t cc = c + k / 2, h = k % 2;
+        Value pair = epi::convertF32Pair(b, b.getLoc(), dVals[cc * 4 + 2 * h],
+                                         dVals[cc * 4 + 2 * h + 1],
+                                         kc.typeOf(dType), rounding);
+        regs.push_back(LLVM::BitcastOp::create(b, kc.i32Ty, pair));
+      }
+      Value row =
+          kc.add(kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.mul(mh, kc.i32(8))),
+                 laneRow);
+      Value col = kc.mul(kc.add(mc, kc.i32(c)), kc.i32(8));
+      Value off = swizzleOffset(
+          kc.mul(kc.add(kc.mul(row, kc.i32(epiN)), col), kc.i32(2)), dType);
+      NVVM::StMatrixOp::create(
+          b, kc.gep(dBuf, off), regs, NVVM::MMALayout::row,
+          NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+          NVVM::LdStMatrixEltType::B16);
+    }
+    return;
+  }
+  auto v2 = VectorType::get({2}, kc.f32Ty);
+  for (int64_t c = 0; c < chunks; ++c) {
+    for (int64_t h = 0; h < 2; ++h) {
+      Value vec = LLVM::UndefOp::create(b, v2);
+      vec = LLVM::InsertElementOp::create(b, vec, dVals[c * 4 + 2 * h],
+                                          kc.i32(0));
+      vec = LLVM::InsertElementOp::create(b, vec, dVals[c * 4 + 2 * h + 1],
+                                          kc.i32(1));
+      Value row = kc.add(rowInSub, kc.i32(8 * h));
+      Value col = kc.add(colInChunk, kc.i32(8 * c));
+      Value off = swizzleOffset(
+          kc.mul(kc.add(kc.mul(row, kc.i32(epiN)), col), kc.i32(4)), dType);
+      LLVM::StoreOp::create(b, vec, kc.gep(dBuf, off), /*alignment=*/8);
+    }
+  }
+}
+
+void Epilogue::emitTail() {
+  // Every TMA store must finish before the CTA exits.
+  kc.ifThen(kc.eq(kc.tidInWg, kc.i32(0)),
+            [&] { StoreTailOp::create(kc.b, kc.storePipe); });
+}

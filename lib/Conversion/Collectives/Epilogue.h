@@ -1,0 +1,106 @@
+//===- Epilogue.h - The epilogue collective ---------------------*- C++ -*-===//
+//
+// CUTLASS's SM90 TMA warp-specialized CollectiveEpilogue, in IR. The
+// epilogue-load warp streams, per 64 x epi N subtile of a tile, the C and
+// aux subtiles of every consumer warpgroup by TMA through the StagesC
+// pipeline. Each consumer warpgroup, per subtile: waits for the C/aux stage,
+// reads its accumulator fragment's C and aux elements (S2R) and broadcast
+// vector elements, evaluates the EVT on the fragment as an `epi.visit` op
+// (turned into per-element code by --epi-visit-fragments), converts, writes
+// D and aux outputs to a StagesD ring (stmatrix for 16-bit D, st.shared
+// otherwise; over C with ReuseSmemC), fences, meets the warpgroup at a
+// named barrier, and one thread issues the TMA stores as one bulk group
+// (DelayTmaStore holds each back by one subtile). Reductions combine the
+// visit's per-element contributions across the tile's subtiles, then across
+// lanes, then into global memory with atomics.
+//
+// The epilogue works per consumer warpgroup on the warpgroup's own rows; it
+// reads the count of warpgroups that share a tile from the layout and never
+// decides it. The EVT itself is not interpreted here: leaves become the
+// visit op's sources, outputs its results.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_LIB_CONVERSION_COLLECTIVES_EPILOGUE_H
+#define WSGEMM_LIB_CONVERSION_COLLECTIVES_EPILOGUE_H
+
+#include "TileScheduler.h"
+
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::wsgemm::collectives {
+
+class Epilogue {
+public:
+  /// Reads the epilogue's run-time state once at the role's entry: scalar
+  /// parameters and device scalars, and C's beta == 0 gate.
+  explicit Epilogue(KernelContext &kc);
+
+  /// Subtiles of one tile per consumer warpgroup (uses of the epilogue-load
+  /// pipeline per tile).
+  int64_t getSubtilesPerTile() const;
+
+  /// Epilogue-load warp: the loads of `tile` continuing the epilogue-load
+  /// pipeline at `state`; returns the state after the tile. One thread.
+  Value emitLoads(const WorkTile &tile, Value state);
+  /// i1: whether the epilogue loads anything at run time (beta == 0 with no
+  /// aux loads gates every load off).
+  Value getLoadsActive() const { return loadsActive; }
+
+  /// Consumer warpgroup `consumerWg`: the epilogue of `tile` from the
+  /// accumulators of emitMainloopMma; the tile's subtiles are the
+  /// epilogue-load pipeline's uses subBase, subBase + 1, ...
+  void emitTile(const WorkTile &tile, Value consumerWg, ArrayRef<Value> acc,
+                Value subBase);
+
+  /// Before the consumer exits: its TMA stores have completed.
+  void emitTail();
+
+private:
+  /// One output reduction's per-thread partials over a tile.
+  struct Reduction {
+    planning::EpilogueOperand operand;
+    /// vec_m: keyed by (mb, h); vec_n: by (8-column chunk, e); scalar: 0.
+    llvm::MapVector<int64_t, Value> partials;
+  };
+  /// One accumulator element of a thread within the current subtile.
+  struct Element {
+    int64_t mb, h, chunk, e; // 64-row block, row half, column chunk, column
+    Value gm, gn, inBounds, offset; // global row/col; offset in the subtile
+  };
+  /// The subtile buffers of one subtile.
+  struct SubtileBuffers {
+    Value c, d;
+    llvm::StringMap<Value> auxLoads, auxStores;
+  };
+
+  Value ringBuffer(int64_t offset, planning::DType type, int64_t slots,
+                   Value consumerWg, Value slot);
+  Value swizzleOffset(Value byteOffset, planning::DType type);
+  Value loadShared(Value buf, planning::DType type, Value elemOffset);
+  void storeShared(Value buf, Value elemOffset, Value v);
+  Value loadVector(StringRef name, planning::DType type, int64_t key,
+                   Value index);
+  /// Builds the visit op of `elements` and returns its outputs by name, one
+  /// value per element.
+  llvm::StringMap<SmallVector<Value>> visit(ArrayRef<Element> elements,
+                                            ArrayRef<Value> acc,
+                                            const SubtileBuffers &bufs,
+                                            const WorkTile &tile);
+  void emitR2S(Value dBuf, ArrayRef<Value> dVals);
+  void accumulate(Reduction &r, const Element &el, Value v);
+  void flushReductions(const WorkTile &tile, Value consumerWg);
+
+  KernelContext &kc;
+  Value useC;        // i1: C is read (false when beta == 0 gates it)
+  Value loadsActive; // i1
+  llvm::StringMap<Value> scalars; // uniform sources by name
+  /// Broadcast-vector elements of the current tile, by (name, key).
+  std::map<std::pair<std::string, int64_t>, Value> vectors;
+  std::vector<Reduction> reductions;
+  Value rowInSub, colInChunk; // this thread's row and column base
+};
+
+} // namespace mlir::wsgemm::collectives
+
+#endif // WSGEMM_LIB_CONVERSION_COLLECTIVES_EPILOGUE_H

@@ -1,0 +1,133 @@
+//===- EpilogueReductions.cpp - Row, column and tile reductions -----------===//
+//
+// The epilogue collective's reductions (CUTLASS's Sm90RowReduction,
+// Sm90ColReduction and Sm90ScalarReduction): each thread folds the visit's
+// per-element contributions into partials over the tile's subtiles (one per
+// row of the thread for reduce_to_vec_m, one per column for
+// reduce_to_vec_n, one for reduce_to_scalar), masking elements outside the
+// problem to the reduction's identity; at the end of the tile the partials
+// are combined across the lanes that share a row or column with butterfly
+// shuffles and one lane per output element folds its value into global
+// memory with an atomic. No shared memory is used.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Epilogue.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+using namespace mlir::wsgemm::collectives;
+namespace pl = mlir::wsgemm::planning;
+using Kind = pl::EpilogueOperand::Kind;
+
+static double identityOf(StringRef reduce) {
+  if (reduce == "max")
+    return -std::numeric_limits<double>::infinity();
+  if (reduce == "min")
+    return std::numeric_limits<double>::infinity();
+  return 0.0; // sum, absmax
+}
+
+static Value combine(ImplicitLocOpBuilder &b, StringRef reduce, Value acc,
+                     Value v) {
+  if (reduce == "sum")
+    return arith::AddFOp::create(b, acc, v);
+  if (reduce == "min")
+    return arith::MinimumFOp::create(b, acc, v);
+  return arith::MaximumFOp::create(b, acc, v); // max, absmax
+}
+
+void Epilogue::accumulate(Reduction &r, const Element &el, Value v) {
+  StringRef reduce = r.operand.reduce;
+  if (reduce == "absmax")
+    v = math::AbsFOp::create(kc.b, v);
+  v = kc.select(el.inBounds, v, kc.f32(identityOf(reduce)));
+  int64_t key = r.operand.kind == Kind::ReduceVecM   ? el.mb * 2 + el.h
+                : r.operand.kind == Kind::ReduceVecN ? el.chunk * 2 + el.e
+                                                     : 0;
+  Value &partial = r.partials[key];
+  partial = partial ? combine(kc.b, reduce, partial, v) : v;
+}
+
+void Epilogue::flushReductions(const WorkTile &tile, Value consumerWg) {
+  ImplicitLocOpBuilder &b = kc.b;
+  // Float max/min as integer atomics: for x >= 0 the bit patterns order like
+  // signed integers, for x < 0 like reversed unsigned integers.
+  auto atomic = [&](StringRef reduce, Value ptr, Value v) {
+    auto rmw = [&](LLVM::AtomicBinOp op, Value operand) {
+      LLVM::AtomicRMWOp::create(b, op, ptr, operand,
+                                LLVM::AtomicOrdering::monotonic);
+    };
+    if (reduce == "sum")
+      return rmw(LLVM::AtomicBinOp::fadd, v);
+    Value bits = LLVM::BitcastOp::create(b, kc.i32Ty, v);
+    if (reduce == "absmax")
+      return rmw(LLVM::AtomicBinOp::umax, bits);
+    Value nonNeg =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sge, bits, kc.i32(0));
+    bool isMax = reduce == "max";
+    auto ifOp = scf::IfOp::create(b, nonNeg, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    rmw(isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min, bits);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    rmw(isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax, bits);
+  };
+  auto shuffleCombine = [&](StringRef reduce, Value v, ArrayRef<int> masks) {
+    for (int m : masks) {
+      Value other =
+          NVVM::ShflOp::create(b, kc.f32Ty, kc.i32(-1), v, kc.i32(m),
+                               kc.i32(0x1f), NVVM::ShflKind::bfly, UnitAttr());
+      v = combine(b, reduce, v, other);
+    }
+    return v;
+  };
+  auto outputAt = [&](const Reduction &r, Value index) {
+    return LLVM::GEPOp::create(b, kc.globalPtrTy, kc.f32Ty,
+                               kc.param(r.operand.name), ValueRange{index});
+  };
+  for (Reduction &r : reductions) {
+    StringRef reduce = r.operand.reduce;
+    if (r.operand.kind == Kind::ReduceVecM) {
+      // Lanes 4r..4r+3 share a row: combine across them.
+      for (auto [key, partial] : r.partials) {
+        int64_t mb = key / 2, h = key % 2;
+        Value v = shuffleCombine(reduce, partial, {1, 2});
+        Value gm = kc.add(
+            kc.add(kc.add(kc.add(tile.m0,
+                                 kc.mul(consumerWg, kc.i32(kc.layout.wgRows))),
+                          kc.i32(64 * mb)),
+                   rowInSub),
+            kc.i32(8 * h));
+        Value pred = kc.andi(kc.eq(kc.remu(kc.lane, kc.i32(4)), kc.i32(0)),
+                             kc.ult(gm, kc.sizeM));
+        kc.ifThen(pred, [&] {
+          atomic(reduce, outputAt(r, kc.add(kc.mul(tile.batch, kc.sizeM), gm)),
+                 v);
+        });
+      }
+    } else if (r.operand.kind == Kind::ReduceVecN) {
+      // Lanes with equal lane % 4 share columns: combine across the 8 rows.
+      for (auto [key, partial] : r.partials) {
+        int64_t c = key / 2, e = key % 2;
+        Value v = shuffleCombine(reduce, partial, {4, 8, 16});
+        Value gn = kc.add(kc.add(tile.n0, colInChunk), kc.i32(8 * c + e));
+        Value pred = kc.andi(kc.ult(kc.lane, kc.i32(4)), kc.ult(gn, kc.sizeN));
+        kc.ifThen(pred, [&] {
+          atomic(reduce, outputAt(r, kc.add(kc.mul(tile.batch, kc.sizeN), gn)),
+                 v);
+        });
+      }
+    } else {
+      Value v =
+          shuffleCombine(reduce, r.partials.front().second, {1, 2, 4, 8, 16});
+      kc.ifThen(kc.eq(kc.lane, kc.i32(0)),
+                [&] { atomic(reduce, kc.param(r.operand.name), v); });
+    }
+  }
+}

@@ -1,0 +1,193 @@
+//===- KernelContext.cpp - What every collective sees ---------------------===//
+//
+// Implements KernelContext.h: binding a role region's arguments and the
+// helpers the collectives build IR with.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelContext.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+using namespace mlir::wsgemm::collectives;
+namespace pl = mlir::wsgemm::planning;
+
+KernelContext::KernelContext(ImplicitLocOpBuilder &b, GemmOp op,
+                             const PlannedGemm &plan)
+    : b(b), op(op), desc(plan.desc), layout(plan.layout) {
+  MLIRContext *ctx = b.getContext();
+  i32Ty = b.getI32Type();
+  f32Ty = b.getF32Type();
+  sharedPtrTy = LLVM::LLVMPointerType::get(ctx, 3);
+  globalPtrTy = LLVM::LLVMPointerType::get(ctx, 1);
+}
+
+void KernelContext::enterRole(Block *block) {
+  unsigned n = layout.params.size();
+  args.assign(block->args_begin(), block->args_begin() + n);
+  roleBlock = block;
+  descriptors.clear();
+  smemBase = block->getArgument(n);
+  mainPipe = block->getArgument(n + 1);
+  epiPipe = layout.hasEpilogueLoads() ? block->getArgument(n + 2) : Value();
+  storePipe = block->getArguments().back();
+  tid = NVVM::ThreadIdXOp::create(b, i32Ty);
+  wgIdx = divu(tid, i32(128));
+  tidInWg = remu(tid, i32(128));
+  warpInWg = divu(tidInWg, i32(32));
+  lane = remu(tid, i32(32));
+  sizeM = param("M");
+  sizeN = param("N");
+  sizeK = param("K");
+}
+
+Value KernelContext::i32(int64_t v) {
+  return arith::ConstantIntOp::create(b, v, 32);
+}
+Value KernelContext::i64(int64_t v) {
+  return arith::ConstantIntOp::create(b, v, 64);
+}
+Value KernelContext::f32(double v) {
+  return arith::ConstantFloatOp::create(b, b.getF32Type(),
+                                        APFloat(static_cast<float>(v)));
+}
+Value KernelContext::add(Value x, Value y) {
+  return arith::AddIOp::create(b, x, y);
+}
+Value KernelContext::sub(Value x, Value y) {
+  return arith::SubIOp::create(b, x, y);
+}
+Value KernelContext::mul(Value x, Value y) {
+  return arith::MulIOp::create(b, x, y);
+}
+Value KernelContext::divu(Value x, Value y) {
+  return arith::DivUIOp::create(b, x, y);
+}
+Value KernelContext::remu(Value x, Value y) {
+  return arith::RemUIOp::create(b, x, y);
+}
+Value KernelContext::eq(Value x, Value y) {
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, x, y);
+}
+Value KernelContext::ult(Value x, Value y) {
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::ult, x, y);
+}
+Value KernelContext::select(Value c, Value x, Value y) {
+  return arith::SelectOp::create(b, c, x, y);
+}
+Value KernelContext::andi(Value x, Value y) {
+  return arith::AndIOp::create(b, x, y);
+}
+Value KernelContext::constTrue() {
+  return arith::ConstantIntOp::create(b, 1, 1);
+}
+
+Value KernelContext::smemAt(Value offset) { return gep(smemBase, offset); }
+
+Value KernelContext::gep(Value base, Value offset) {
+  return LLVM::GEPOp::create(b, sharedPtrTy, b.getI8Type(), base,
+                             ValueRange{offset});
+}
+
+int KernelContext::paramIndex(StringRef name) {
+  for (auto [i, p] : llvm::enumerate(layout.params))
+    if (p.name == name)
+      return i;
+  return -1;
+}
+
+Value KernelContext::param(StringRef name) {
+  int index = paramIndex(name);
+  assert(index >= 0 && "unknown kernel parameter");
+  return args[index];
+}
+
+void KernelContext::ifThen(Value pred, function_ref<void()> body) {
+  auto ifOp = scf::IfOp::create(b, pred, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  body();
+}
+
+Value KernelContext::elect() {
+  return NVVM::ElectSyncOp::create(b, b.getI1Type(), Value());
+}
+
+void KernelContext::namedBarrier(Value id, int64_t threads) {
+  NVVM::BarrierOp::create(b, TypeRange{}, id, i32(threads),
+                          NVVM::BarrierReductionAttr(), Value());
+}
+
+SmallVector<Value> KernelContext::coords(Value inner, Value outer,
+                                         Value batch) {
+  SmallVector<Value> c{inner, outer};
+  if (desc.batched)
+    c.push_back(batch);
+  return c;
+}
+
+Type KernelContext::typeOf(pl::DType type) {
+  return toMlirType(b.getContext(), type);
+}
+
+Value KernelContext::tmaDescriptor(StringRef operand) {
+  Value &cached = descriptors[operand];
+  if (cached)
+    return cached;
+  const pl::KernelParam *param = nullptr;
+  int index = -1;
+  for (auto [i, p] : llvm::enumerate(layout.params))
+    if (p.kind == pl::KernelParam::Kind::TensorMap && p.operand == operand) {
+      param = &p;
+      index = i;
+    }
+  assert(param && "no tensor map for the operand");
+  MLIRContext *ctx = b.getContext();
+  auto box = MemRefType::get(
+      llvm::to_vector(llvm::reverse(param->box)), typeOf(param->type),
+      MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+  nvgpu::TensorMapSwizzleKind swizzle;
+  switch (param->swizzleBytes) {
+  case 32:
+    swizzle = nvgpu::TensorMapSwizzleKind::SWIZZLE_32B;
+    break;
+  case 64:
+    swizzle = nvgpu::TensorMapSwizzleKind::SWIZZLE_64B;
+    break;
+  case 128:
+    swizzle = nvgpu::TensorMapSwizzleKind::SWIZZLE_128B;
+    break;
+  default:
+    assert(param->swizzleBytes == 0 && "TMA swizzles 32, 64 or 128 bytes");
+    swizzle = nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE;
+  }
+  auto type = nvgpu::TensorMapDescriptorType::get(
+      ctx, box, swizzle, nvgpu::TensorMapL2PromoKind::L2PROMO_128B,
+      nvgpu::TensorMapOOBKind::OOB_ZERO,
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(roleBlock);
+  cached =
+      UnrealizedConversionCastOp::create(b, type, args[index]).getResult(0);
+  return cached;
+}
+
+void KernelContext::tmaLoad(Value dst, StringRef operand, ArrayRef<Value> crd,
+                            Value pipe, Value state) {
+  ProducerTmaLoadOp::create(b, tmaDescriptor(operand), crd, dst, pipe, state);
+}
+
+Value KernelContext::stateAt(Value start, Value g) {
+  return PipelineStateAdvanceByOp::create(b, start.getType(), start, g);
+}
+
+Value KernelContext::stageIndex(Value state) {
+  return arith::IndexCastUIOp::create(
+      b, i32Ty, PipelineStateIndexOp::create(b, b.getIndexType(), state));
+}

@@ -1,0 +1,106 @@
+//===- KernelContext.h - What every collective sees -------------*- C++ -*-===//
+//
+// The state the collectives (tile scheduler, mainloop, epilogue) share while
+// the kernel schedule emits one warp-role region: the builder, the planned
+// gemm (its GemmDesc and KernelLayout, read from --wsgemm-plan), the kernel
+// parameters and pipelines as the role region sees them, the thread indices,
+// and small helpers for integer arithmetic, shared-memory addresses, TMA
+// descriptors and pipeline states. It holds no policy: which roles exist and
+// what each does is the schedule's (KernelSchedule.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_LIB_CONVERSION_COLLECTIVES_KERNELCONTEXT_H
+#define WSGEMM_LIB_CONVERSION_COLLECTIVES_KERNELCONTEXT_H
+
+#include "ws-gemm/Dialect/WsGemm/GemmDesc.h"
+#include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::wsgemm::collectives {
+
+class KernelContext {
+public:
+  KernelContext(ImplicitLocOpBuilder &b, GemmOp op, const PlannedGemm &plan);
+
+  ImplicitLocOpBuilder &b;
+  /// The gemm being lowered (its epilogue region is the EVT).
+  GemmOp op;
+  const planning::GemmDesc &desc;
+  const planning::KernelLayout &layout;
+
+  /// Binds the role region `block`, whose arguments are the kernel
+  /// parameters in layout.params order, the SMEM base, and the pipelines
+  /// (mainloop, epilogue loads when the kernel has them, TMA stores); computes
+  /// the thread indices and problem sizes at the builder's insertion point.
+  void enterRole(Block *block);
+
+  // The role's view of the kernel.
+  SmallVector<Value> args;
+  Block *roleBlock = nullptr;
+  Value smemBase;
+  Value mainPipe, epiPipe, storePipe; // epiPipe null without epilogue loads
+  Value tid, wgIdx, tidInWg, warpInWg, lane;
+  Value sizeM, sizeN, sizeK;
+
+  // Types.
+  Type i32Ty, f32Ty, sharedPtrTy, globalPtrTy;
+
+  // Integer and float constants, arithmetic.
+  Value i32(int64_t v);
+  Value i64(int64_t v);
+  Value f32(double v);
+  Value add(Value x, Value y);
+  Value sub(Value x, Value y);
+  Value mul(Value x, Value y);
+  Value divu(Value x, Value y);
+  Value remu(Value x, Value y);
+  Value eq(Value x, Value y);
+  Value ult(Value x, Value y);
+  Value select(Value c, Value x, Value y);
+  Value andi(Value x, Value y);
+  Value constTrue();
+
+  /// Shared memory: the byte `offset` from the aligned base, or from `base`.
+  Value smem(int64_t offset) { return smemAt(i32(offset)); }
+  Value smemAt(Value offset);
+  Value gep(Value base, Value offset);
+
+  /// Kernel parameters by name.
+  Value param(StringRef name);
+  int paramIndex(StringRef name);
+
+  /// Runs `body` under `pred` in the current control flow.
+  void ifThen(Value pred, function_ref<void()> body);
+  Value elect();
+  void namedBarrier(Value id, int64_t threads);
+
+  /// TMA coordinates (inner, outer[, batch]).
+  SmallVector<Value> coords(Value inner, Value outer, Value batch);
+  /// The tensor map of `operand` as the TMA descriptor it is: its box
+  /// (outermost first), swizzle, the L2 promotion and out-of-bounds fill
+  /// the runtime encodes (docs/manifest.md). One cast per role, at its entry.
+  Value tmaDescriptor(StringRef operand);
+  /// TMA load of `operand`'s box at `crd` into `dst`, completing on the
+  /// full barrier of `pipe`'s stage at `state`.
+  void tmaLoad(Value dst, StringRef operand, ArrayRef<Value> crd, Value pipe,
+               Value state);
+
+  /// The pipeline state `g` uses after `start`, and its stage index (i32).
+  Value stateAt(Value start, Value g);
+  Value stageIndex(Value state);
+
+  /// The MLIR type of an element type of the plan.
+  Type typeOf(planning::DType type);
+
+private:
+  llvm::StringMap<Value> descriptors;
+};
+
+} // namespace mlir::wsgemm::collectives
+
+#endif // WSGEMM_LIB_CONVERSION_COLLECTIVES_KERNELCONTEXT_H

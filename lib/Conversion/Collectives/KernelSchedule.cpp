@@ -1,0 +1,222 @@
+//===- KernelSchedule.cpp - Compose the collectives into a kernel ---------===//
+//
+// Implements KernelSchedule.h for the warp_specialized (one consumer
+// warpgroup owns a tile) and cooperative (two consumer warpgroups split a
+// tile's rows) schedules. Roles, in the order of their warps:
+//
+//   load (warp 0): one elected thread runs the mainloop's producer over the
+//     tiles the tile scheduler gives the CTA.
+//   epilogue_load (warp 1, when C or aux matrices are read): one elected
+//     thread runs the epilogue's loads over the same tiles.
+//   mma (consumer warpgroups): per tile, the mainloop's wgmma loop, then the
+//     epilogue of the warpgroup's rows.
+//
+// Pipelines: the mainloop's (StagesAB; each consumer warpgroup releases a
+// stage), the epilogue loads' (StagesC; one stage holds the subtile of
+// every consumer warpgroup) and the TMA store group. The states are carried
+// through the tile loops, so the rings continue across tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelSchedule.h"
+
+#include "Epilogue.h"
+#include "Mainloop.h"
+#include "TileScheduler.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+using namespace mlir::wsgemm::collectives;
+namespace pl = mlir::wsgemm::planning;
+
+/// The kernel's signature: tensor maps by value (__grid_constant__, 64-byte
+/// aligned, 128 bytes), then pointers, scalars and sizes, in manifest order.
+static LLVM::LLVMFuncOp createFunction(ImplicitLocOpBuilder &b, GemmOp op,
+                                       const PlannedGemm &plan,
+                                       int64_t threads) {
+  MLIRContext *ctx = b.getContext();
+  Type globalPtr = LLVM::LLVMPointerType::get(ctx, 1);
+  SmallVector<Type> argTypes;
+  for (const pl::KernelParam &p : plan.layout.params) {
+    switch (p.kind) {
+    case pl::KernelParam::Kind::TensorMap:
+      argTypes.push_back(LLVM::LLVMPointerType::get(ctx));
+      break;
+    case pl::KernelParam::Kind::Pointer:
+    case pl::KernelParam::Kind::ScalarPointer:
+    case pl::KernelParam::Kind::Reduction:
+      argTypes.push_back(globalPtr);
+      break;
+    case pl::KernelParam::Kind::Scalar:
+      argTypes.push_back(b.getF32Type());
+      break;
+    case pl::KernelParam::Kind::Size:
+      argTypes.push_back(b.getI32Type());
+      break;
+    }
+  }
+  auto fnTy =
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), argTypes);
+  auto func = LLVM::LLVMFuncOp::create(b, op.getSymName(), fnTy);
+  func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                b.getI32IntegerAttr(1));
+  for (auto [i, p] : llvm::enumerate(plan.layout.params)) {
+    if (p.kind != pl::KernelParam::Kind::TensorMap)
+      continue;
+    func.setArgAttr(
+        i, LLVM::LLVMDialect::getByValAttrName(),
+        TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), 128)));
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    b.getI64IntegerAttr(64));
+    func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                    b.getUnitAttr());
+  }
+  return func;
+}
+
+/// Dynamic shared memory, its base rounded up to 1024 bytes (128B-swizzle
+/// atoms); the planned size reserves the round-up.
+static Value carveSharedMemory(KernelContext &kc) {
+  ImplicitLocOpBuilder &b = kc.b;
+  auto global = LLVM::AddressOfOp::create(b, kc.sharedPtrTy, kSmemGlobalName);
+  Value raw = LLVM::PtrToIntOp::create(b, kc.i32Ty, global);
+  Value aligned = kc.andi(kc.add(raw, kc.i32(1023)), kc.i32(~1023));
+  return kc.gep(global, kc.sub(aligned, raw));
+}
+
+/// The load warp: the mainloop's producer over the CTA's tiles.
+static void emitLoadRole(KernelContext &kc) {
+  TileScheduler scheduler(kc);
+  kc.ifThen(kc.elect(), [&] {
+    OpBuilder::InsertionGuard guard(kc.b);
+    Value start = PipelineStateInitOp::create(
+        kc.b, PipelineStateType::get(kc.b.getContext(), kc.layout.stages),
+        PipelineAgent::producer);
+    WorkTile tile;
+    scf::ForOp tiles = scheduler.createTileLoop(ValueRange{start}, tile);
+    Value next = emitMainloopLoads(kc, tile, tiles.getRegionIterArgs()[0]);
+    scf::YieldOp::create(kc.b, ValueRange{next});
+  });
+}
+
+/// The epilogue-load warp: the epilogue's loads over the CTA's tiles.
+static void emitEpilogueLoadRole(KernelContext &kc) {
+  TileScheduler scheduler(kc);
+  Epilogue epilogue(kc);
+  kc.ifThen(epilogue.getLoadsActive(), [&] {
+    kc.ifThen(kc.elect(), [&] {
+      OpBuilder::InsertionGuard guard(kc.b);
+      Value start = PipelineStateInitOp::create(
+          kc.b, PipelineStateType::get(kc.b.getContext(), kc.layout.stagesC),
+          PipelineAgent::producer);
+      WorkTile tile;
+      scf::ForOp tiles = scheduler.createTileLoop(ValueRange{start}, tile);
+      Value next = epilogue.emitLoads(tile, tiles.getRegionIterArgs()[0]);
+      scf::YieldOp::create(kc.b, ValueRange{next});
+    });
+  });
+}
+
+/// A consumer warpgroup: per tile, the wgmma loop and the epilogue. The
+/// tile loop carries the mainloop's and the epilogue loads' use counts.
+static void emitMmaRole(KernelContext &kc) {
+  Value consumerWg = kc.sub(kc.wgIdx, kc.i32(1));
+  TileScheduler scheduler(kc);
+  Epilogue epilogue(kc);
+  {
+    OpBuilder::InsertionGuard guard(kc.b);
+    WorkTile tile;
+    scf::ForOp tiles =
+        scheduler.createTileLoop(ValueRange{kc.i32(0), kc.i32(0)}, tile);
+    Value kBase = tiles.getRegionIterArgs()[0];
+    Value subBase = tiles.getRegionIterArgs()[1];
+    SmallVector<Value> acc = emitMainloopMma(kc, tile, consumerWg, kBase);
+    epilogue.emitTile(tile, consumerWg, acc, subBase);
+    scf::YieldOp::create(
+        kc.b,
+        ValueRange{kc.add(kBase, tile.kTiles),
+                   kc.add(subBase, kc.i32(epilogue.getSubtilesPerTile()))});
+  }
+  epilogue.emitTail();
+}
+
+LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
+                                          const PlannedGemm &plan) {
+  ImplicitLocOpBuilder b(op.getLoc(), builder);
+  const pl::KernelLayout &layout = plan.layout;
+  const pl::GemmConfig &config = plan.desc.config;
+  MLIRContext *ctx = b.getContext();
+  // The schedule decides the consumer warpgroups per tile (the layout
+  // records the planner's count of them).
+  int64_t wgs = pl::getNumConsumerWarpgroups(
+      config.schedule.value_or(pl::KernelSchedule::Cooperative));
+  assert(wgs == layout.consumerWarpgroups && "layout of another schedule");
+  LLVM::LLVMFuncOp func = createFunction(b, op, plan, 128 * (1 + wgs));
+  Block *entry = func.addEntryBlock(b);
+  b.setInsertionPointToStart(entry);
+
+  KernelContext kc(b, op, plan);
+  kc.smemBase = carveSharedMemory(kc);
+  SmallVector<Value> captures(func.getArguments());
+  captures.push_back(kc.smemBase);
+  auto mainTy = PipelineType::get(ctx, layout.stages, Role::load, Role::mma);
+  captures.push_back(PipelineCreateOp::create(
+      b, mainTy, kc.smem(layout.offMainBarriers),
+      b.getI64IntegerAttr(layout.stageBytesA + layout.stageBytesB),
+      b.getI64IntegerAttr(wgs)));
+  SmallVector<Role> roles{Role::load};
+  SmallVector<int32_t> warps{1};
+  if (layout.hasEpilogueLoads()) {
+    // One stage holds the subtile of every consumer warpgroup; each of them
+    // releases it. C counts in the static bytes unless a run-time scalar
+    // gates it while aux matrices keep the loader running (then the loader
+    // announces C's bytes itself).
+    int64_t bytes = 0;
+    for (const pl::AuxBuffer &aux : layout.auxLoads)
+      bytes += layout.subtileBytes(aux.type);
+    if (plan.desc.loadsC && (!plan.desc.gatedC || layout.auxLoads.empty()))
+      bytes += layout.subtileBytes(plan.desc.c);
+    auto epiTy =
+        PipelineType::get(ctx, layout.stagesC, Role::epilogue_load, Role::mma);
+    captures.push_back(PipelineCreateOp::create(
+        b, epiTy, kc.smem(layout.offEpiBarriers),
+        b.getI64IntegerAttr(wgs * bytes), b.getI64IntegerAttr(wgs)));
+    roles.push_back(Role::epilogue_load);
+    warps.push_back(1);
+  }
+  captures.push_back(StorePipelineCreateOp::create(
+      b, StorePipelineType::get(ctx, layout.storeRing)));
+  roles.push_back(Role::mma);
+  warps.push_back(4 * wgs);
+  SmallVector<int32_t> regs;
+  if (config.producerRegs && config.consumerRegs) {
+    regs.assign(roles.size() - 1, *config.producerRegs);
+    regs.push_back(*config.consumerRegs);
+  }
+  auto ws = WarpSpecializeOp::create(b, captures, roles, warps, regs);
+
+  for (auto [i, role] : llvm::enumerate(roles)) {
+    OpBuilder::InsertionGuard guard(b);
+    Block *block = &ws->getRegion(i).front();
+    b.setInsertionPoint(block->getTerminator());
+    kc.enterRole(block);
+    switch (role) {
+    case Role::load:
+      emitLoadRole(kc);
+      break;
+    case Role::epilogue_load:
+      emitEpilogueLoadRole(kc);
+      break;
+    case Role::mma:
+      emitMmaRole(kc);
+      break;
+    }
+  }
+  LLVM::ReturnOp::create(b, ValueRange{});
+  return func;
+}

@@ -1,0 +1,177 @@
+//===- Mainloop.cpp - The mainloop collective: TMA A/B, wgmma -------------===//
+//
+// Implements Mainloop.h. Shared memory of a stage: A as tile M rows of 128
+// bytes (tile K of a 16-bit type) with the 128B swizzle, B likewise when
+// K-major; an N-major B as tile N / 64 blocks of [tile K rows][64 columns],
+// 8 KiB each (TMA boxes are at most 128 swizzled bytes wide).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Mainloop.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+using namespace mlir::wsgemm::collectives;
+namespace pl = mlir::wsgemm::planning;
+
+static bool isBKMajor(KernelContext &kc) {
+  return kc.desc.bMajor != pl::OperandMajor::N;
+}
+
+/// Start of stage `stage` (i32) of the A or B ring.
+static Value stageBase(KernelContext &kc, int64_t offset, int64_t bytes,
+                       Value stage) {
+  return kc.smemAt(kc.add(kc.i32(offset), kc.mul(stage, kc.i32(bytes))));
+}
+
+Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
+                                     Value start) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1),
+                                 ValueRange{start});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value kt = loop.getInductionVar();
+  Value state = loop.getRegionIterArgs()[0];
+  // The stage is empty once every consumer warpgroup released it; then its
+  // full barrier expects the bytes of A and B.
+  ProducerAcquireOp::create(b, kc.mainPipe, state);
+  Value stage = kc.stageIndex(state);
+  Value kCoord = kc.mul(kt, kc.i32(layout.tileK));
+  Value aDst = stageBase(kc, layout.offA, layout.stageBytesA, stage);
+  kc.tmaLoad(aDst, "A", kc.coords(kCoord, tile.m0, tile.batch), kc.mainPipe,
+             state);
+  Value bDst = stageBase(kc, layout.offB, layout.stageBytesB, stage);
+  if (isBKMajor(kc)) {
+    kc.tmaLoad(bDst, "B", kc.coords(kCoord, tile.n0, tile.batch), kc.mainPipe,
+               state);
+  } else {
+    for (int64_t nb = 0; nb < layout.tileN / 64; ++nb)
+      kc.tmaLoad(
+          kc.gep(bDst, kc.i32(nb * 8192)), "B",
+          kc.coords(kc.add(tile.n0, kc.i32(nb * 64)), kCoord, tile.batch),
+          kc.mainPipe, state);
+  }
+  ProducerCommitOp::create(b, kc.mainPipe, state);
+  scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
+                              b, state.getType(), state, /*by=*/1)});
+  return loop.getResult(0);
+}
+
+/// The wgmma shared-memory matrix descriptor of a 128B-swizzled operand
+/// starting at `sharedPtr`: start address >> 4 in bits 0-13, leading byte
+/// offset >> 4 in 16-29, stride byte offset >> 4 in 32-45, swizzle mode 1
+/// (128B) in bits 62-63. K-major: eight 128-byte rows of K form a 1024-byte
+/// atom (SBO = 1024; LBO unused). MN-major: an atom is 8 K rows of 64
+/// contiguous MN elements; SBO = 1024 steps 8 K rows, LBO steps 64 MN
+/// elements (`mnBlockBytes`).
+///
+/// Packed here rather than with nvgpu.warpgroup.generate.descriptor: that
+/// op takes the operand as a memref typed by a tensor map and fixes the
+/// K-major offsets, and its descriptors feed nvgpu.warpgroup.mma, whose
+/// accumulator store we cannot use (DESIGN.md, known upstream limits). Our
+/// stages are !llvm.ptr<3> offsets into the kernel's carve, and an N-major
+/// B needs LBO = 8 KiB between its 64-column blocks.
+static Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
+                            int64_t mnBlockBytes = 16) {
+  Value addr = LLVM::PtrToIntOp::create(b, b.getI64Type(), sharedPtr);
+  Value start = arith::AndIOp::create(
+      b,
+      arith::ShRUIOp::create(b, addr, arith::ConstantIntOp::create(b, 4, 64)),
+      arith::ConstantIntOp::create(b, 0x3FFF, 64));
+  int64_t fixed = (int64_t(mnBlockBytes >> 4) << 16) |
+                  (int64_t(1024 >> 4) << 32) | (int64_t(1) << 62);
+  return arith::OrIOp::create(b, start,
+                              arith::ConstantIntOp::create(b, fixed, 64));
+}
+
+Type collectives::getAccumulatorType(KernelContext &kc) {
+  return LLVM::LLVMStructType::getLiteral(
+      kc.b.getContext(), SmallVector<Type>(kc.layout.tileN / 2, kc.f32Ty));
+}
+
+static NVVM::WGMMATypes wgmmaType(pl::DType type) {
+  return type == pl::DType::BF16 ? NVVM::WGMMATypes::bf16
+                                 : NVVM::WGMMATypes::f16;
+}
+
+SmallVector<Value> collectives::emitMainloopMma(KernelContext &kc,
+                                                const WorkTile &tile,
+                                                Value consumerWg, Value kBase) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  bool bKMajor = isBKMajor(kc);
+  int64_t mBlocks = layout.wgRows / 64;
+  Type accTy = getAccumulatorType(kc);
+  Value zero = LLVM::ZeroOp::create(b, accTy);
+  SmallVector<Value> init(mBlocks, zero);
+
+  Value start = PipelineStateInitOp::create(
+      b, PipelineStateType::get(b.getContext(), layout.stages),
+      PipelineAgent::consumer);
+  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1), init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    Value g = kc.add(kBase, kt);
+    Value state = kc.stateAt(start, g);
+    ConsumerWaitOp::create(b, kc.mainPipe, state);
+    Value stage = kc.stageIndex(state);
+
+    Value aStage = stageBase(kc, layout.offA, layout.stageBytesA, stage);
+    Value bStage = stageBase(kc, layout.offB, layout.stageBytesB, stage);
+    // This warpgroup's rows of A start wgRows * 128 bytes into the stage.
+    Value aRows =
+        kc.gep(aStage, kc.mul(consumerWg, kc.i32(layout.wgRows * 128)));
+    Value descA = makeDescriptor(b, aRows);
+    Value descB = bKMajor ? makeDescriptor(b, bStage)
+                          : makeDescriptor(b, bStage, 64 * 64 * 2);
+
+    auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, layout.tileN, 16);
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    NVVM::WgmmaFenceAlignedOp::create(b);
+    for (int64_t k16 = 0; k16 < layout.tileK / 16; ++k16) {
+      // K-major: within a 128-byte swizzled row, k16 steps are 32 bytes
+      // (2 units). N-major: 16 K rows of 128 bytes (128 units).
+      Value dB =
+          arith::AddIOp::create(b, descB, kc.i64(k16 * (bKMajor ? 2 : 128)));
+      for (int64_t mb = 0; mb < mBlocks; ++mb) {
+        // 64 rows of A are 64 * 128 = 8192 bytes (512 units).
+        Value dA = arith::AddIOp::create(b, descA, kc.i64(k16 * 2 + mb * 512));
+        acc[mb] = NVVM::WgmmaMmaAsyncOp::create(
+            b, accTy, acc[mb], dA, dB, shape, wgmmaType(kc.desc.a),
+            wgmmaType(kc.desc.b), NVVM::WGMMATypes::f32,
+            NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+            NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+            bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+            NVVM::MMAIntOverflowAttr());
+      }
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b);
+    // Keep this k-tile's group in flight; the previous one has retired, so
+    // its stage goes back to the producer (one arrival per warpgroup).
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+    Value hasPrev =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, kc.i32(0));
+    Value releaser = kc.andi(hasPrev, kc.eq(kc.tidInWg, kc.i32(0)));
+    kc.ifThen(releaser, [&] {
+      ConsumerReleaseOp::create(b, kc.mainPipe,
+                                kc.stateAt(start, kc.sub(g, kc.i32(1))));
+    });
+    scf::YieldOp::create(b, acc);
+  }
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+  // The last k-tile's stage goes back too, for the next tile of this CTA.
+  Value hadAny = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
+                                       tile.kTiles, kc.i32(0));
+  kc.ifThen(kc.andi(hadAny, kc.eq(kc.tidInWg, kc.i32(0))), [&] {
+    ConsumerReleaseOp::create(
+        b, kc.mainPipe,
+        kc.stateAt(start, kc.sub(kc.add(kBase, tile.kTiles), kc.i32(1))));
+  });
+  return SmallVector<Value>(loop.getResults());
+}

@@ -1,0 +1,39 @@
+//===- Mainloop.h - The mainloop collective: TMA A/B, wgmma -----*- C++ -*-===//
+//
+// CUTLASS's CollectiveMma for SM90 TMA warp-specialized kernels, in IR:
+// the producer side streams the k-tiles of A and B through the StagesAB
+// pipeline (acquire an empty stage, expect its bytes, TMA loads, commit);
+// the consumer side waits for each full stage, issues wgmma (both operands
+// from shared memory, f32 accumulators in registers), keeps one wgmma group
+// in flight and releases the stage whose group retired. Parameterized by the
+// plan: element types, B's major, tile, stages. It knows nothing of the
+// epilogue, and only the count of consumer warpgroups that share a tile
+// (a given of the layout, decided by the schedule).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_LIB_CONVERSION_COLLECTIVES_MAINLOOP_H
+#define WSGEMM_LIB_CONVERSION_COLLECTIVES_MAINLOOP_H
+
+#include "TileScheduler.h"
+
+namespace mlir::wsgemm::collectives {
+
+/// Producer: issues the TMA loads of every k-tile of `tile`, continuing the
+/// mainloop pipeline at `state` (a producer pipeline state); returns the
+/// state after the tile. One thread calls it.
+Value emitMainloopLoads(KernelContext &kc, const WorkTile &tile, Value state);
+
+/// Consumer: the wgmma loop of `tile` for consumer warpgroup `consumerWg`,
+/// whose k-tiles are the mainloop pipeline's uses kBase, kBase + 1, ...
+/// Returns the accumulators: one !llvm.struct of tile N / 2 f32 per 64-row
+/// block of the warpgroup's rows, in wgmma's accumulator layout.
+SmallVector<Value> emitMainloopMma(KernelContext &kc, const WorkTile &tile,
+                                   Value consumerWg, Value kBase);
+
+/// The accumulator type of one 64-row block.
+Type getAccumulatorType(KernelContext &kc);
+
+} // namespace mlir::wsgemm::collectives
+
+#endif // WSGEMM_LIB_CONVERSION_COLLECTIVES_MAINLOOP_H

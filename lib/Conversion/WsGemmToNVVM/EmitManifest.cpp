@@ -1,0 +1,273 @@
+//===- EmitManifest.cpp - The runtime's contract of each kernel -----------===//
+//
+// --wsgemm-emit-manifest: writes the manifest of each planned wsgemm.gemm
+// (docs/manifest.md) as its `wsgemm.manifest` attribute, from the plan's
+// KernelLayout (the parameter list and shared memory the kernel is built
+// with) and the EVT as an expression graph the runtime's CPU reference
+// evaluates. Runs before --wsgemm-specialize, which moves the attribute to
+// the kernel function, while the EVT still names its activations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm/Conversion/Passes.h"
+#include "ws-gemm/Dialect/Epi/EpiOps.h"
+#include "ws-gemm/Dialect/WsGemm/GemmDesc.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+namespace mlir {
+#define GEN_PASS_DEF_WSGEMMEMITMANIFEST
+#include "ws-gemm/Conversion/Passes.h.inc"
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+namespace pl = mlir::wsgemm::planning;
+
+//===----------------------------------------------------------------------===//
+// The EVT graph
+//===----------------------------------------------------------------------===//
+
+/// The manifest name of an op of the epilogue, or empty if it has none.
+static StringRef evtOpName(Operation *op) {
+  return llvm::TypeSwitch<Operation *, StringRef>(op)
+      .Case<arith::AddFOp>([](auto) { return "add"; })
+      .Case<arith::SubFOp>([](auto) { return "sub"; })
+      .Case<arith::MulFOp>([](auto) { return "mul"; })
+      .Case<arith::DivFOp>([](auto) { return "div"; })
+      .Case<arith::MaximumFOp, arith::MaxNumFOp>([](auto) { return "max"; })
+      .Case<arith::MinimumFOp, arith::MinNumFOp>([](auto) { return "min"; })
+      .Case<arith::NegFOp>([](auto) { return "neg"; })
+      .Case<arith::SelectOp>([](auto) { return "select"; })
+      .Case<arith::CmpFOp>([](auto) { return "cmp"; })
+      .Case<arith::ConstantOp>([](auto) { return "const"; })
+      .Case<arith::TruncFOp, arith::ExtFOp>([](auto) { return "convert"; })
+      .Case<math::AbsFOp>([](auto) { return "abs"; })
+      .Case<math::ExpOp>([](auto) { return "exp"; })
+      .Case<math::LogOp>([](auto) { return "log"; })
+      .Case<math::SqrtOp>([](auto) { return "sqrt"; })
+      .Case<math::RsqrtOp>([](auto) { return "rsqrt"; })
+      .Case<math::TanhOp>([](auto) { return "tanh"; })
+      .Case<math::ErfOp>([](auto) { return "erf"; })
+      .Case<math::FmaOp>([](auto) { return "fma"; })
+      .Default([](Operation *op) -> StringRef {
+        if (op->getDialect() && op->getDialect()->getNamespace() == "epi")
+          return op->getName().stripDialect();
+        return "";
+      });
+}
+
+static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
+  llvm::json::Array nodes;
+  DenseMap<Value, int64_t> ids;
+  Block &body = op.getEpilogue().front();
+  ids[body.getArgument(0)] = 0;
+  nodes.push_back(llvm::json::Object{{"id", 0}, {"op", "acc"}});
+  for (Operation &inner : body.without_terminator()) {
+    StringRef name = evtOpName(&inner);
+    if (name.empty())
+      return inner.emitOpError()
+             << "has no manifest encoding; the runtime's reference could not "
+                "evaluate it";
+    llvm::json::Object node;
+    int64_t id = nodes.size();
+    node["id"] = id;
+    node["op"] = name;
+    llvm::json::Array args;
+    for (Value v : inner.getOperands())
+      args.push_back(ids.lookup(v));
+    if (!args.empty())
+      node["args"] = std::move(args);
+    // The fields each node kind carries (docs/manifest.md, "The EVT graph").
+    Operation *unencodable = nullptr;
+    llvm::TypeSwitch<Operation *>(&inner)
+        .Case([&](epi::ScalarOp scalar) {
+          node["source"] = epi::stringifyScalarSource(scalar.getSource());
+          if (ArrayAttr names = scalar.getNamesAttr()) {
+            llvm::json::Array list;
+            for (Attribute name : names)
+              list.push_back(cast<StringAttr>(name).getValue());
+            node["names"] = std::move(list);
+          }
+          if (std::optional<APFloat> value = scalar.getValue())
+            node["value"] = value->convertToDouble();
+        })
+        .Case([&](epi::LoadSrcOp src) {
+          if (std::optional<StringRef> gate = src.getSkipIfZero())
+            node["skip_if_zero"] = *gate;
+        })
+        .Case<epi::LoadVecMOp, epi::LoadVecNOp, epi::AuxLoadOp,
+              epi::AuxStoreOp>([&](auto leaf) {
+          node["name"] = leaf.getName();
+          node["dtype"] = pl::toString(toDType(leaf.getElemType()));
+        })
+        .Case<epi::ReduceToVecMOp, epi::ReduceToVecNOp, epi::ReduceToScalarOp>(
+            [&](auto red) {
+              node["name"] = red.getName();
+              node["reduce"] = epi::stringifyReduceKind(red.getKind());
+            })
+        .Case([&](epi::StoreOp store) {
+          node["dtype"] = pl::toString(toDType(op.getDType()));
+          node["rounding"] = epi::stringifyRoundingMode(store.getRounding());
+        })
+        .Case([&](epi::ConvertOp convert) {
+          node["dtype"] = pl::toString(toDType(convert.getType()));
+          node["rounding"] = epi::stringifyRoundingMode(convert.getRounding());
+        })
+        .Case([&](epi::ClampOp clamp) {
+          node["lower"] = clamp.getLower().convertToDouble();
+          node["upper"] = clamp.getUpper().convertToDouble();
+        })
+        .Case([&](epi::LeakyReluOp leaky) {
+          node["alpha"] = leaky.getLeakyAlpha().convertToDouble();
+        })
+        .Case([&](epi::ThresholdReluOp relu) {
+          node["threshold"] = relu.getThreshold().convertToDouble();
+          if (std::optional<APFloat> upper = relu.getUpperBound())
+            node["upper_bound"] = upper->convertToDouble();
+        })
+        .Case([&](arith::ConstantOp constant) {
+          if (auto value = dyn_cast<FloatAttr>(constant.getValue()))
+            node["value"] = value.getValueAsDouble();
+          else
+            unencodable = constant;
+        })
+        .Case([&](arith::CmpFOp cmp) {
+          node["predicate"] = arith::stringifyCmpFPredicate(cmp.getPredicate());
+        })
+        .Case<arith::TruncFOp, arith::ExtFOp>([&](Operation *cast) {
+          node["dtype"] = pl::toString(toDType(cast->getResult(0).getType()));
+          node["rounding"] = "rn";
+        });
+    if (unencodable)
+      return unencodable->emitOpError()
+             << "has no manifest encoding (only float constants do)";
+    if (inner.getNumResults() == 1)
+      ids[inner.getResult(0)] = id;
+    nodes.push_back(std::move(node));
+  }
+  return nodes;
+}
+
+//===----------------------------------------------------------------------===//
+// The manifest
+//===----------------------------------------------------------------------===//
+
+/// The manifest of `op` (docs/manifest.md): everything the runtime needs
+/// and nothing it must guess, from the plan the kernel is built from.
+static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
+                                 llvm::json::Array evt, StringRef chip) {
+  const pl::GemmDesc &desc = plan.desc;
+  const pl::KernelLayout &layout = plan.layout;
+  llvm::json::Array plist;
+  for (const pl::KernelParam &p : layout.params) {
+    llvm::json::Object o{{"name", p.name}};
+    switch (p.kind) {
+    case pl::KernelParam::Kind::TensorMap:
+      o["kind"] = "tensor_map";
+      o["operand"] = p.operand;
+      o["dtype"] = pl::toString(p.type);
+      o["dims"] = llvm::json::Array(p.dims);
+      o["box"] = llvm::json::Array(p.box);
+      o["swizzle"] =
+          p.swizzleBytes ? std::to_string(p.swizzleBytes) + "B" : "none";
+      o["oob_fill"] = "zero";
+      break;
+    case pl::KernelParam::Kind::Pointer:
+      o["kind"] = "pointer";
+      o["dtype"] = pl::toString(p.type);
+      o["extent"] = llvm::json::Array(p.extent);
+      break;
+    case pl::KernelParam::Kind::Scalar:
+      o["kind"] = "scalar";
+      o["dtype"] = "f32";
+      break;
+    case pl::KernelParam::Kind::ScalarPointer:
+      o["kind"] = "scalar_pointer";
+      o["dtype"] = "f32";
+      break;
+    case pl::KernelParam::Kind::Reduction:
+      o["kind"] = "reduction";
+      o["reduce"] = p.reduce;
+      o["extent"] = llvm::json::Array(p.extent);
+      break;
+    case pl::KernelParam::Kind::Size:
+      o["kind"] = "size";
+      o["dim"] = p.operand;
+      break;
+    }
+    plist.push_back(std::move(o));
+  }
+  bool bKMajor = desc.bMajor != pl::OperandMajor::N;
+  llvm::json::Object operands{
+      {"A", llvm::json::Object{{"dtype", pl::toString(desc.a)},
+                               {"layout", "k_major"}}},
+      {"B", llvm::json::Object{{"dtype", pl::toString(desc.b)},
+                               {"layout", bKMajor ? "k_major" : "n_major"}}},
+      {"D", llvm::json::Object{{"dtype", pl::toString(desc.d)},
+                               {"layout", "n_major"}}}};
+  if (desc.loadsC)
+    operands["C"] = llvm::json::Object{{"dtype", pl::toString(desc.c)},
+                                       {"layout", "n_major"}};
+  const pl::GemmConfig &config = desc.config;
+  bool persistent = config.persistent.value_or(true);
+  bool alongM = config.raster == pl::Raster::AlongM;
+  int64_t threads = 128 * (1 + layout.consumerWarpgroups);
+  llvm::json::Object manifest{
+      {"format", "ws-gemm-manifest"},
+      {"version", 1},
+      {"kernel", op.getSymName()},
+      {"cubin", (op.getSymName() + ".cubin").str()},
+      {"arch", chip},
+      {"block", llvm::json::Array{threads, 1, 1}},
+      {"cluster", llvm::json::Array{1, 1, 1}},
+      {"smem_bytes", layout.smemBytes},
+      {"tile", llvm::json::Array{layout.tileM, layout.tileN, layout.tileK}},
+      {"grid", llvm::json::Object{{"kind", persistent ? "persistent" : "tiles"},
+                                  {"raster", alongM ? "along_m" : "along_n"},
+                                  {"swizzle", config.swizzle.value_or(1)}}},
+      {"batched", desc.batched},
+      {"static_shape", nullptr},
+      {"operands", std::move(operands)},
+      {"params", std::move(plist)},
+      {"evt", llvm::json::Object{{"nodes", std::move(evt)}}}};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest)));
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct WsGemmEmitManifestPass
+    : public impl::WsGemmEmitManifestBase<WsGemmEmitManifestPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    bool failedAny = false;
+    getOperation().walk([&](GemmOp op) {
+      FailureOr<PlannedGemm> plan = getPlannedGemm(op);
+      FailureOr<llvm::json::Array> evt =
+          failed(plan) ? FailureOr<llvm::json::Array>(failure()) : buildEvt(op);
+      if (failed(evt)) {
+        failedAny = true;
+        return;
+      }
+      op->setAttr(
+          GemmOp::getManifestAttrName(),
+          StringAttr::get(op.getContext(),
+                          buildManifest(op, *plan, std::move(*evt), chip)));
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+} // namespace

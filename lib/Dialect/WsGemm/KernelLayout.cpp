@@ -1,0 +1,262 @@
+//===- KernelLayout.cpp - Shared memory and parameters of a kernel --------===//
+//
+// Implements KernelLayout.h: places the kernel's shared-memory buffers in
+// their documented order, itemising the budget as it goes, and lists the
+// kernel parameters in launch order. No IR here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm/Dialect/WsGemm/KernelLayout.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir::wsgemm::planning;
+
+static int64_t bytesOf(DType type) { return (getBits(type) + 7) / 8; }
+
+static int64_t alignTo(int64_t value, int64_t align) {
+  return (value + align - 1) / align * align;
+}
+
+int64_t KernelLayout::subtileBytes(DType type) const {
+  return 64 * epiN * bytesOf(type);
+}
+
+int64_t KernelLayout::subtileSwizzle(DType type) const {
+  int64_t rowBytes = epiN * bytesOf(type);
+  return rowBytes == 32 || rowBytes == 64 || rowBytes == 128 ? rowBytes : 0;
+}
+
+int64_t SmemBudget::get(SmemKind kind) const {
+  for (const SmemItem &item : items)
+    if (item.kind == kind)
+      return item.bytes;
+  return 0;
+}
+
+namespace {
+/// Places regions one after another with their alignment, itemising bytes
+/// per kind and the padding separately.
+class Placer {
+public:
+  /// Places `bytes` aligned to `align`; returns its offset (-1 when empty).
+  int64_t place(int64_t bytes, int64_t align) {
+    if (bytes <= 0)
+      return -1;
+    int64_t start = alignTo(offset, align);
+    padding += start - offset;
+    offset = start + bytes;
+    return start;
+  }
+
+  void add(SmemKind kind, const char *name, int64_t bytes,
+           std::string formula) {
+    budget.items.push_back(
+        {kind, name, bytes, bytes ? std::move(formula) : std::string()});
+  }
+
+  SmemBudget finish(int64_t baseAlignment) {
+    add(SmemKind::AlignmentPadding, "alignment padding", padding,
+        "to 1024-byte (tiles) and 8-byte (barriers) boundaries");
+    add(SmemKind::BaseAlignment, "base alignment", baseAlignment,
+        "the kernel rounds the dynamic SMEM base up to 1024 bytes");
+    budget.total = offset + baseAlignment;
+    return std::move(budget);
+  }
+
+private:
+  int64_t offset = 0;
+  int64_t padding = 0;
+  SmemBudget budget;
+};
+} // namespace
+
+/// "S x RxC x B B" for one ring of tiles.
+static std::string tileFormula(int64_t stages, int64_t rows, int64_t cols,
+                               int64_t bytes) {
+  std::string str;
+  llvm::raw_string_ostream(str)
+      << stages << " x " << rows << "x" << cols << " x " << bytes << " B";
+  return str;
+}
+
+/// The parameters in launch order: tensor maps (A, B, C when read, D, aux
+/// matrices in EVT order), then pointers, scalars and reductions in EVT
+/// order, then the sizes M, N, K, L.
+static std::vector<KernelParam> listParams(const GemmDesc &desc,
+                                           const KernelLayout &layout) {
+  using Kind = EpilogueOperand::Kind;
+  std::vector<KernelParam> params;
+  auto tensorMap = [&](const std::string &operand, DType type,
+                       std::vector<std::string> dims, std::vector<int64_t> box,
+                       int64_t swizzle) {
+    KernelParam p;
+    p.kind = KernelParam::Kind::TensorMap;
+    p.name = p.operand = operand;
+    p.type = type;
+    if (desc.batched) {
+      dims.push_back("L");
+      box.push_back(1);
+    }
+    p.dims = std::move(dims);
+    p.box = std::move(box);
+    p.swizzleBytes = swizzle;
+    params.push_back(std::move(p));
+  };
+  // A and B in 128B-swizzled boxes: K-major boxes are tile K (128 bytes)
+  // wide; an N-major B moves in 64-column blocks.
+  tensorMap("A", desc.a, {"K", "M"}, {layout.tileK, layout.tileM}, 128);
+  if (desc.bMajor == OperandMajor::N)
+    tensorMap("B", desc.b, {"N", "K"}, {64, layout.tileK}, 128);
+  else
+    tensorMap("B", desc.b, {"K", "N"}, {layout.tileK, layout.tileN}, 128);
+  // Epilogue matrices move in 64-row subtiles.
+  auto subtileMap = [&](const std::string &name, DType type) {
+    tensorMap(name, type, {"N", "M"}, {layout.epiN, 64},
+              layout.subtileSwizzle(type));
+  };
+  if (desc.loadsC)
+    subtileMap("C", desc.c);
+  subtileMap("D", desc.d);
+  for (const EpilogueOperand &operand : desc.operands)
+    if (operand.kind == Kind::AuxLoad || operand.kind == Kind::AuxStore)
+      subtileMap(operand.name, operand.type);
+
+  for (const EpilogueOperand &operand : desc.operands) {
+    KernelParam p;
+    p.name = operand.name;
+    p.type = operand.type;
+    p.reduce = operand.reduce;
+    switch (operand.kind) {
+    case Kind::AuxLoad:
+    case Kind::AuxStore:
+      continue;
+    case Kind::VecM:
+      p.kind = KernelParam::Kind::Pointer;
+      p.extent = {"M", "L"};
+      break;
+    case Kind::VecN:
+      p.kind = KernelParam::Kind::Pointer;
+      p.extent = {"N", "L"};
+      break;
+    case Kind::Scalar:
+      p.kind = KernelParam::Kind::Scalar;
+      break;
+    case Kind::ScalarPointer:
+      p.kind = KernelParam::Kind::ScalarPointer;
+      break;
+    case Kind::ReduceVecM:
+      p.kind = KernelParam::Kind::Reduction;
+      p.extent = {"M", "L"};
+      break;
+    case Kind::ReduceVecN:
+      p.kind = KernelParam::Kind::Reduction;
+      p.extent = {"N", "L"};
+      break;
+    case Kind::ReduceScalar:
+      p.kind = KernelParam::Kind::Reduction;
+      break;
+    }
+    params.push_back(std::move(p));
+  }
+  for (const char *dim : {"M", "N", "K", "L"}) {
+    KernelParam p;
+    p.kind = KernelParam::Kind::Size;
+    p.name = p.operand = dim;
+    p.type = DType::None;
+    params.push_back(std::move(p));
+  }
+  return params;
+}
+
+KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
+  using Kind = EpilogueOperand::Kind;
+  const GemmConfig &c = desc.config;
+  KernelLayout layout;
+  auto [tileM, tileN, tileK] = c.tile.value_or(std::array<int64_t, 3>{0, 0, 0});
+  layout.tileM = tileM;
+  layout.tileN = tileN;
+  layout.tileK = tileK;
+  layout.consumerWarpgroups = getNumConsumerWarpgroups(
+      c.schedule.value_or(KernelSchedule::Cooperative));
+  layout.wgRows = tileM / layout.consumerWarpgroups;
+  layout.epiN = c.epiTile ? (*c.epiTile)[1] : 0;
+  layout.stages = c.stages.value_or(0);
+  layout.stagesC = c.stagesC.value_or(0);
+  layout.stagesD = c.stagesD.value_or(0);
+  layout.reuseSmemC =
+      c.reuseSmemC.value_or(false) && desc.loadsC && desc.storesD;
+  layout.storeRing = layout.reuseSmemC ? layout.stagesC : layout.stagesD;
+  layout.stageBytesA = tileM * tileK * bytesOf(desc.a);
+  layout.stageBytesB = tileN * tileK * bytesOf(desc.b);
+
+  // An epilogue ring holds `slots` 64-row subtiles per consumer warpgroup.
+  int64_t subtileRows = 64 * layout.consumerWarpgroups;
+  auto ringBytes = [&](int64_t slots, DType type) {
+    return slots * layout.consumerWarpgroups * layout.subtileBytes(type);
+  };
+  constexpr int64_t kTileAlign = 1024, kBarrierAlign = 8;
+  Placer placer;
+  int64_t aBytes = bytesOf(desc.a), bBytes = bytesOf(desc.b);
+  layout.offA = std::max<int64_t>(
+      0, placer.place(layout.stages * layout.stageBytesA, kTileAlign));
+  placer.add(SmemKind::AStages, "A stages", layout.stages * layout.stageBytesA,
+             tileFormula(layout.stages, tileM, tileK, aBytes));
+  layout.offB = placer.place(layout.stages * layout.stageBytesB, kTileAlign);
+  placer.add(SmemKind::BStages, "B stages", layout.stages * layout.stageBytesB,
+             tileFormula(layout.stages, tileN, tileK, bBytes));
+
+  int64_t cBytes = desc.loadsC ? ringBytes(layout.stagesC, desc.c) : 0;
+  layout.offC = placer.place(cBytes, kTileAlign);
+  placer.add(
+      SmemKind::CBuffers, "C buffers", cBytes,
+      tileFormula(layout.stagesC, subtileRows, layout.epiN, bytesOf(desc.c)) +
+          (layout.reuseSmemC ? "; D's subtiles inside" : ""));
+  int64_t dBytes = desc.storesD && !layout.reuseSmemC
+                       ? ringBytes(layout.stagesD, desc.d)
+                       : 0;
+  layout.offD =
+      layout.reuseSmemC ? layout.offC : placer.place(dBytes, kTileAlign);
+  placer.add(
+      SmemKind::DBuffers, "D buffers", dBytes,
+      tileFormula(layout.stagesD, subtileRows, layout.epiN, bytesOf(desc.d)));
+
+  // Aux matrices: one ring per distinct name.
+  auto placeAux = [&](Kind kind, int64_t slots, std::vector<AuxBuffer> &out,
+                      SmemKind item, const char *itemName) {
+    int64_t total = 0;
+    std::string formula;
+    for (const EpilogueOperand &aux : desc.operandsOf(kind)) {
+      int64_t bytes = ringBytes(slots, aux.type);
+      out.push_back({aux.name, aux.type, placer.place(bytes, kTileAlign)});
+      total += bytes;
+      formula +=
+          (formula.empty() ? "" : " + ") + aux.name + ": " +
+          tileFormula(slots, subtileRows, layout.epiN, bytesOf(aux.type));
+    }
+    placer.add(item, itemName, total, formula);
+  };
+  placeAux(Kind::AuxLoad, layout.stagesC, layout.auxLoads,
+           SmemKind::AuxLoadBuffers, "aux load buffers");
+  placeAux(Kind::AuxStore, layout.storeRing, layout.auxStores,
+           SmemKind::AuxStoreBuffers, "aux store buffers");
+
+  // mbarriers: a full and an empty barrier (8 bytes each) per stage.
+  layout.offMainBarriers = placer.place(layout.stages * 16, kBarrierAlign);
+  placer.add(SmemKind::MainloopBarriers, "mainloop barriers",
+             layout.stages * 16,
+             std::to_string(layout.stages) + " stages x 2 x 8 B");
+  bool epiLoads = desc.loadsC || !desc.operandsOf(Kind::AuxLoad).empty();
+  int64_t epiBarriers = epiLoads ? layout.stagesC * 16 : 0;
+  layout.offEpiBarriers = placer.place(epiBarriers, kBarrierAlign);
+  placer.add(SmemKind::EpilogueBarriers, "epilogue barriers", epiBarriers,
+             std::to_string(layout.stagesC) + " stages_c x 2 x 8 B");
+  layout.budget = placer.finish(/*baseAlignment=*/1024);
+  layout.smemBytes = layout.budget.total;
+  layout.params = listParams(desc, layout);
+  return layout;
+}
+
+SmemBudget mlir::wsgemm::planning::computeSmemBudget(const GemmDesc &desc) {
+  return computeKernelLayout(desc).budget;
+}

@@ -1,0 +1,413 @@
+//===- Legality.cpp - What a planned GEMM config cannot do ----------------===//
+//
+// Implements planning::checkLegality: every rule the lowering depends on,
+// stated with the numbers that break it, so that a config the planner
+// accepts is never refused by a later pass. No IR here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm/Dialect/WsGemm/KernelLayout.h"
+#include "ws-gemm/Dialect/WsGemm/Planning.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace mlir::wsgemm::planning;
+
+static int64_t bytesOf(DType type) { return (getBits(type) + 7) / 8; }
+
+static KernelSchedule getSchedule(const GemmDesc &desc) {
+  return desc.config.schedule.value_or(KernelSchedule::Cooperative);
+}
+
+/// "[a, b, c]" for diagnostics.
+template <size_t N>
+static std::string listToString(const std::array<int64_t, N> &values) {
+  std::string str;
+  llvm::raw_string_ostream os(str);
+  os << '[';
+  for (size_t i = 0; i < N; ++i)
+    os << (i ? ", " : "") << values[i];
+  os << ']';
+  return str;
+}
+
+//===----------------------------------------------------------------------===//
+// Legality
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Collects errors; `error()` returns a stream for the message.
+class ErrorList {
+public:
+  llvm::raw_string_ostream error() {
+    errors.push_back({});
+    return llvm::raw_string_ostream(errors.back().message);
+  }
+  size_t size() const { return errors.size(); }
+  std::vector<PlanError> take() { return std::move(errors); }
+  PlanError &back() { return errors.back(); }
+
+private:
+  std::vector<PlanError> errors;
+};
+} // namespace
+
+/// Group 1: element types, layouts, cluster, tile shape and schedule.
+static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
+  const GemmConfig &c = desc.config;
+  auto bits = [](DType type) { return getBits(type); };
+  if (bits(desc.a) != 16 || bits(desc.b) != 16)
+    errors.error() << "A and B must be 16-bit (f16 or bf16) because the "
+                      "mainloop issues f16/bf16 wgmma with f32 accumulation, "
+                      "got "
+                   << bits(desc.a) << "-bit A and " << bits(desc.b) << "-bit B";
+  else if (desc.a != desc.b)
+    errors.error() << "A and B must have the same element type because "
+                      "wgmma multiplies f16 x f16 or bf16 x bf16, got "
+                   << toString(desc.a) << " A and " << toString(desc.b) << " B";
+  if (bits(desc.d) != 16 && bits(desc.d) != 32)
+    errors.error() << "D must be 16-bit (f16, bf16) or 32-bit (f32), got "
+                   << bits(desc.d) << "-bit";
+  if (desc.c != DType::None && bits(desc.c) != 16 && bits(desc.c) != 32)
+    errors.error() << "C must be 16-bit (f16, bf16) or 32-bit (f32), got "
+                   << bits(desc.c) << "-bit";
+  for (const EpilogueOperand &operand : desc.operands) {
+    bool matrix = operand.kind == EpilogueOperand::Kind::AuxLoad ||
+                  operand.kind == EpilogueOperand::Kind::AuxStore;
+    bool vector = operand.kind == EpilogueOperand::Kind::VecM ||
+                  operand.kind == EpilogueOperand::Kind::VecN;
+    unsigned b = bits(operand.type);
+    if ((matrix || vector) && b != 8 && b != 16 && b != 32)
+      errors.error() << "epilogue operand '" << operand.name
+                     << "' must have 8-, 16- or 32-bit elements, got " << b
+                     << "-bit";
+  }
+  if (desc.aMajor == OperandMajor::N)
+    errors.error() << "A must be k_major or m_major because it is M x K, got "
+                      "n_major";
+  if (desc.bMajor == OperandMajor::M)
+    errors.error() << "B must be k_major or n_major because it is K x N, got "
+                      "m_major";
+  // Tile rules depend on the element widths: report types first.
+  if (errors.size())
+    return;
+
+  auto tile = c.tile.value_or(std::array<int64_t, 3>{0, 0, 0});
+  auto cluster = c.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
+  if (tile[0] <= 0 || tile[1] <= 0 || tile[2] <= 0) {
+    errors.error() << "tile = " << listToString(tile)
+                   << " must have positive M, N and K";
+    return;
+  }
+  if (cluster != std::array<int64_t, 3>{1, 1, 1})
+    errors.error() << "cluster = " << listToString(cluster)
+                   << " needs TMA multicast across the cluster, which is not "
+                      "implemented yet; use cluster = [1, 1, 1]";
+
+  int64_t kBytes = tile[2] * bytesOf(desc.a);
+  if (kBytes != 128)
+    errors.error() << "tile K = " << tile[2] << " spans " << kBytes
+                   << " bytes of " << getBits(desc.a)
+                   << "-bit A; it must span exactly 128 bytes (one row of the "
+                      "128B swizzle, the only one warpgroup.generate."
+                      "descriptor supports), so tile K must be "
+                   << 128 / std::max<int64_t>(1, bytesOf(desc.a));
+  if (tile[1] % 16 != 0 || tile[1] < 16 || tile[1] > 256)
+    errors.error() << "tile N = " << tile[1]
+                   << " is not a wgmma N: it must be a multiple of 16 in "
+                      "[16, 256] (wgmma allows multiples of 8; we require 16)";
+
+  KernelSchedule schedule = getSchedule(desc);
+  switch (schedule) {
+  case KernelSchedule::WarpSpecialized:
+    if (tile[0] != 64 && tile[0] != 128)
+      errors.error() << "schedule warp_specialized has one consumer "
+                        "warpgroup per tile, owning 64 or 128 rows (one or "
+                        "two m64 wgmma), so tile M must be 64 or 128, got "
+                     << tile[0];
+    break;
+  case KernelSchedule::Cooperative:
+    if (tile[0] != 128 && tile[0] != 256)
+      errors.error() << "schedule cooperative splits tile M across 2 "
+                        "consumer warpgroups of 64 or 128 rows each (one or "
+                        "two m64 wgmma), so tile M must be 128 or 256, got "
+                     << tile[0];
+    break;
+  case KernelSchedule::Pingpong:
+    if (tile[0] != 64 && tile[0] != 128)
+      errors.error() << "schedule pingpong gives each of its 2 consumer "
+                        "warpgroups whole tiles of 64 or 128 rows (one or two "
+                        "m64 wgmma), so tile M must be 64 or 128, got "
+                     << tile[0];
+    if (!c.persistent.value_or(true))
+      errors.error() << "schedule pingpong needs persistent = true: its 2 "
+                        "consumer warpgroups take alternate tiles from the "
+                        "persistent tile scheduler";
+    break;
+  }
+}
+
+/// Reports a row stride that TMA cannot use.
+static void checkRowStride(ErrorList &errors, const std::string &operand,
+                           const char *dimName, int64_t dim, DType type) {
+  int64_t stride = dim * bytesOf(type);
+  if (stride % 16 == 0)
+    return;
+  errors.error() << "TMA needs row strides that are multiples of 16 bytes, "
+                    "but "
+                 << operand << " has a row stride of " << dimName << " x "
+                 << bytesOf(type) << " = " << stride << " bytes (" << dimName
+                 << " = " << dim << ")";
+}
+
+/// Group 2: epilogue tile and buffers, pipeline knobs, registers, TMA.
+static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
+  const GemmConfig &c = desc.config;
+  KernelSchedule schedule = getSchedule(desc);
+  auto tile = *c.tile;
+  auto epi = c.epiTile.value_or(std::array<int64_t, 2>{0, 0});
+
+  if (epi[0] <= 0 || epi[1] <= 0) {
+    errors.error() << "epi_tile = " << listToString(epi)
+                   << " must have positive M and N";
+  } else if (tile[0] % epi[0] != 0 || tile[1] % epi[1] != 0) {
+    errors.error() << "epi_tile = " << listToString(epi)
+                   << " must divide the CTA tile's M x N = " << tile[0] << " x "
+                   << tile[1] << ", but " << tile[0] << " % " << epi[0] << " = "
+                   << tile[0] % epi[0] << " and " << tile[1] << " % " << epi[1]
+                   << " = " << tile[1] % epi[1];
+  } else {
+    int64_t wantM = schedule == KernelSchedule::Cooperative ? 128 : 64;
+    if (epi[0] != wantM)
+      errors.error() << "epi_tile M must be " << wantM << " for schedule "
+                     << toString(schedule)
+                     << (schedule == KernelSchedule::Cooperative
+                             ? " (64 rows from each of the 2 consumer "
+                               "warpgroups"
+                             : " (the 64-row block of one m64 wgmma")
+                     << ", as in CUTLASS's sm90_compute_tile_shape_or_"
+                        "override), got "
+                     << epi[0];
+    if (epi[1] % 16 != 0)
+      errors.error() << "epi_tile N = " << epi[1]
+                     << " must be a multiple of 16 (stmatrix writes 16 "
+                        "columns of the subtile per step)";
+  }
+
+  int64_t stages = c.stages.value_or(0);
+  if (stages < 2)
+    errors.error() << "stages = " << stages
+                   << " must be at least 2 so that the TMA loads of the next "
+                      "k-tile overlap the wgmma of the current one";
+  auto atLeastOne = [&](const char *name, std::optional<int64_t> value) {
+    if (value.value_or(0) < 1)
+      errors.error() << name << " = " << value.value_or(0)
+                     << " must be at least 1";
+  };
+  atLeastOne("stages_c", c.stagesC);
+  atLeastOne("stages_d", c.stagesD);
+  atLeastOne("fragment_size", c.fragmentSize);
+
+  // The EVT visits each thread's subtile elements fragment_size at a time.
+  int64_t threads = getNumEpilogueThreads(schedule);
+  int64_t perThread = epi[0] * epi[1] / threads;
+  int64_t fragment = c.fragmentSize.value_or(0);
+  if (fragment >= 1 && epi[0] > 0 && epi[1] > 0 &&
+      (perThread == 0 || perThread % fragment != 0))
+    errors.error() << "fragment_size = " << fragment << " must divide the "
+                   << perThread << " accumulator elements each of the "
+                   << threads << " epilogue threads holds per " << epi[0] << "x"
+                   << epi[1] << " subtile";
+
+  if (c.reuseSmemC.value_or(false)) {
+    if (!desc.loadsC || !desc.storesD)
+      errors.error() << "reuse_smem_c = true needs an epilogue that loads C "
+                        "(epi.load_src) and stores D (epi.store): D's buffers "
+                        "alias C's";
+    else if (getBits(desc.c) != getBits(desc.d))
+      errors.error() << "reuse_smem_c = true needs C and D of the same width "
+                        "because D's buffers alias C's, got "
+                     << getBits(desc.c) << "-bit C and " << getBits(desc.d)
+                     << "-bit D";
+    else if (c.stagesD.value_or(0) > c.stagesC.value_or(0))
+      errors.error() << "reuse_smem_c = true needs stages_d <= stages_c "
+                        "because D's buffers live inside C's, got stages_d = "
+                     << c.stagesD.value_or(0)
+                     << " and stages_c = " << c.stagesC.value_or(0);
+  }
+
+  int64_t swizzle = c.swizzle.value_or(1);
+  if (swizzle != 1 && swizzle != 2 && swizzle != 4 && swizzle != 8)
+    errors.error() << "swizzle = " << swizzle
+                   << " must be 1, 2, 4 or 8 (the tile scheduler's "
+                      "max_swizzle_size)";
+
+  // setmaxnreg takes a multiple of 8 in [24, 256].
+  auto checkRegs = [&](const char *name, std::optional<int64_t> regs) {
+    if (regs && (*regs < 24 || *regs > 256 || *regs % 8 != 0))
+      errors.error() << name << " = " << *regs
+                     << " must be a multiple of 8 in [24, 256] (setmaxnreg)";
+  };
+  int64_t groups = getNumConsumerWarpgroups(schedule);
+  size_t before = errors.size();
+  checkRegs("producer_regs", c.producerRegs);
+  checkRegs("consumer_regs", c.consumerRegs);
+  if (errors.size() == before && c.producerRegs && c.consumerRegs) {
+    int64_t total = *c.producerRegs * 128 + groups * *c.consumerRegs * 128;
+    if (total > kSm90RegistersPerSm)
+      errors.error() << "register budgets need " << *c.producerRegs
+                     << " x 128 + " << groups << " x " << *c.consumerRegs
+                     << " x 128 = " << total << " registers, more than the "
+                     << kSm90RegistersPerSm << " of an SM";
+  }
+
+  // Each consumer thread keeps its share of the warpgroup's f32 accumulator
+  // tile in registers; it must at least fit in the thread's budget (the
+  // configured consumer_regs, else the launch share: at most 255).
+  int64_t wgRows =
+      schedule == KernelSchedule::Cooperative ? tile[0] / 2 : tile[0];
+  int64_t accRegs = wgRows * tile[1] / 128;
+  int64_t budget = c.consumerRegs.value_or(std::min<int64_t>(
+      255, kSm90RegistersPerSm / (128 * (groups + 1)) / 8 * 8));
+  if (errors.size() == before && accRegs > budget)
+    errors.error() << "each consumer thread holds its share of a " << wgRows
+                   << "x" << tile[1] << " f32 accumulator in " << accRegs
+                   << " registers, more than its budget of " << budget
+                   << (c.consumerRegs ? " (consumer_regs)" : "")
+                   << ": use a smaller tile N"
+                   << (schedule == KernelSchedule::Cooperative
+                           ? ""
+                           : " or schedule cooperative");
+
+  // TMA: every row stride of a tensor map is a multiple of 16 bytes.
+  if (desc.shape) {
+    auto [m, n, k, l] = *desc.shape;
+    (void)l;
+    if (desc.aMajor == OperandMajor::M)
+      checkRowStride(errors, "A (m_major: K x M, M contiguous)", "M", m,
+                     desc.a);
+    else
+      checkRowStride(errors, "A (k_major: M x K, K contiguous)", "K", k,
+                     desc.a);
+    if (desc.bMajor == OperandMajor::N)
+      checkRowStride(errors, "B (n_major: K x N, N contiguous)", "N", n,
+                     desc.b);
+    else
+      checkRowStride(errors, "B (k_major: N x K, K contiguous)", "K", k,
+                     desc.b);
+    if (desc.loadsC)
+      checkRowStride(errors, "C (M x N, N contiguous)", "N", n, desc.c);
+    if (desc.storesD)
+      checkRowStride(errors, "D (M x N, N contiguous)", "N", n, desc.d);
+    for (const EpilogueOperand &aux : desc.operands)
+      if (aux.kind == EpilogueOperand::Kind::AuxLoad ||
+          aux.kind == EpilogueOperand::Kind::AuxStore)
+        checkRowStride(errors, "aux matrix '" + aux.name + "' (M x N)", "N", n,
+                       aux.type);
+  }
+}
+
+/// Group 3: the SMEM budget.
+static void checkSmemBudget(const GemmDesc &desc, int64_t capacity,
+                            ErrorList &errors) {
+  SmemBudget budget = computeSmemBudget(desc);
+  if (budget.total <= capacity)
+    return;
+  // The largest stage count (>= 2) below the current one that fits.
+  int64_t stages = desc.config.stages.value_or(2);
+  std::optional<int64_t> fits;
+  GemmDesc probe = desc;
+  int64_t atTwo = 0;
+  for (int64_t s = stages - 1; s >= 2 && !fits; --s) {
+    probe.config.stages = s;
+    int64_t total = computeSmemBudget(probe).total;
+    if (total <= capacity)
+      fits = s;
+  }
+  probe.config.stages = 2;
+  atTwo = computeSmemBudget(probe).total;
+
+  auto os = errors.error();
+  os << "needs " << budget.total << " bytes of shared memory, " << capacity
+     << " available: over by " << budget.total - capacity << "; ";
+  if (fits)
+    os << "try stages = " << *fits << " or a smaller tile";
+  else
+    os << "even stages = 2 needs " << atTwo
+       << " bytes: use a smaller tile or epilogue tile, or fewer epilogue "
+          "buffers";
+  os.flush();
+  for (const SmemItem &item : budget.items) {
+    if (!item.bytes)
+      continue;
+    std::string note;
+    llvm::raw_string_ostream(note)
+        << item.name << ": " << item.bytes << " bytes (" << item.formula << ")";
+    errors.back().notes.push_back(std::move(note));
+  }
+}
+
+/// Group 4: valid CUTLASS configs that ws-gemm's lowering does not
+/// implement yet. Checked last, so that a config that could never work is
+/// reported as such first.
+static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
+  const GemmConfig &c = desc.config;
+  KernelSchedule schedule = getSchedule(desc);
+  if (schedule == KernelSchedule::Pingpong)
+    errors.error() << "schedule pingpong is not lowered yet; use cooperative "
+                      "or warp_specialized";
+  if (desc.aMajor != OperandMajor::K)
+    errors.error() << "A must be k_major: an m_major A (wgmma's transposed "
+                      "A) is not lowered yet";
+  if (desc.bMajor == OperandMajor::N && (*c.tile)[1] % 64 != 0)
+    errors.error() << "tile N = " << (*c.tile)[1]
+                   << " must be a multiple of 64 for an n_major B, which "
+                      "moves in 64-column blocks (128-byte swizzled TMA "
+                      "boxes)";
+  for (const EpilogueOperand &aux : desc.operands)
+    if ((aux.kind == EpilogueOperand::Kind::AuxLoad ||
+         aux.kind == EpilogueOperand::Kind::AuxStore) &&
+        getBits(aux.type) == 8)
+      errors.error() << "aux matrix '" << aux.name << "' of type "
+                     << toString(aux.type)
+                     << " is not lowered yet (f16, bf16 and f32 are)";
+  int64_t swizzle = c.swizzle.value_or(1);
+  if (swizzle != 1 && !c.persistent.value_or(true))
+    errors.error() << "swizzle = " << swizzle
+                   << " needs persistent = true: a 'tiles' grid gives each "
+                      "CTA the tile at its position; use swizzle = 1 or "
+                      "persistent = true";
+  bool reuse = c.reuseSmemC.value_or(false) && desc.loadsC && desc.storesD;
+  if (reuse && c.delayTmaStore.value_or(false))
+    errors.error() << "reuse_smem_c = true and delay_tma_store = true are not "
+                      "lowered together: a C stage is released only after "
+                      "the D store staged in it, which delay_tma_store holds "
+                      "back";
+  if (c.delayTmaStore.value_or(false) && c.stagesD.value_or(0) < 2)
+    errors.error() << "delay_tma_store = true needs stages_d >= 2 (the "
+                      "delayed store still reads one buffer while the next "
+                      "is written), got stages_d = "
+                   << c.stagesD.value_or(0);
+  if (c.producerRegs.has_value() != c.consumerRegs.has_value())
+    errors.error() << "producer_regs and consumer_regs must be set together: "
+                      "setmaxnreg moves registers from the producer "
+                      "warpgroup to the consumer warpgroups";
+}
+
+std::vector<PlanError>
+mlir::wsgemm::planning::checkLegality(const GemmDesc &desc, int64_t capacity) {
+  ErrorList errors;
+  checkShapeRules(desc, errors);
+  if (errors.size())
+    return errors.take();
+  checkKnobRules(desc, errors);
+  if (errors.size())
+    return errors.take();
+  checkSmemBudget(desc, capacity, errors);
+  if (errors.size())
+    return errors.take();
+  checkLoweredRules(desc, errors);
+  return errors.take();
+}
