@@ -9,6 +9,7 @@
 
 #include "ManifestReader.h"
 
+#include <iterator>
 #include <limits>
 
 namespace wsgemm::runtime {
@@ -27,133 +28,42 @@ const char *reduceName(ReduceKind r) {
   return "?";
 }
 
+//===----------------------------------------------------------------------===//
+// The op table (EvtOps.def)
+//===----------------------------------------------------------------------===//
+
 namespace {
-
-struct OpInfo {
-  EvtOp op;
-  const char *name;
-  int arity; // -1: leaf (no args)
-};
-
-// Every op of the EVT table with its argument count.
-const OpInfo kOps[] = {
-    {EvtOp::Acc, "acc", -1},
-    {EvtOp::LoadSrc, "load_src", -1},
-    {EvtOp::Scalar, "scalar", -1},
-    {EvtOp::LoadVecM, "load_vec_m", -1},
-    {EvtOp::LoadVecN, "load_vec_n", -1},
-    {EvtOp::AuxLoad, "aux_load", -1},
-    {EvtOp::Const, "const", -1},
-    {EvtOp::Add, "add", 2},
-    {EvtOp::Sub, "sub", 2},
-    {EvtOp::Mul, "mul", 2},
-    {EvtOp::Div, "div", 2},
-    {EvtOp::Max, "max", 2},
-    {EvtOp::Min, "min", 2},
-    {EvtOp::Neg, "neg", 1},
-    {EvtOp::Abs, "abs", 1},
-    {EvtOp::Exp, "exp", 1},
-    {EvtOp::Log, "log", 1},
-    {EvtOp::Sqrt, "sqrt", 1},
-    {EvtOp::Rsqrt, "rsqrt", 1},
-    {EvtOp::Tanh, "tanh", 1},
-    {EvtOp::Erf, "erf", 1},
-    {EvtOp::Fma, "fma", 3},
-    {EvtOp::Select, "select", 3},
-    {EvtOp::Cmp, "cmp", 2},
-    {EvtOp::Identity, "identity", 1},
-    {EvtOp::Relu, "relu", 1},
-    {EvtOp::Clamp, "clamp", 1},
-    {EvtOp::LeakyRelu, "leaky_relu", 1},
-    {EvtOp::ThresholdRelu, "threshold_relu", 1},
-    {EvtOp::Gelu, "gelu", 1},
-    {EvtOp::GeluTaylor, "gelu_taylor", 1},
-    {EvtOp::Silu, "silu", 1},
-    {EvtOp::Sigmoid, "sigmoid", 1},
-    {EvtOp::Hardswish, "hardswish", 1},
-    {EvtOp::Convert, "convert", 1},
-    {EvtOp::Store, "store", 1},
-    {EvtOp::AuxStore, "aux_store", 1},
-    {EvtOp::ReduceToVecM, "reduce_to_vec_m", 1},
-    {EvtOp::ReduceToVecN, "reduce_to_vec_n", 1},
-    {EvtOp::ReduceToScalar, "reduce_to_scalar", 1},
-};
-
-const OpInfo &opInfo(EvtOp op) {
-  for (const OpInfo &i : kOps)
-    if (i.op == op)
-      return i;
-  return kOps[0];
+constexpr bool inEnumOrder() {
+  for (size_t i = 0; i < std::size(kEvtOps); ++i)
+    if (static_cast<size_t>(kEvtOps[i].op) != i)
+      return false;
+  return true;
 }
-
-bool isOutputOp(EvtOp op) {
-  return op == EvtOp::Store || op == EvtOp::AuxStore ||
-         op == EvtOp::ReduceToVecM || op == EvtOp::ReduceToVecN ||
-         op == EvtOp::ReduceToScalar;
-}
-
 } // namespace
+// evtOpInfo() indexes kEvtOps by the enumerator.
+static_assert(inEnumOrder(), "kEvtOps must list the ops in EvtOp order");
 
-const char *evtOpName(EvtOp op) { return opInfo(op).name; }
+const EvtOpInfo *findEvtOp(const std::string &name) {
+  for (const EvtOpInfo &i : kEvtOps)
+    if (name == i.name)
+      return &i;
+  return nullptr;
+}
+
+const char *evtOpName(EvtOp op) { return evtOpInfo(op).name; }
 
 namespace detail {
 
 namespace {
 
-EvtNode parseNode(const json &j, const std::string &key, size_t index,
-                  const std::vector<EvtNode> &before) {
-  getObject(j, key);
-  EvtNode n;
-  n.id = static_cast<int>(index);
-  if (const json *id = maybe(j, "id")) {
-    int64_t v = getInt(*id, key + ".id");
-    if (v != static_cast<int64_t>(index))
-      fail(key + ".id", "must equal its position " + std::to_string(index) +
-                            " (nodes are listed in topological order), got " +
-                            std::to_string(v));
+/// The fields `n.op` carries (docs/manifest.md, "The EVT graph"); the ops
+/// not named here carry none.
+void readFields(EvtNode &n, const json &j, const std::string &key) {
+  if (evtOpInfo(n.op).kind == EvtOpKind::Reduction) {
+    n.name = getString(need(j, key, "name"), key + ".name");
+    n.reduce = getReduce(need(j, key, "reduce"), key + ".reduce");
+    return;
   }
-  {
-    std::string op = getString(need(j, key, "op"), key + ".op");
-    bool found = false;
-    for (const OpInfo &i : kOps)
-      if (op == i.name) {
-        n.op = i.op;
-        found = true;
-      }
-    if (!found)
-      fail(key + ".op", "unknown op '" + op + "'");
-  }
-  const OpInfo &info = opInfo(n.op);
-  const json *args = maybe(j, "args");
-  if (info.arity < 0) {
-    if (args && !(args->is_array() && args->empty()))
-      fail(key + ".args", std::string(info.name) + " is a leaf and takes no "
-                                                   "arguments");
-  } else {
-    if (!args)
-      fail(key + ".args", "missing required field");
-    getArray(*args, key + ".args");
-    if (static_cast<int>(args->size()) != info.arity)
-      fail(key + ".args", std::string(info.name) + " takes " +
-                              std::to_string(info.arity) + " argument" +
-                              (info.arity == 1 ? "" : "s") + ", got " +
-                              std::to_string(args->size()));
-    for (size_t a = 0; a < args->size(); ++a) {
-      std::string akey = idx(key + ".args", a);
-      int64_t v = getInt((*args)[a], akey);
-      if (v < 0 || v >= static_cast<int64_t>(index))
-        fail(akey, "node " + std::to_string(v) +
-                       " is not defined before "
-                       "node " +
-                       std::to_string(index) +
-                       " (nodes must be in topological order)");
-      if (isOutputOp(before[v].op))
-        fail(akey, "node " + std::to_string(v) + " (" +
-                       evtOpName(before[v].op) + ") produces no value");
-      n.args.push_back(static_cast<int>(v));
-    }
-  }
-
   switch (n.op) {
   case EvtOp::LoadSrc:
     if (const json *s = maybe(j, "skip_if_zero"))
@@ -227,15 +137,59 @@ EvtNode parseNode(const json &j, const std::string &key, size_t index,
     if (const json *r = maybe(j, "rounding"))
       n.rounding = getRounding(*r, key + ".rounding");
     break;
-  case EvtOp::ReduceToVecM:
-  case EvtOp::ReduceToVecN:
-  case EvtOp::ReduceToScalar:
-    n.name = getString(need(j, key, "name"), key + ".name");
-    n.reduce = getReduce(need(j, key, "reduce"), key + ".reduce");
-    break;
   default:
     break;
   }
+}
+
+/// Node `index` of evt.nodes; `before` holds the nodes before it.
+EvtNode parseNode(const json &j, const std::string &key, size_t index,
+                  const std::vector<EvtNode> &before) {
+  getObject(j, key);
+  EvtNode n;
+  n.id = static_cast<int>(index);
+  if (const json *id = maybe(j, "id")) {
+    int64_t v = getInt(*id, key + ".id");
+    if (v != static_cast<int64_t>(index))
+      fail(key + ".id", "must equal its position " + std::to_string(index) +
+                            " (nodes are listed in topological order), got " +
+                            std::to_string(v));
+  }
+  std::string opName = getString(need(j, key, "op"), key + ".op");
+  const EvtOpInfo *info = findEvtOp(opName);
+  if (!info)
+    fail(key + ".op", "unknown op '" + opName + "'");
+  n.op = info->op;
+  const json *args = maybe(j, "args");
+  if (info->kind == EvtOpKind::Leaf) {
+    if (args && !(args->is_array() && args->empty()))
+      fail(key + ".args", std::string(info->name) + " is a leaf and takes no "
+                                                    "arguments");
+  } else {
+    if (!args)
+      fail(key + ".args", "missing required field");
+    getArray(*args, key + ".args");
+    if (static_cast<int>(args->size()) != info->arity)
+      fail(key + ".args", std::string(info->name) + " takes " +
+                              std::to_string(info->arity) + " argument" +
+                              (info->arity == 1 ? "" : "s") + ", got " +
+                              std::to_string(args->size()));
+    for (size_t a = 0; a < args->size(); ++a) {
+      std::string akey = idx(key + ".args", a);
+      int64_t v = getInt((*args)[a], akey);
+      if (v < 0 || v >= static_cast<int64_t>(index))
+        fail(akey, "node " + std::to_string(v) +
+                       " is not defined before "
+                       "node " +
+                       std::to_string(index) +
+                       " (nodes must be in topological order)");
+      if (!producesValue(before[v].op))
+        fail(akey, "node " + std::to_string(v) + " (" +
+                       evtOpName(before[v].op) + ") produces no value");
+      n.args.push_back(static_cast<int>(v));
+    }
+  }
+  readFields(n, j, key);
   return n;
 }
 

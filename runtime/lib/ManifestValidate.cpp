@@ -141,12 +141,9 @@ void validateManifest(const Manifest &m) {
     case EvtOp::LoadVecN:
       claim(vecNodes, "vector");
       break;
-    case EvtOp::ReduceToVecM:
-    case EvtOp::ReduceToVecN:
-    case EvtOp::ReduceToScalar:
-      claim(redNodes, "reduction");
-      break;
     default:
+      if (evtOpInfo(n.op).kind == EvtOpKind::Reduction)
+        claim(redNodes, "reduction");
       break;
     }
   }
