@@ -232,14 +232,13 @@ CublasPlan chooseCublasPlan(const Manifest &m,
       notes.push_back("cuBLASLt's bias runs along N here (ours along M): "
                       "same cost, different vector");
   }
-  switch (e.activation) {
-  case EvtOp::Relu:
+  switch (evtOpInfo(e.activation).blas) {
+  case BlasActivation::Relu:
     p.epilogue =
         p.useBias ? CUBLASLT_EPILOGUE_RELU_BIAS : CUBLASLT_EPILOGUE_RELU;
     p.epilogueName = p.useBias ? "RELU_BIAS" : "RELU";
     break;
-  case EvtOp::Gelu:
-  case EvtOp::GeluTaylor:
+  case BlasActivation::Gelu:
     p.epilogue =
         p.useBias ? CUBLASLT_EPILOGUE_GELU_BIAS : CUBLASLT_EPILOGUE_GELU;
     p.epilogueName = p.useBias ? "GELU_BIAS" : "GELU";
