@@ -1,4 +1,4 @@
-//===- ws-gemm-run.h - The pieces of ws-gemm-run ---------------*- C++ -*-===//
+//===- ws-gemm-run.h - The pieces of ws-gemm-run ----------------*- C++ -*-===//
 //
 // Shared by ws-gemm-run's files: its options (ws-gemm-run.cpp parses them),
 // the broken and fake arguments of --bad-arg and --dry-run (BadArg.cpp) and
