@@ -22,7 +22,7 @@ std::string Tolerance::describe() const {
 
 bool usesApproxTranscendentals(const Manifest &m) {
   for (const EvtNode &n : m.nodes)
-    if (n.op == EvtOp::Tanh || n.op == EvtOp::GeluTaylor)
+    if (evtOpInfo(n.op).accuracy == EvtAccuracy::Approx)
       return true;
   return false;
 }

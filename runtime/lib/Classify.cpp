@@ -3,7 +3,8 @@
 // Walks back from the store: an optional activation, an optional add of a
 // broadcast vector, then the linear combination (acc, alpha*acc, fma(alpha,
 // acc, beta*C), alpha*acc + beta*C, ...). Every node must be consumed by the
-// pattern except side outputs, which are listed.
+// pattern except side outputs, which are listed. The activations it accepts
+// are those EvtOps.def gives a cuBLASLt counterpart (Blas).
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,6 +93,15 @@ struct Matcher {
   }
 };
 
+/// The activations cuBLASLt has a counterpart of, in table order.
+std::string blasActivationNames() {
+  std::string s;
+  for (const EvtOpInfo &i : kEvtOps)
+    if (i.blas != BlasActivation::None)
+      s += (s.empty() ? "" : ", ") + std::string(i.name);
+  return s;
+}
+
 } // namespace
 
 StandardEpilogue classifyEpilogue(const Manifest &m) {
@@ -101,17 +111,10 @@ StandardEpilogue classifyEpilogue(const Manifest &m) {
   mt.used.insert(store.id);
   int cur = store.args[0];
 
-  switch (mt.at(cur).op) {
-  case EvtOp::Relu:
-  case EvtOp::Gelu:
-  case EvtOp::GeluTaylor:
-  case EvtOp::Identity:
+  if (evtOpInfo(mt.at(cur).op).blas != BlasActivation::None) {
     e.activation = mt.at(cur).op;
     mt.used.insert(cur);
     cur = mt.at(cur).args[0];
-    break;
-  default:
-    break;
   }
   if (mt.is(cur, EvtOp::Add)) {
     int a = mt.at(cur).args[0], b = mt.at(cur).args[1];
@@ -129,7 +132,8 @@ StandardEpilogue classifyEpilogue(const Manifest &m) {
     e.reason = std::string("node ") + std::to_string(cur) + " (" +
                evtOpName(mt.at(cur).op) +
                ") is not alpha*acc [+ beta*C] [+ bias] under an activation "
-               "among identity, relu, gelu, gelu_taylor";
+               "among " +
+               blasActivationNames();
     return e;
   }
   // Side outputs are allowed (listed); any other unused node means the
@@ -137,8 +141,7 @@ StandardEpilogue classifyEpilogue(const Manifest &m) {
   for (const EvtNode &n : m.nodes) {
     if (mt.used.count(n.id))
       continue;
-    if (n.op == EvtOp::AuxStore || n.op == EvtOp::ReduceToVecM ||
-        n.op == EvtOp::ReduceToVecN || n.op == EvtOp::ReduceToScalar) {
+    if (!producesValue(n.op)) { // aux stores and reductions
       e.extraOutputs.push_back(std::string(evtOpName(n.op)) + " '" + n.name +
                                "'");
       continue;

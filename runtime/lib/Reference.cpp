@@ -2,8 +2,10 @@
 //
 // create() resolves every name of the graph once (vectors, aux matrices,
 // scalars) so evaluate() is a straight walk over the nodes in topological
-// order. Operands are repacked K-contiguous in float (exact: every input
-// dtype is at most f32) and dot products accumulate in double.
+// order: leaves and outputs are handled here, every other op evaluates its
+// formula from EvtOps.def. Operands are repacked K-contiguous in float
+// (exact: every input dtype is at most f32) and dot products accumulate in
+// double.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,37 +14,6 @@
 #include <cmath>
 
 namespace wsgemm::runtime {
-
-double evalActivation(EvtOp op, double x, const EvtNode &p) {
-  switch (op) {
-  case EvtOp::Identity:
-    return x;
-  case EvtOp::Relu:
-    return std::max(x, 0.0);
-  case EvtOp::Clamp:
-    return std::min(std::max(x, p.lower), p.upper);
-  case EvtOp::LeakyRelu:
-    return x > 0 ? x : p.alpha * x;
-  case EvtOp::ThresholdRelu:
-    return std::min(x <= p.threshold ? 0.0 : x, p.upperBound);
-  case EvtOp::Gelu:
-    return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
-  case EvtOp::GeluTaylor: {
-    const double k = 0.79788456080286535588; // sqrt(2 / pi)
-    return 0.5 * x * (1.0 + std::tanh(k * (x + 0.044715 * x * x * x)));
-  }
-  case EvtOp::Silu:
-    return x / (1.0 + std::exp(-x));
-  case EvtOp::Sigmoid:
-    return 1.0 / (1.0 + std::exp(-x));
-  case EvtOp::Tanh:
-    return std::tanh(x);
-  case EvtOp::Hardswish:
-    return x * std::min(std::max(x + 3.0, 0.0), 6.0) / 6.0;
-  default:
-    return NAN;
-  }
-}
 
 static double evalCmp(CmpPredicate p, double a, double b) {
   bool unordered = std::isnan(a) || std::isnan(b);
@@ -92,6 +63,17 @@ static double evalCmp(CmpPredicate p, double a, double b) {
     break;
   }
   return r ? 1.0 : 0.0;
+}
+
+double evalActivation(EvtOp op, double x, const EvtNode &node) {
+  switch (op) {
+#define WSGEMM_EVT_ACTIVATION(Enum, Name, Accuracy, Blas, Expr)                \
+  case EvtOp::Enum:                                                            \
+    return Expr;
+#include "ws-gemm-runtime/EvtOps.def"
+  default:
+    return NAN;
+  }
 }
 
 double reduceCombine(ReduceKind k, double acc, double x) {
@@ -219,6 +201,11 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
   };
   for (const EvtNode &n : r.nodes_) {
     size_t i = static_cast<size_t>(n.id);
+    if (evtOpInfo(n.op).kind == EvtOpKind::Reduction) {
+      const Param *p = m.findParam(n.name);
+      r.reductions_.push_back({n.name, n.reduce, n.op, p->extent});
+      continue;
+    }
     switch (n.op) {
     case EvtOp::LoadSrc:
       if (!r.srcSkipped_)
@@ -262,13 +249,6 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
     case EvtOp::AuxStore:
       r.auxOut_.push_back({n.name, n.dtype, n.rounding});
       break;
-    case EvtOp::ReduceToVecM:
-    case EvtOp::ReduceToVecN:
-    case EvtOp::ReduceToScalar: {
-      const Param *p = m.findParam(n.name);
-      r.reductions_.push_back({n.name, n.reduce, n.op, p->extent});
-      break;
-    }
     default:
       break;
     }
@@ -351,70 +331,27 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
     case EvtOp::Const:
       r = node.value;
       break;
-    case EvtOp::Add:
-      r = arg(0) + arg(1);
-      break;
-    case EvtOp::Sub:
-      r = arg(0) - arg(1);
-      break;
-    case EvtOp::Mul:
-      r = arg(0) * arg(1);
-      break;
-    case EvtOp::Div:
-      r = arg(0) / arg(1);
-      break;
-    case EvtOp::Max:
-      r = std::max(arg(0), arg(1));
-      break;
-    case EvtOp::Min:
-      r = std::min(arg(0), arg(1));
-      break;
-    case EvtOp::Neg:
-      r = -arg(0);
-      break;
-    case EvtOp::Abs:
-      r = std::fabs(arg(0));
-      break;
-    case EvtOp::Exp:
-      r = std::exp(arg(0));
-      break;
-    case EvtOp::Log:
-      r = std::log(arg(0));
-      break;
-    case EvtOp::Sqrt:
-      r = std::sqrt(arg(0));
-      break;
-    case EvtOp::Rsqrt:
-      r = 1.0 / std::sqrt(arg(0));
-      break;
-    case EvtOp::Erf:
-      r = std::erf(arg(0));
-      break;
-    case EvtOp::Fma:
-      r = arg(0) * arg(1) + arg(2);
-      break;
-    case EvtOp::Select:
-      r = arg(0) != 0.0 ? arg(1) : arg(2);
-      break;
-    case EvtOp::Cmp:
-      r = evalCmp(node.predicate, arg(0), arg(1));
-      break;
-    case EvtOp::Tanh:
-    case EvtOp::Identity:
-    case EvtOp::Relu:
-    case EvtOp::Clamp:
-    case EvtOp::LeakyRelu:
-    case EvtOp::ThresholdRelu:
-    case EvtOp::Gelu:
-    case EvtOp::GeluTaylor:
-    case EvtOp::Silu:
-    case EvtOp::Sigmoid:
-    case EvtOp::Hardswish:
-      r = evalActivation(node.op, arg(0), node);
-      break;
-    case EvtOp::Convert:
-      r = roundTo(node.dtype, arg(0), node.rounding);
-      break;
+      // Every op that computes its value from its arguments: the formula
+      // of EvtOps.def (x, or a, b, c, and the node's fields).
+#define WSGEMM_EVT_UNARY(Enum, Name, Accuracy, Expr)                           \
+  case EvtOp::Enum: {                                                          \
+    const double x = arg(0);                                                   \
+    r = Expr;                                                                  \
+    break;                                                                     \
+  }
+#define WSGEMM_EVT_BINARY(Enum, Name, Expr)                                    \
+  case EvtOp::Enum: {                                                          \
+    const double a = arg(0), b = arg(1);                                       \
+    r = Expr;                                                                  \
+    break;                                                                     \
+  }
+#define WSGEMM_EVT_TERNARY(Enum, Name, Expr)                                   \
+  case EvtOp::Enum: {                                                          \
+    const double a = arg(0), b = arg(1), c = arg(2);                           \
+    r = Expr;                                                                  \
+    break;                                                                     \
+  }
+#include "ws-gemm-runtime/EvtOps.def"
     case EvtOp::Store:
       out.dExact = arg(0);
       out.d = roundTo(node.dtype, arg(0), node.rounding);
@@ -424,9 +361,8 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
       out.aux[auxI] = roundTo(node.dtype, arg(0), node.rounding);
       ++auxI;
       break;
-    case EvtOp::ReduceToVecM:
-    case EvtOp::ReduceToVecN:
-    case EvtOp::ReduceToScalar:
+#define WSGEMM_EVT_REDUCTION(Enum, Name) case EvtOp::Enum:
+#include "ws-gemm-runtime/EvtOps.def"
       out.reduce[redI++] = arg(0);
       break;
     }

@@ -1,5 +1,4 @@
-//===- ws-gemm-bench.cpp - Time a ws-gemm kernel, side by side with cuBLASLt
-//===//
+//===- ws-gemm-bench.cpp - Time a kernel, side by side with cuBLASLt ------===//
 //
 // Times the kernel with CUDA driver events around each launch, after a
 // warm-up, over rotating buffer sets whose total exceeds twice the L2 (read
@@ -10,11 +9,14 @@
 // GELU(_BIAS); alpha/beta with C), or, when the EVT has no cuBLASLt
 // counterpart, the bare GEMM as a lower bound, and says which.
 //
+// This file holds the flags and the run; Timing.cpp the timed launches,
+// CublasCompare.cpp the cuBLASLt side, Report.cpp the CSV table.
+//
 //===----------------------------------------------------------------------===//
 
-#include "CublasLt.h"
+#include "ws-gemm-bench.h"
+#include "CublasCompare.h"
 
-#include "ws-gemm-runtime/Classify.h"
 #include "ws-gemm-runtime/Kernel.h"
 #include "ws-gemm-runtime/Problem.h"
 
@@ -24,28 +26,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <functional>
 #include <string>
 #include <vector>
 
 using namespace wsgemm::runtime;
-using wsgemm::bench::CublasLtApi;
+using namespace wsgemm::bench;
 
 namespace {
-
-struct Options {
-  std::string manifest;
-  int64_t M = 0, N = 0, K = 0, L = 1;
-  int iters = 100;
-  int warmup = 20;
-  int device = 0;
-  uint64_t seed = 1;
-  bool compare = false;
-  std::string csv;
-  std::string cublasLtPath;
-  std::map<std::string, float> scalars;
-};
 
 void usage() {
   std::fprintf(stderr,
@@ -108,341 +95,6 @@ bool parseOptions(int argc, char **argv, Options &o) {
   }
   return true;
 }
-
-struct Timing {
-  double median = 0, min = 0, p90 = 0;
-  int samples = 0;
-};
-
-/// Times `launch(i)` (i selects the buffer set) with an event pair around
-/// each call, after `warmup` untimed calls.
-Expected<Timing> timeLaunches(const std::function<Status(int)> &launch,
-                              CUstream stream, int warmup, int iters) {
-  for (int i = 0; i < warmup; ++i)
-    WSGEMM_TRY(launch(i));
-  std::vector<Event> starts, ends;
-  for (int i = 0; i < iters; ++i) {
-    auto s = Event::create();
-    auto e = Event::create();
-    if (!s)
-      return s.status();
-    if (!e)
-      return e.status();
-    starts.push_back(std::move(*s));
-    ends.push_back(std::move(*e));
-  }
-  WSGEMM_TRY(cuCheck(cuStreamSynchronize(stream), "warm-up"));
-  for (int i = 0; i < iters; ++i) {
-    WSGEMM_TRY(starts[i].record(stream));
-    WSGEMM_TRY(launch(warmup + i));
-    WSGEMM_TRY(ends[i].record(stream));
-  }
-  WSGEMM_TRY(cuCheck(cuStreamSynchronize(stream), "timed launches"));
-  std::vector<double> ms;
-  for (int i = 0; i < iters; ++i) {
-    auto t = ends[i].elapsedSince(starts[i]);
-    if (!t)
-      return t.status();
-    ms.push_back(*t);
-  }
-  std::sort(ms.begin(), ms.end());
-  Timing t;
-  t.samples = iters;
-  t.min = ms.front();
-  t.median = ms.size() % 2 ? ms[ms.size() / 2]
-                           : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
-  t.p90 = ms[std::min(ms.size() - 1, ms.size() * 9 / 10)];
-  return t;
-}
-
-double tflops(const Options &o, double ms) {
-  return 2.0 * double(o.M) * double(o.N) * double(o.K) * double(o.L) /
-         (ms * 1e-3) / 1e12;
-}
-
-//===----------------------------------------------------------------------===//
-// cuBLASLt side
-//===----------------------------------------------------------------------===//
-
-cudaDataType cudaType(DType t) {
-  switch (t) {
-  case DType::F16:
-    return CUDA_R_16F;
-  case DType::BF16:
-    return CUDA_R_16BF;
-  case DType::F32:
-    return CUDA_R_32F;
-  case DType::F8E4M3:
-    return CUDA_R_8F_E4M3;
-  case DType::F8E5M2:
-    return CUDA_R_8F_E5M2;
-  }
-  return CUDA_R_32F;
-}
-
-struct CublasPlan {
-  std::string epilogueName = "DEFAULT";
-  std::string note;
-  bool fused = false; // false: bare GEMM as a lower bound
-  cublasLtEpilogue_t epilogue = CUBLASLT_EPILOGUE_DEFAULT;
-  bool useC = false;
-  bool useBias = false;
-  DType biasType = DType::F16;
-  bool biasPerBatch = false;
-  float alpha = 1, beta = 0;
-};
-
-double scalarNodeValue(const Manifest &m, int node,
-                       const std::map<std::string, double> &scalars) {
-  if (node < 0)
-    return 1.0;
-  const EvtNode &n = m.nodes[static_cast<size_t>(node)];
-  double v = n.source == ScalarSource::Attr ? n.value : 1.0;
-  for (const std::string &name : n.names) {
-    auto it = scalars.find(name);
-    v *= it == scalars.end() ? 1.0 : it->second;
-  }
-  return v;
-}
-
-CublasPlan chooseCublasPlan(const Manifest &m,
-                            const std::map<std::string, double> &scalars) {
-  CublasPlan p;
-  StandardEpilogue e = classifyEpilogue(m);
-  if (!e.matched) {
-    p.note = "no cuBLASLt match for this EVT (" + e.reason +
-             "): timing cuBLASLt's bare GEMM (alpha = 1, beta = 0) as a lower "
-             "bound";
-    return p;
-  }
-  p.fused = true;
-  p.alpha = static_cast<float>(scalarNodeValue(m, e.alphaNode, scalars));
-  if (e.hasC) {
-    p.useC = true;
-    p.beta = static_cast<float>(scalarNodeValue(m, e.betaNode, scalars));
-  }
-  std::vector<std::string> notes;
-  if (!e.biasName.empty()) {
-    p.useBias = true;
-    p.biasType = e.biasDType;
-    const Param *bp = m.findParam(e.biasName);
-    p.biasPerBatch = bp && std::find(bp->extent.begin(), bp->extent.end(),
-                                     Dim::L) != bp->extent.end();
-    if (e.biasOp == EvtOp::LoadVecM)
-      notes.push_back("cuBLASLt's bias runs along N here (ours along M): "
-                      "same cost, different vector");
-  }
-  switch (e.activation) {
-  case EvtOp::Relu:
-    p.epilogue =
-        p.useBias ? CUBLASLT_EPILOGUE_RELU_BIAS : CUBLASLT_EPILOGUE_RELU;
-    p.epilogueName = p.useBias ? "RELU_BIAS" : "RELU";
-    break;
-  case EvtOp::Gelu:
-  case EvtOp::GeluTaylor:
-    p.epilogue =
-        p.useBias ? CUBLASLT_EPILOGUE_GELU_BIAS : CUBLASLT_EPILOGUE_GELU;
-    p.epilogueName = p.useBias ? "GELU_BIAS" : "GELU";
-    notes.push_back(std::string("ours is ") + evtOpName(e.activation) +
-                    "; cuBLASLt uses its own GELU formula");
-    break;
-  default:
-    p.epilogue = p.useBias ? CUBLASLT_EPILOGUE_BIAS : CUBLASLT_EPILOGUE_DEFAULT;
-    p.epilogueName = p.useBias ? "BIAS" : "DEFAULT";
-    break;
-  }
-  if (!e.extraOutputs.empty()) {
-    std::string extra;
-    for (const std::string &x : e.extraOutputs)
-      extra += (extra.empty() ? "" : ", ") + x;
-    notes.push_back("not in cuBLASLt's epilogue: " + extra);
-  }
-  p.epilogueName += p.useC ? " with alpha/beta and C" : " with alpha";
-  for (const std::string &n : notes)
-    p.note += (p.note.empty() ? "" : "; ") + n;
-  return p;
-}
-
-/// One cublasLtMatmul configuration over several buffer sets.
-class CublasRunner {
-public:
-  ~CublasRunner() {
-    if (!api_)
-      return;
-    for (auto l : layouts_)
-      if (l)
-        api_->layoutDestroy(l);
-    if (desc_)
-      api_->descDestroy(desc_);
-    if (handle_)
-      api_->destroy(handle_);
-  }
-
-  Status setup(const CublasLtApi &api, const Manifest &m, const Options &o,
-               const CublasPlan &plan, const std::vector<TestProblem> &sets) {
-    api_ = &api;
-    plan_ = plan;
-    DType aT = m.operand("A").dtype, bT = m.operand("B").dtype,
-          dT = m.operand("D").dtype;
-    if (aT != bT)
-      return errorf("cuBLASLt comparison needs A and B of one dtype, got ",
-                    dtypeName(aT), " and ", dtypeName(bT));
-    if (aT == DType::F8E4M3 || aT == DType::F8E5M2)
-      return errorf("cuBLASLt comparison is not implemented for fp8 inputs "
-                    "(scale pointers, TN only)");
-    auto check = [&](cublasStatus_t s, const char *what) {
-      return s == CUBLAS_STATUS_SUCCESS ? Status::success()
-                                        : errorf(what, ": ", api.status(s));
-    };
-    WSGEMM_TRY(check(api.create(&handle_), "cublasLtCreate"));
-    WSGEMM_TRY(check(api.descCreate(&desc_, CUBLAS_COMPUTE_32F, CUDA_R_32F),
-                     "cublasLtMatmulDescCreate"));
-    // Row-major D = A B is column-major D^T = B^T A^T: cuBLASLt's A is our
-    // B and its B is our A, with m' = N, n' = M.
-    const TestProblem &p0 = sets.front();
-    const GemmArgs &a = p0.args();
-    MatrixGeometry gA = matrixGeometry(m, "A", a),
-                   gB = matrixGeometry(m, "B", a),
-                   gD = matrixGeometry(m, "D", a);
-    bool bNMajor = m.operand("B").layout == Layout::NMajor;
-    bool aKMajor = m.operand("A").layout == Layout::KMajor;
-    cublasOperation_t opA = bNMajor ? CUBLAS_OP_N : CUBLAS_OP_T;
-    cublasOperation_t opB = aKMajor ? CUBLAS_OP_N : CUBLAS_OP_T;
-    WSGEMM_TRY(
-        check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_TRANSA, &opA, sizeof opA),
-              "TRANSA"));
-    WSGEMM_TRY(
-        check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_TRANSB, &opB, sizeof opB),
-              "TRANSB"));
-    WSGEMM_TRY(check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_EPILOGUE,
-                                 &plan.epilogue, sizeof plan.epilogue),
-                     "EPILOGUE"));
-    auto layout = [&](cublasLtMatrixLayout_t &l, DType t,
-                      const MatrixGeometry &g, const char *what) -> Status {
-      // Stored row-major rows x cols == column-major cols x rows.
-      WSGEMM_TRY(check(api.layoutCreate(&l, cudaType(t), uint64_t(g.cols),
-                                        uint64_t(g.rows), g.ld),
-                       what));
-      if (o.L > 1) {
-        int32_t count = static_cast<int32_t>(o.L);
-        int64_t stride = g.batchStride;
-        WSGEMM_TRY(check(api.layoutSet(l, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT,
-                                       &count, sizeof count),
-                         "BATCH_COUNT"));
-        WSGEMM_TRY(
-            check(api.layoutSet(l, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET,
-                                &stride, sizeof stride),
-                  "STRIDED_BATCH_OFFSET"));
-      }
-      return Status::success();
-    };
-    layouts_.assign(4, nullptr);
-    WSGEMM_TRY(layout(layouts_[0], bT, gB, "layout A' (our B)"));
-    WSGEMM_TRY(layout(layouts_[1], aT, gA, "layout B' (our A)"));
-    DType cT = plan.useC ? m.operand("C").dtype : dT;
-    MatrixGeometry gC = plan.useC ? matrixGeometry(m, "C", a) : gD;
-    WSGEMM_TRY(layout(layouts_[2], cT, gC, "layout C"));
-    WSGEMM_TRY(layout(layouts_[3], dT, gD, "layout D"));
-
-    // Bias: a vector of N per set (cuBLASLt's bias follows D's rows = N).
-    if (plan.useBias) {
-      int32_t bt = static_cast<int32_t>(cudaType(plan.biasType));
-      WSGEMM_TRY(check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE,
-                                   &bt, sizeof bt),
-                       "BIAS_DATA_TYPE"));
-      int64_t n = o.N * (plan.biasPerBatch ? o.L : 1);
-      std::vector<double> v;
-      fillUniform(v, static_cast<size_t>(n), o.seed, "cublaslt-bias", -1, 1);
-      std::vector<unsigned char> bytes(static_cast<size_t>(n) *
-                                       dtypeSize(plan.biasType));
-      for (size_t i = 0; i < v.size(); ++i)
-        storeElement(plan.biasType, bytes.data(), i, v[i]);
-      for (size_t s = 0; s < sets.size(); ++s) {
-        auto b = DeviceBuffer::alloc(bytes.size(), "cuBLASLt bias");
-        if (!b)
-          return b.status();
-        WSGEMM_TRY(b->upload(bytes.data(), bytes.size()));
-        bias_.push_back(std::move(*b));
-      }
-      if (plan.biasPerBatch && o.L > 1) {
-        int64_t stride = o.N;
-        WSGEMM_TRY(
-            check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE,
-                              &stride, sizeof stride),
-                  "BIAS_BATCH_STRIDE"));
-      }
-    }
-
-    // Heuristic with a workspace.
-    auto ws = DeviceBuffer::alloc(workspaceBytes_, "cuBLASLt workspace");
-    if (!ws)
-      return ws.status();
-    workspace_ = std::move(*ws);
-    cublasLtMatmulPreference_t pref = nullptr;
-    WSGEMM_TRY(check(api.prefCreate(&pref), "cublasLtMatmulPreferenceCreate"));
-    size_t wsBytes = workspaceBytes_;
-    cublasStatus_t st =
-        api.prefSet(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsBytes,
-                    sizeof wsBytes);
-    if (st == CUBLAS_STATUS_SUCCESS && plan.useBias) {
-      // The heuristic checks the bias pointer's alignment.
-      void *bp =
-          reinterpret_cast<void *>(static_cast<uintptr_t>(bias_.front().ptr()));
-      st =
-          api.descSet(desc_, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bp, sizeof bp);
-    }
-    int returned = 0;
-    if (st == CUBLAS_STATUS_SUCCESS)
-      st = api.heuristic(handle_, desc_, layouts_[0], layouts_[1], layouts_[2],
-                         layouts_[3], pref, 1, &heuristic_, &returned);
-    api.prefDestroy(pref);
-    WSGEMM_TRY(check(st, "cublasLtMatmulAlgoGetHeuristic"));
-    if (returned < 1)
-      return errorf("cuBLASLt: no algorithm for this configuration");
-    for (const TestProblem &p : sets) {
-      const GemmArgs &ga = p.args();
-      ptrs_.push_back(
-          {ga.B.ptr, ga.A.ptr, plan.useC ? ga.C.ptr : ga.D.ptr, ga.D.ptr});
-    }
-    return Status::success();
-  }
-
-  Status launch(int i, CUstream stream) {
-    size_t s = static_cast<size_t>(i) % ptrs_.size();
-    if (plan_.useBias) {
-      void *bp =
-          reinterpret_cast<void *>(static_cast<uintptr_t>(bias_[s].ptr()));
-      cublasStatus_t st = api_->descSet(
-          desc_, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bp, sizeof bp);
-      if (st != CUBLAS_STATUS_SUCCESS)
-        return errorf("BIAS_POINTER: ", api_->status(st));
-    }
-    auto p = [](CUdeviceptr x) {
-      return reinterpret_cast<void *>(static_cast<uintptr_t>(x));
-    };
-    const auto &q = ptrs_[s];
-    cublasStatus_t st = api_->matmul(
-        handle_, desc_, &plan_.alpha, p(q[0]), layouts_[0], p(q[1]),
-        layouts_[1], &plan_.beta, p(q[2]), layouts_[2], p(q[3]), layouts_[3],
-        &heuristic_.algo, p(workspace_.ptr()), workspaceBytes_,
-        reinterpret_cast<cudaStream_t>(stream));
-    if (st != CUBLAS_STATUS_SUCCESS)
-      return errorf("cublasLtMatmul: ", api_->status(st));
-    return Status::success();
-  }
-
-private:
-  const CublasLtApi *api_ = nullptr;
-  CublasPlan plan_;
-  cublasLtHandle_t handle_ = nullptr;
-  cublasLtMatmulDesc_t desc_ = nullptr;
-  std::vector<cublasLtMatrixLayout_t> layouts_;
-  std::vector<DeviceBuffer> bias_;
-  DeviceBuffer workspace_;
-  size_t workspaceBytes_ = size_t(64) << 20;
-  cublasLtMatmulHeuristicResult_t heuristic_{};
-  std::vector<std::array<CUdeviceptr, 4>> ptrs_;
-};
 
 int fail(const Status &s) {
   std::fprintf(stderr, "error: %s\n", s.message().c_str());
@@ -596,37 +248,9 @@ int run(const Options &o) {
   }
 
   if (!o.csv.empty()) {
-    bool fresh;
-    {
-      std::ifstream probe(o.csv);
-      fresh =
-          !probe.good() || probe.peek() == std::ifstream::traits_type::eof();
-    }
-    std::ofstream csv(o.csv, std::ios::app);
-    if (!csv)
-      return fail(errorf(o.csv, ": cannot open for appending"));
-    if (fresh)
-      csv << "kernel,M,N,K,L,ours_ms,ours_tflops,cublaslt_ms,cublaslt_tflops,"
-             "ratio,cublaslt_epilogue,note\n";
-    auto quote = [](std::string s) {
-      std::replace(s.begin(), s.end(), '"', '\'');
-      return "\"" + s + "\"";
-    };
-    char buf[512];
-    std::snprintf(buf, sizeof buf, "%s,%lld,%lld,%lld,%lld,%.5f,%.2f,",
-                  m.kernel.c_str(), static_cast<long long>(o.M),
-                  static_cast<long long>(o.N), static_cast<long long>(o.K),
-                  static_cast<long long>(o.L), ours->median,
-                  tflops(o, ours->median));
-    csv << buf;
-    if (libMs > 0) {
-      std::snprintf(buf, sizeof buf, "%.5f,%.2f,%.4f,", libMs, tflops(o, libMs),
-                    libMs / ours->median);
-      csv << buf;
-    } else {
-      csv << ",,,";
-    }
-    csv << quote(libName) << "," << quote(libNote) << "\n";
+    Status s = appendCsv(o, m.kernel, ours->median, libMs, libName, libNote);
+    if (!s.ok())
+      return fail(s);
   }
   return exitCode;
 }

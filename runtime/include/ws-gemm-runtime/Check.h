@@ -39,7 +39,7 @@ struct Tolerance {
 };
 
 /// True when the EVT contains ops whose GPU lowering is approximate at
-/// ~2^-11 (tanh, gelu_taylor).
+/// ~2^-11 (Accuracy Approx in EvtOps.def: tanh, gelu_taylor).
 bool usesApproxTranscendentals(const Manifest &m);
 
 /// Tolerance for a matrix output of dtype `out` (D or an aux store).

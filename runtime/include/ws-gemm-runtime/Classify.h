@@ -29,7 +29,9 @@ struct StandardEpilogue {
   std::string biasName;           // empty: no bias
   EvtOp biasOp = EvtOp::LoadVecN; // load_vec_m (per row m) or load_vec_n
   DType biasDType = DType::F16;
-  EvtOp activation = EvtOp::Identity; // identity, relu, gelu, gelu_taylor
+  /// An op with a cuBLASLt counterpart (EvtOps.def: identity, relu, gelu,
+  /// gelu_taylor).
+  EvtOp activation = EvtOp::Identity;
   /// Outputs besides D (aux stores, reductions) the pattern does not cover.
   std::vector<std::string> extraOutputs;
 };

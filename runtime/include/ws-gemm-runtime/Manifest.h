@@ -1,5 +1,4 @@
-//===- Manifest.h - The kernel manifest, parsed and validated ----*- C++
-//-*-===//
+//===- Manifest.h - The kernel manifest, parsed and validated ---*- C++ -*-===//
 //
 // In-memory form of docs/manifest.md. parseManifest() checks every rule of
 // that contract and reports the first violation with the JSON key path and
@@ -7,7 +6,8 @@
 //   manifest k.json: params[2].kind: unknown kind 'tensormap' (expected one
 //   of tensor_map, pointer, scalar, scalar_pointer, reduction, size)
 // Keys the contract does not define are ignored (newer compilers may add
-// information); unknown values of enumerated keys are errors.
+// information); unknown values of enumerated keys are errors. The epilogue
+// graph's types live in Evt.h, included here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 #define WSGEMM_RUNTIME_MANIFEST_H
 
 #include "ws-gemm-runtime/DType.h"
+#include "ws-gemm-runtime/Evt.h"
 #include "ws-gemm-runtime/Status.h"
 
 #include <array>
@@ -40,9 +41,6 @@ unsigned swizzleBytes(Swizzle s);
 const char *swizzleName(Swizzle s);
 
 enum class L2Promotion { None, B64, B128, B256 };
-
-enum class ReduceKind { Sum, Max, Min, AbsMax };
-const char *reduceName(ReduceKind r);
 
 enum class GridKind { Tiles, Persistent };
 enum class Raster { AlongM, AlongN };
@@ -86,92 +84,6 @@ struct Param {
   ReduceKind reduce = ReduceKind::Sum;
   // size
   Dim dim = Dim::M;
-};
-
-/// EVT node operations (docs/manifest.md, "The EVT graph").
-enum class EvtOp {
-  Acc,
-  LoadSrc,
-  Scalar,
-  LoadVecM,
-  LoadVecN,
-  AuxLoad,
-  Const,
-  Add,
-  Sub,
-  Mul,
-  Div,
-  Max,
-  Min,
-  Neg,
-  Abs,
-  Exp,
-  Log,
-  Sqrt,
-  Rsqrt,
-  Tanh,
-  Erf,
-  Fma,
-  Select,
-  Cmp,
-  Identity,
-  Relu,
-  Clamp,
-  LeakyRelu,
-  ThresholdRelu,
-  Gelu,
-  GeluTaylor,
-  Silu,
-  Sigmoid,
-  Hardswish,
-  Convert,
-  Store,
-  AuxStore,
-  ReduceToVecM,
-  ReduceToVecN,
-  ReduceToScalar
-};
-const char *evtOpName(EvtOp op);
-
-enum class ScalarSource { Attr, Param, Ptr };
-
-/// cmp predicates: arith.cmpf's (oeq, ogt, oge, olt, ole, one, ord, ueq,
-/// ugt, uge, ult, ule, une, uno) plus eq/ne/lt/le/gt/ge as their ordered
-/// forms (ne as une, as C's != does).
-enum class CmpPredicate {
-  OEQ,
-  OGT,
-  OGE,
-  OLT,
-  OLE,
-  ONE,
-  ORD,
-  UEQ,
-  UGT,
-  UGE,
-  ULT,
-  ULE,
-  UNE,
-  UNO
-};
-
-struct EvtNode {
-  int id = 0;
-  EvtOp op = EvtOp::Acc;
-  std::vector<int> args;
-  std::string name;         // vectors, aux, reductions
-  DType dtype = DType::F32; // loads, convert, store, aux_store
-  Rounding rounding = Rounding::RN;
-  ScalarSource source = ScalarSource::Attr;
-  std::vector<std::string> names; // scalar param / ptr names (product)
-  double value = 0;               // const, scalar attr
-  std::string skipIfZero;         // load_src
-  CmpPredicate predicate = CmpPredicate::OEQ;
-  double lower = 0, upper = 0; // clamp
-  double alpha = 0;            // leaky_relu
-  double threshold = 0;        // threshold_relu
-  double upperBound = 0;       // threshold_relu (+inf when absent)
-  ReduceKind reduce = ReduceKind::Sum;
 };
 
 struct Manifest {

@@ -129,8 +129,9 @@ struct ReductionAccumulator {
   void merge(const ReductionAccumulator &other);
 };
 
-/// Activation formulas, exposed for tests.
-double evalActivation(EvtOp op, double x, const EvtNode &params);
+/// The formula of an activation op (EvtOps.def) at x, with the node's
+/// fields; NaN for an op that is not an activation. Exposed for tests.
+double evalActivation(EvtOp op, double x, const EvtNode &node);
 
 } // namespace wsgemm::runtime
 

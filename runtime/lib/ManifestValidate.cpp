@@ -1,0 +1,237 @@
+//===- ManifestValidate.cpp - Rules across the manifest's sections --------===//
+//
+// What no single key can say: every tensor map's operand is declared (or is
+// an aux matrix of the EVT) with the operand's dtype and the dims its layout
+// implies; A, B, D (and C when declared) have exactly one tensor map; every
+// pointer, reduction and aux name is the name of the EVT node that reads or
+// writes it, with its dtype, reduction kind and extent; the EVT has exactly
+// one store, to D's dtype; load_src needs C; scalar nodes name scalar
+// parameters. validateManifest() runs after every section is read and
+// throws ManifestError on the first broken rule.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ManifestReader.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace wsgemm::runtime::detail {
+
+namespace {
+
+std::string paramKey(const Manifest &m, const Param *p) {
+  return idx("params", static_cast<size_t>(p - m.params.data()));
+}
+
+/// Expected tensor map dims (without L) for an operand.
+std::vector<Dim> matrixDims(const Manifest &m, const std::string &operand) {
+  if (operand == "A")
+    return m.operand("A").layout == Layout::KMajor
+               ? std::vector<Dim>{Dim::K, Dim::M}
+               : std::vector<Dim>{Dim::M, Dim::K};
+  if (operand == "B")
+    return m.operand("B").layout == Layout::KMajor
+               ? std::vector<Dim>{Dim::K, Dim::N}
+               : std::vector<Dim>{Dim::N, Dim::K};
+  return {Dim::N, Dim::M}; // C, D and aux matrices
+}
+
+void checkTensorMap(const Manifest &m, const Param &p,
+                    const std::map<std::string, const EvtNode *> &auxNodes) {
+  std::string key = paramKey(m, &p);
+  bool isMain = p.operand == "A" || p.operand == "B" || p.operand == "C" ||
+                p.operand == "D";
+  std::string what;
+  if (isMain) {
+    if (!m.operands.count(p.operand))
+      fail(key + ".operand",
+           "operand " + p.operand + " is not declared in operands");
+    const OperandInfo &o = m.operand(p.operand);
+    if (o.dtype != p.dtype)
+      fail(key + ".dtype", std::string("must equal operands.") + p.operand +
+                               ".dtype (" + dtypeName(o.dtype) + "), got " +
+                               dtypeName(p.dtype));
+    what = p.operand + " (" + layoutName(o.layout) + ")";
+  } else {
+    auto it = auxNodes.find(p.operand);
+    if (it == auxNodes.end())
+      fail(key + ".operand", "'" + p.operand +
+                                 "' is neither A, B, C, D nor "
+                                 "the name of an evt aux_load/aux_store");
+    if (it->second->dtype != p.dtype)
+      fail(key + ".dtype", std::string("must equal the dtype of evt node ") +
+                               std::to_string(it->second->id) + " (" +
+                               dtypeName(it->second->dtype) + "), got " +
+                               dtypeName(p.dtype));
+    what = "aux matrix '" + p.operand + "'";
+  }
+  std::vector<Dim> want = matrixDims(m, p.operand);
+  std::vector<Dim> wantL = want;
+  wantL.push_back(Dim::L);
+  if (m.batched ? p.dims != wantL : (p.dims != want && p.dims != wantL))
+    fail(key + ".dims", "must be " + dimsString(m.batched ? wantL : want) +
+                            (m.batched ? "" : " or " + dimsString(wantL)) +
+                            " for " + what +
+                            (m.batched ? " in a batched kernel" : "") +
+                            ", got " + dimsString(p.dims));
+}
+
+} // namespace
+
+void validateManifest(const Manifest &m) {
+  // Names are unique among params.
+  for (size_t i = 0; i < m.params.size(); ++i)
+    for (size_t k = 0; k < i; ++k)
+      if (m.params[i].name == m.params[k].name)
+        fail(idx("params", i) + ".name", "duplicate parameter name '" +
+                                             m.params[i].name + "' (also " +
+                                             idx("params", k) + ")");
+
+  // Index the EVT by name and check node-local rules.
+  std::map<std::string, const EvtNode *> auxNodes, vecNodes, redNodes;
+  int stores = 0;
+  for (const EvtNode &n : m.nodes) {
+    std::string key = idx("evt.nodes", static_cast<size_t>(n.id));
+    auto claim = [&](std::map<std::string, const EvtNode *> &table,
+                     const char *what) {
+      auto [it, inserted] = table.emplace(n.name, &n);
+      if (!inserted)
+        fail(key + ".name", std::string("duplicate ") + what + " name '" +
+                                n.name + "' (also evt.nodes[" +
+                                std::to_string(it->second->id) + "])");
+    };
+    switch (n.op) {
+    case EvtOp::Store:
+      ++stores;
+      if (n.dtype != m.operand("D").dtype)
+        fail(key + ".dtype", std::string("store must convert to D's dtype (") +
+                                 dtypeName(m.operand("D").dtype) + "), got " +
+                                 dtypeName(n.dtype));
+      break;
+    case EvtOp::LoadSrc:
+      if (!m.hasC())
+        fail(key, "load_src reads C, but operands has no C");
+      if (!n.skipIfZero.empty()) {
+        const Param *p = m.findParam(n.skipIfZero);
+        if (!p || (p->kind != ParamKind::Scalar &&
+                   p->kind != ParamKind::ScalarPointer))
+          fail(key + ".skip_if_zero", "'" + n.skipIfZero +
+                                          "' is not a scalar or "
+                                          "scalar_pointer parameter");
+      }
+      break;
+    case EvtOp::Scalar:
+      for (size_t i = 0; i < n.names.size(); ++i) {
+        const Param *p = m.findParam(n.names[i]);
+        ParamKind want = n.source == ScalarSource::Param
+                             ? ParamKind::Scalar
+                             : ParamKind::ScalarPointer;
+        if (!p || p->kind != want)
+          fail(idx(key + ".names", i), "'" + n.names[i] + "' is not a " +
+                                           paramKindName(want) + " parameter");
+      }
+      break;
+    case EvtOp::AuxLoad:
+    case EvtOp::AuxStore:
+      claim(auxNodes, "aux");
+      break;
+    case EvtOp::LoadVecM:
+    case EvtOp::LoadVecN:
+      claim(vecNodes, "vector");
+      break;
+    default:
+      if (evtOpInfo(n.op).kind == EvtOpKind::Reduction)
+        claim(redNodes, "reduction");
+      break;
+    }
+  }
+  if (stores != 1)
+    fail("evt.nodes", "must contain exactly one store (the D output), got " +
+                          std::to_string(stores));
+
+  // Params against operands and the EVT.
+  std::set<std::string> mapped;
+  for (const Param &p : m.params) {
+    std::string key = paramKey(m, &p);
+    switch (p.kind) {
+    case ParamKind::TensorMap:
+      checkTensorMap(m, p, auxNodes);
+      if (!mapped.insert(p.operand).second)
+        fail(key + ".operand",
+             "operand " + p.operand + " already has a tensor_map");
+      break;
+    case ParamKind::Pointer: {
+      auto it = vecNodes.find(p.name);
+      if (it == vecNodes.end())
+        fail(key + ".name",
+             "pointer '" + p.name +
+                 "' is not read by any evt load_vec_m/load_vec_n");
+      const EvtNode &n = *it->second;
+      Dim d = n.op == EvtOp::LoadVecM ? Dim::M : Dim::N;
+      if (p.extent != std::vector<Dim>{d} &&
+          p.extent != std::vector<Dim>{d, Dim::L})
+        fail(key + ".extent", std::string("must be [") + dimName(d) + "] or [" +
+                                  dimName(d) + ", L] for a vector read by " +
+                                  evtOpName(n.op) + ", got " +
+                                  dimsString(p.extent));
+      if (p.dtype != n.dtype)
+        fail(key + ".dtype", std::string("must equal the dtype of evt node ") +
+                                 std::to_string(n.id) + " (" +
+                                 dtypeName(n.dtype) + "), got " +
+                                 dtypeName(p.dtype));
+      break;
+    }
+    case ParamKind::Reduction: {
+      auto it = redNodes.find(p.name);
+      if (it == redNodes.end())
+        fail(key + ".name", "reduction '" + p.name +
+                                "' is not written by any evt reduce node");
+      const EvtNode &n = *it->second;
+      if (n.reduce != p.reduce)
+        fail(key + ".reduce", std::string("must equal evt node ") +
+                                  std::to_string(n.id) + "'s reduction (" +
+                                  reduceName(n.reduce) + "), got " +
+                                  reduceName(p.reduce));
+      std::vector<std::vector<Dim>> ok;
+      if (n.op == EvtOp::ReduceToVecM)
+        ok = {{Dim::M}, {Dim::M, Dim::L}};
+      else if (n.op == EvtOp::ReduceToVecN)
+        ok = {{Dim::N}, {Dim::N, Dim::L}};
+      else
+        ok = {{}, {Dim::L}};
+      if (std::find(ok.begin(), ok.end(), p.extent) == ok.end())
+        fail(key + ".extent",
+             "must be " + dimsString(ok[0]) + " or " + dimsString(ok[1]) +
+                 " for " + evtOpName(n.op) + ", got " + dimsString(p.extent));
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  for (const char *op : {"A", "B", "D"})
+    if (!mapped.count(op))
+      fail("params", std::string("no tensor_map for operand ") + op);
+  if (m.hasC() && !mapped.count("C"))
+    fail("params", "operands declares C but no tensor_map reads it");
+  for (const auto &[name, node] : auxNodes)
+    if (!mapped.count(name))
+      fail(idx("evt.nodes", static_cast<size_t>(node->id)) + ".name",
+           "aux matrix '" + name + "' has no tensor_map parameter");
+  for (const auto &[name, node] : vecNodes) {
+    const Param *p = m.findParam(name);
+    if (!p || p->kind != ParamKind::Pointer)
+      fail(idx("evt.nodes", static_cast<size_t>(node->id)) + ".name",
+           "vector '" + name + "' has no pointer parameter");
+  }
+  for (const auto &[name, node] : redNodes) {
+    const Param *p = m.findParam(name);
+    if (!p || p->kind != ParamKind::Reduction)
+      fail(idx("evt.nodes", static_cast<size_t>(node->id)) + ".name",
+           "reduction '" + name + "' has no reduction parameter");
+  }
+}
+
+} // namespace wsgemm::runtime::detail

@@ -1,0 +1,57 @@
+//===- ws-gemm-bench.h - The pieces of ws-gemm-bench ------------*- C++ -*-===//
+//
+// Shared by ws-gemm-bench's files: its options (ws-gemm-bench.cpp parses
+// them), the timed launches (Timing.cpp) and the CSV table (Report.cpp).
+// The cuBLASLt side is CublasCompare.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_TOOLS_WSGEMMBENCH_WSGEMMBENCH_H
+#define WSGEMM_TOOLS_WSGEMMBENCH_WSGEMMBENCH_H
+
+#include "ws-gemm-runtime/Driver.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+
+namespace wsgemm::bench {
+
+/// The flags (usage() in ws-gemm-bench.cpp lists them).
+struct Options {
+  std::string manifest;
+  int64_t M = 0, N = 0, K = 0, L = 1;
+  int iters = 100;
+  int warmup = 20;
+  int device = 0;
+  uint64_t seed = 1;
+  bool compare = false;
+  std::string csv;
+  std::string cublasLtPath;
+  std::map<std::string, float> scalars;
+};
+
+struct Timing {
+  double median = 0, min = 0, p90 = 0;
+  int samples = 0;
+};
+
+/// Times `launch(i)` (i selects the buffer set) with an event pair around
+/// each call, after `warmup` untimed calls.
+runtime::Expected<Timing>
+timeLaunches(const std::function<runtime::Status(int)> &launch, CUstream stream,
+             int warmup, int iters);
+
+/// TFLOP/s of the problem of `o` run in `ms` milliseconds: 2*M*N*K*L / t.
+double tflops(const Options &o, double ms);
+
+/// Appends one row to the CSV file o.csv (libMs = 0: cuBLASLt not timed).
+runtime::Status appendCsv(const Options &o, const std::string &kernel,
+                          double oursMs, double libMs,
+                          const std::string &libName,
+                          const std::string &libNote);
+
+} // namespace wsgemm::bench
+
+#endif // WSGEMM_TOOLS_WSGEMMBENCH_WSGEMMBENCH_H

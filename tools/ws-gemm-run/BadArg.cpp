@@ -1,0 +1,97 @@
+//===- BadArg.cpp - Broken and fake arguments for ws-gemm-run -------------===//
+//
+// --bad-arg breaks one argument of a valid launch on purpose (D misaligned,
+// D's row stride not a multiple of 16 bytes, A's dtype changed, D null);
+// the runtime must refuse it before launching, with a message that says
+// why. --dry-run gives every buffer a fake, aligned device address so the
+// checks run without a GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm-run.h"
+
+#include <cstdio>
+
+namespace wsgemm::runtool {
+
+using namespace runtime;
+
+std::string breakArgument(const Manifest &m, const std::string &mode,
+                          GemmArgs &a) {
+  DType d = m.operand("D").dtype;
+  if (mode == "misaligned") {
+    a.D.ptr += dtypeSize(d);
+    return "not 16-byte aligned";
+  }
+  if (mode == "stride") {
+    int64_t ld = a.N + 1;
+    while ((ld * static_cast<int64_t>(dtypeSize(d))) % 16 == 0)
+      ++ld;
+    a.D.ld = ld;
+    return "is not a multiple of 16";
+  }
+  if (mode == "dtype") {
+    DType A = m.operand("A").dtype;
+    a.A.dtype = A == DType::F16 ? DType::BF16 : DType::F16;
+    return "does not match the kernel's";
+  }
+  a.D.ptr = 0;
+  return "null pointer";
+}
+
+int reportRefusal(const std::string &mode, const Status &s,
+                  const std::string &expect) {
+  if (s.ok()) {
+    std::printf("bad-arg %s: NOT refused: the runtime accepted a broken "
+                "argument\n",
+                mode.c_str());
+    return 1;
+  }
+  std::printf("bad-arg %s: refused: %s\n", mode.c_str(), s.message().c_str());
+  if (s.message().find(expect) == std::string::npos) {
+    std::printf("bad-arg %s: FAIL: expected the refusal to say '%s'\n",
+                mode.c_str(), expect.c_str());
+    return 1;
+  }
+  return 0;
+}
+
+GemmArgs fakeArgs(const Manifest &m, const Options &o) {
+  GemmArgs a;
+  a.M = o.M;
+  a.N = o.N;
+  a.K = o.K;
+  a.L = o.L;
+  CUdeviceptr next = 0x100000000ull;
+  for (const Param &p : m.params) {
+    switch (p.kind) {
+    case ParamKind::TensorMap: {
+      TensorArg *t = p.operand == "A"   ? &a.A
+                     : p.operand == "B" ? &a.B
+                     : p.operand == "C" ? &a.C
+                     : p.operand == "D" ? &a.D
+                                        : &a.named[p.operand];
+      t->ptr = next;
+      if (o.pad > 0)
+        t->ld = matrixGeometry(m, p.operand, a).cols + o.pad;
+      break;
+    }
+    case ParamKind::Pointer:
+    case ParamKind::Reduction:
+    case ParamKind::ScalarPointer:
+      a.named[p.name].ptr = next;
+      break;
+    case ParamKind::Scalar: {
+      auto it = o.scalars.find(p.name);
+      a.scalars[p.name] = it == o.scalars.end() ? 1.0f : it->second;
+      break;
+    }
+    case ParamKind::Size:
+      break;
+    }
+    next += 0x100000000ull;
+  }
+  return a;
+}
+
+} // namespace wsgemm::runtool

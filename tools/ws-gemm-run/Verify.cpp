@@ -1,0 +1,344 @@
+//===- Verify.cpp - ws-gemm-run's comparison with the CPU reference -------===//
+//
+// Which elements are compared (all of them up to 2^20, otherwise random
+// samples plus full rows and columns at both ends and at the last tile
+// boundary, and a NaN scan of everything), the reference values of those
+// elements (computed on all cores), and one report per output: D, each aux
+// store and each reduction, with the tolerance of Check.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm-run.h"
+
+#include "ws-gemm-runtime/Check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <set>
+#include <thread>
+#include <tuple>
+
+namespace wsgemm::runtool {
+
+using namespace runtime;
+
+namespace {
+
+struct Coord {
+  int64_t m, n, l;
+};
+
+template <typename F> void parallelFor(size_t n, F body) {
+  size_t threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = std::min<size_t>(threads, std::max<size_t>(1, n / 64));
+  std::vector<std::thread> pool;
+  size_t chunk = (n + threads - 1) / threads;
+  for (size_t t = 0; t < threads; ++t) {
+    size_t b = t * chunk, e = std::min(n, b + chunk);
+    if (b < e)
+      pool.emplace_back(body, t, b, e);
+  }
+  for (std::thread &t : pool)
+    t.join();
+}
+
+struct CheckPlan {
+  bool full = false;
+  std::vector<Coord> coords;                     // elements compared
+  std::vector<std::pair<int64_t, int64_t>> rows; // (m, l) evaluated fully
+  std::vector<std::pair<int64_t, int64_t>> cols; // (n, l) evaluated fully
+};
+
+CheckPlan planChecks(const Manifest &m, const Options &o) {
+  CheckPlan p;
+  const int64_t M = o.M, N = o.N, L = o.L;
+  p.full = o.full || M * N * L <= (int64_t(1) << 20);
+  if (p.full) {
+    p.coords.reserve(static_cast<size_t>(M * N * L));
+    for (int64_t l = 0; l < L; ++l)
+      for (int64_t i = 0; i < M; ++i)
+        for (int64_t j = 0; j < N; ++j)
+          p.coords.push_back({i, j, l});
+    return p;
+  }
+  std::mt19937_64 rng(o.seed * 7919 + 17);
+  std::set<int64_t> rowSet, colSet;
+  // Both ends, and both sides of the last tile boundary (the ragged tile).
+  int64_t lastTileM = (M - 1) / m.tile[0] * m.tile[0];
+  int64_t lastTileN = (N - 1) / m.tile[1] * m.tile[1];
+  for (int64_t r : {int64_t(0), lastTileM - 1, lastTileM, M - 1})
+    if (r >= 0 && r < M)
+      rowSet.insert(r);
+  for (int64_t c : {int64_t(0), lastTileN - 1, lastTileN, N - 1})
+    if (c >= 0 && c < N)
+      colSet.insert(c);
+  for (int i = 0; i < 4; ++i) {
+    rowSet.insert(static_cast<int64_t>(rng() % uint64_t(M)));
+    colSet.insert(static_cast<int64_t>(rng() % uint64_t(N)));
+  }
+  std::set<int64_t> batches = {0, L - 1};
+  for (int64_t l : batches) {
+    for (int64_t r : rowSet)
+      p.rows.push_back({r, l});
+    for (int64_t c : colSet)
+      p.cols.push_back({c, l});
+  }
+  std::set<std::tuple<int64_t, int64_t, int64_t>> seen;
+  auto add = [&](int64_t i, int64_t j, int64_t l) {
+    if (seen.insert({i, j, l}).second)
+      p.coords.push_back({i, j, l});
+  };
+  for (auto [r, l] : p.rows)
+    for (int64_t j = 0; j < N; ++j)
+      add(r, j, l);
+  for (auto [c, l] : p.cols)
+    for (int64_t i = 0; i < M; ++i)
+      add(i, c, l);
+  for (int s = 0; s < o.samples; ++s)
+    add(static_cast<int64_t>(rng() % uint64_t(M)),
+        static_cast<int64_t>(rng() % uint64_t(N)),
+        static_cast<int64_t>(rng() % uint64_t(L)));
+  return p;
+}
+
+struct Outcome {
+  bool pass = true;
+  void fail() { pass = false; }
+};
+
+void printStats(const char *kind, const std::string &name, DType t,
+                const ErrorStats &s, const std::string &tol, Outcome &out) {
+  bool ok = s.mismatches() == 0 && s.nans() == 0;
+  std::printf("%-4s %-10s %-6s rel %.3e  max abs %.3e  mismatches %lld/%lld"
+              "  %s\n       tolerance: %s\n",
+              kind, name.c_str(), dtypeName(t), s.relativeError(),
+              s.maxAbsError(), static_cast<long long>(s.mismatches()),
+              static_cast<long long>(s.checked()), ok ? "PASS" : "FAIL",
+              tol.c_str());
+  if (!ok) {
+    std::printf("       first mismatch: %s\n", s.firstMismatch().c_str());
+    if (s.nans())
+      std::printf("       %lld NaN where the reference is finite (unwritten: "
+                  "the 0xFF poison decodes as NaN)\n",
+                  static_cast<long long>(s.nans()));
+    out.fail();
+  }
+}
+
+/// The comparisons of one run: each method reports one output.
+class Verifier {
+public:
+  Verifier(const Manifest &m, const Options &o, const Reference &ref)
+      : m_(m), o_(o), ref_(ref), plan_(planChecks(m, o)),
+        approx_(usesApproxTranscendentals(m)),
+        eConvert_(intermediateRoundingError(m)) {}
+
+  const CheckPlan &plan() const { return plan_; }
+  bool pass() const { return outcome_.pass; }
+
+  /// The tolerance for an output of dtype t, with the --rtol/--atol-rms
+  /// overrides.
+  Tolerance tolerance(DType t) const {
+    Tolerance tol =
+        outputTolerance(t, m_.operand("A").dtype, o_.K, approx_, eConvert_);
+    if (o_.rtol >= 0)
+      tol.rtol = o_.rtol;
+    if (o_.atolRms >= 0)
+      tol.atolPerRms = o_.atolRms;
+    return tol;
+  }
+
+  /// D (auxIndex < 0) or aux store auxIndex: the planned elements against
+  /// `refs`, then, when sampling, a NaN scan of every element.
+  void matrix(const std::string &name, const HostMatrix &out,
+              const std::vector<double> &refs, DType t, int auxIndex) {
+    const char *kind = auxIndex < 0 ? "out" : "aux";
+    Tolerance tol = tolerance(t);
+    ErrorStats st(name);
+    for (double r : refs)
+      st.addRef(r);
+    for (size_t i = 0; i < plan_.coords.size(); ++i) {
+      const Coord &c = plan_.coords[i];
+      st.compare(out.at(c.m, c.n, c.l), refs[i], tol, Where{c.m, c.n, c.l});
+    }
+    char rms[64];
+    std::snprintf(rms, sizeof rms, " = %.3g*|ref| + %.3g", tol.rtol,
+                  tol.atolPerRms * st.rms());
+    printStats(kind, name, t, st, tol.describe() + rms, outcome_);
+    if (!plan_.full)
+      nanScan(out, auxIndex);
+  }
+
+  /// Reduction r of the reference against the kernel's outputs (`reds`,
+  /// by name).
+  void reduction(size_t r,
+                 const std::map<std::string, std::vector<double>> &reds);
+
+private:
+  void nanScan(const HostMatrix &out, int auxIndex);
+
+  const Manifest &m_;
+  const Options &o_;
+  const Reference &ref_;
+  CheckPlan plan_;
+  bool approx_;
+  double eConvert_;
+  Outcome outcome_;
+};
+
+void Verifier::nanScan(const HostMatrix &out, int auxIndex) {
+  // Every element must have been written: scan for NaN, and let the
+  // reference decide whether a NaN is legitimate.
+  const MatrixGeometry &g = out.geometry;
+  int64_t bad = 0;
+  std::string first;
+  for (int64_t l = 0; l < g.batches && bad < 1000; ++l)
+    for (int64_t r = 0; r < g.rows && bad < 1000; ++r)
+      for (int64_t col = 0; col < g.cols; ++col) {
+        if (!std::isnan(out.at(r, col, l)))
+          continue;
+        ElementResult e = ref_.evaluate(r, col, l);
+        double want = auxIndex < 0 ? e.d : e.aux[static_cast<size_t>(auxIndex)];
+        if (std::isnan(want))
+          continue;
+        if (bad++ == 0)
+          first = Where{r, col, l}.str();
+      }
+  if (bad) {
+    std::printf("       NaN scan: %lld%s unwritten/NaN elements, first "
+                "at %s  FAIL\n",
+                static_cast<long long>(bad), bad >= 1000 ? "+" : "",
+                first.c_str());
+    outcome_.fail();
+  } else {
+    std::printf("       NaN scan: all %lld elements written\n",
+                static_cast<long long>(g.rows * g.cols * g.batches));
+  }
+}
+
+void Verifier::reduction(
+    size_t r, const std::map<std::string, std::vector<double>> &reds) {
+  const Reference &R = ref_;
+  const Options &o = o_;
+  const CheckPlan &cp = plan_;
+  const ReductionInfo &info = R.reductions()[r];
+  ReductionAccumulator acc;
+  acc.init(info.kind, R.reductionSize(r));
+  std::vector<char> checked(static_cast<size_t>(R.reductionSize(r)), 0);
+  auto accumulate = [&](const std::vector<Coord> &coords) {
+    size_t threads = std::max(1u, std::thread::hardware_concurrency());
+    std::vector<ReductionAccumulator> parts(threads);
+    for (auto &p : parts)
+      p.init(info.kind, R.reductionSize(r));
+    parallelFor(coords.size(), [&](size_t t, size_t b, size_t e) {
+      ElementResult x;
+      for (size_t i = b; i < e; ++i) {
+        const Coord &c = coords[i];
+        R.evaluateWithAcc(R.accumulator(c.m, c.n, c.l), c.m, c.n, c.l, x);
+        parts[t].add(R.reductionIndex(r, c.m, c.n, c.l), x.reduce[r]);
+      }
+    });
+    for (auto &p : parts)
+      acc.merge(p);
+    for (const Coord &c : coords)
+      checked[static_cast<size_t>(R.reductionIndex(r, c.m, c.n, c.l))] = 1;
+  };
+  std::string scope = "all outputs";
+  if (cp.full) {
+    accumulate(cp.coords);
+  } else if (info.op == EvtOp::ReduceToVecM || info.op == EvtOp::ReduceToVecN) {
+    bool rows = info.op == EvtOp::ReduceToVecM;
+    std::vector<Coord> coords;
+    for (auto [x, l] : rows ? cp.rows : cp.cols)
+      for (int64_t y = 0; y < (rows ? o.N : o.M); ++y)
+        coords.push_back(rows ? Coord{x, y, l} : Coord{y, x, l});
+    // Without L in the extent, an output sums over all batches: only
+    // the single-batch case can be checked from a subset.
+    bool hasL = std::find(info.extent.begin(), info.extent.end(), Dim::L) !=
+                info.extent.end();
+    if (!hasL && o.L > 1) {
+      std::printf("red  %-10s %-6s not checked (sampled mode, extent "
+                  "without L and L > 1; use --full)\n",
+                  info.name.c_str(), reduceName(info.kind));
+      return;
+    }
+    accumulate(coords);
+    scope = "outputs of the full rows/columns";
+  } else {
+    if (o.M * o.N * o.L * o.K > (int64_t(1) << 37)) {
+      std::printf("red  %-10s %-6s not checked (needs the full reference, "
+                  "M*N*L*K > 2^37; use --full)\n",
+                  info.name.c_str(), reduceName(info.kind));
+      return;
+    }
+    std::vector<Coord> all;
+    for (int64_t l = 0; l < o.L; ++l)
+      for (int64_t i = 0; i < o.M; ++i)
+        for (int64_t j = 0; j < o.N; ++j)
+          all.push_back({i, j, l});
+    accumulate(all);
+  }
+  Tolerance tol = tolerance(DType::F32);
+  ErrorStats st(info.name);
+  const std::vector<double> &got = reds.at(info.name);
+  double worstTol = 0;
+  for (size_t i = 0; i < checked.size(); ++i) {
+    if (!checked[i])
+      continue;
+    double absMax = info.kind == ReduceKind::AbsMax ? acc.value[i]
+                                                    : std::fabs(acc.value[i]);
+    double t =
+        reductionTolerance(tol, info.kind, acc.absSum[i], absMax, acc.count[i]);
+    worstTol = std::max(worstTol, t);
+    st.addRef(acc.value[i]);
+    st.compareAbs(got[i], acc.value[i], t, Where{static_cast<int64_t>(i)});
+  }
+  char desc[128];
+  std::snprintf(desc, sizeof desc, "%s, largest per-output tolerance %.3g",
+                scope.c_str(), worstTol);
+  printStats("red", info.name + "(" + reduceName(info.kind) + ")", DType::F32,
+             st, desc, outcome_);
+}
+
+} // namespace
+
+bool verifyOutputs(const Manifest &m, const Options &o, const Reference &R,
+                   const std::map<std::string, HostMatrix> &outs,
+                   const std::map<std::string, std::vector<double>> &reds) {
+  Verifier v(m, o, R);
+  const CheckPlan &cp = v.plan();
+  std::printf("check: %s, %zu elements compared%s\n",
+              cp.full ? "full" : "sampled", cp.coords.size(),
+              cp.full ? ""
+                      : " (random samples + full rows/columns at both ends "
+                        "and the last tile boundary) + a NaN scan of every "
+                        "element");
+
+  // Reference values of the checked elements.
+  const size_t nAux = R.auxOutputs().size();
+  std::vector<double> refD(cp.coords.size());
+  std::vector<std::vector<double>> refAux(
+      nAux, std::vector<double>(cp.coords.size()));
+  parallelFor(cp.coords.size(), [&](size_t, size_t b, size_t e) {
+    ElementResult r;
+    for (size_t i = b; i < e; ++i) {
+      const Coord &c = cp.coords[i];
+      R.evaluateWithAcc(R.accumulator(c.m, c.n, c.l), c.m, c.n, c.l, r);
+      refD[i] = r.d;
+      for (size_t a = 0; a < nAux; ++a)
+        refAux[a][i] = r.aux[a];
+    }
+  });
+
+  v.matrix("D", outs.at("D"), refD, m.operand("D").dtype, -1);
+  for (size_t a = 0; a < nAux; ++a)
+    v.matrix(R.auxOutputs()[a].name, outs.at(R.auxOutputs()[a].name), refAux[a],
+             R.auxOutputs()[a].dtype, static_cast<int>(a));
+  for (size_t r = 0; r < R.reductions().size(); ++r)
+    v.reduction(r, reds);
+  return v.pass();
+}
+
+} // namespace wsgemm::runtool
