@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -62,6 +63,16 @@ static StringRef evtOpName(Operation *op) {
       });
 }
 
+/// The number of arguments the runtime expects of manifest op `name`, from
+/// the one list of EVT ops the runtime's parser and reference read too; none
+/// when the runtime does not know the op.
+static std::optional<unsigned> getEvtArity(StringRef name) {
+  return llvm::StringSwitch<std::optional<unsigned>>(name)
+#define WSGEMM_EVT_OP(Enum, Name, Arity) .Case(Name, Arity)
+#include "ws-gemm-runtime/EvtOps.def"
+      .Default(std::nullopt);
+}
+
 static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
   llvm::json::Array nodes;
   DenseMap<Value, int64_t> ids;
@@ -70,10 +81,17 @@ static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
   nodes.push_back(llvm::json::Object{{"id", 0}, {"op", "acc"}});
   for (Operation &inner : body.without_terminator()) {
     StringRef name = evtOpName(&inner);
-    if (name.empty())
+    std::optional<unsigned> arity = getEvtArity(name);
+    if (name.empty() || !arity)
       return inner.emitOpError()
-             << "has no manifest encoding; the runtime's reference could not "
-                "evaluate it";
+             << "has no manifest encoding ('" << name
+             << "' is not in runtime/include/ws-gemm-runtime/EvtOps.def); "
+                "the runtime's reference could not evaluate it";
+    if (*arity != inner.getNumOperands())
+      return inner.emitOpError()
+             << "has " << inner.getNumOperands() << " operands but the "
+             << "manifest op '" << name << "' takes " << *arity
+             << " (runtime/include/ws-gemm-runtime/EvtOps.def)";
     llvm::json::Object node;
     int64_t id = nodes.size();
     node["id"] = id;

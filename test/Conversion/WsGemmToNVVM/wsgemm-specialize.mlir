@@ -173,3 +173,20 @@ wsgemm.gemm @swizzled a(f16) b(f16) d(f16)
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// fragment_size decides how many accumulator elements one epi.visit takes:
+// a 64 x 32 subtile gives each thread 16 elements, visited 4 at a time.
+// CHECK-LABEL: llvm.func @fragments(
+// CHECK-COUNT-4: epi.visit %{{.*}} sources() names [] outputs ["D"] d_type bf16 : vector<4xf32>, () -> (vector<4xf32>)
+// CHECK-NOT: epi.visit
+// CHECK: nvvm.stmatrix
+wsgemm.gemm @fragments a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 64, 64], schedule = warp_specialized,
+                          epi_tile = [64, 32], fragment_size = 4> {
+^bb0(%acc: f32):
+  %r = epi.relu %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
