@@ -16,11 +16,14 @@
 #   ws-gemm-run  the runner exists (dry-run tests need no GPU)
 #   sanitizer    compute-sanitizer exists
 #   ptxas        ptxas exists (the register/spill check)
+#   ws-gemm-compile  the compiler runs (evt-spills.test compiles random
+#                kernels; the staged .device/ tree has no compiler)
 # Substitutions:
 #   %run %bench  ws-gemm-run, ws-gemm-bench
 #   %k           the compiled kernel directory (<kernel>.json manifests)
 #   %sanitizer   compute-sanitizer
 #   %ptxas       ptxas
+#   %compile     ws-gemm-compile ($WSGEMM_COMPILE, else <build>/bin)
 #   %python      this Python
 #   %utils       integration_test/utils
 
@@ -164,12 +167,17 @@ ptxas = find_tool("ptxas", [os.environ.get("WSGEMM_PTXAS"),
                             getattr(config, "wsgemm_ptxas_hint", None)])
 if ptxas:
     config.available_features.add("ptxas")
+compiler = os.environ.get("WSGEMM_COMPILE") or os.path.join(
+    bin_dir, "ws-gemm-compile")
+if os.path.isfile(compiler) and os.access(compiler, os.X_OK) and runs(compiler):
+    config.available_features.add("ws-gemm-compile")
 
 config.substitutions.append(("%run", run))
 config.substitutions.append(("%bench", bench))
 config.substitutions.append(("%k", kernels_dir))
 config.substitutions.append(("%sanitizer", sanitizer or "compute-sanitizer"))
 config.substitutions.append(("%ptxas", ptxas or "ptxas"))
+config.substitutions.append(("%compile", compiler))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%utils", os.path.join(_src, "utils")))
 
