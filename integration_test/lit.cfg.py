@@ -17,12 +17,15 @@
 #   sanitizer    compute-sanitizer exists
 #   ptxas        ptxas exists (the register/spill check)
 #   ws-gemm-opt  the compiler driver exists (a build tree, not the GPU machine)
+#   ws-gemm-compile  the compiler runs (evt-spills.test compiles random
+#                kernels; the staged .device/ tree has no compiler)
 # Substitutions:
 #   %run %bench  ws-gemm-run, ws-gemm-bench
 #   %opt         ws-gemm-opt; %srcroot the repository
 #   %k           the compiled kernel directory (<kernel>.json manifests)
 #   %sanitizer   compute-sanitizer
 #   %ptxas       ptxas
+#   %compile     ws-gemm-compile ($WSGEMM_COMPILE, else <build>/bin)
 #   %python      this Python
 #   %utils       integration_test/utils
 
@@ -166,6 +169,10 @@ ptxas = find_tool("ptxas", [os.environ.get("WSGEMM_PTXAS"),
                             getattr(config, "wsgemm_ptxas_hint", None)])
 if ptxas:
     config.available_features.add("ptxas")
+compiler = os.environ.get("WSGEMM_COMPILE") or os.path.join(
+    bin_dir, "ws-gemm-compile")
+if os.path.isfile(compiler) and os.access(compiler, os.X_OK) and runs(compiler):
+    config.available_features.add("ws-gemm-compile")
 
 # The compiler's tools exist in a build tree, not on the GPU machine.
 opt = os.path.join(bin_dir, "ws-gemm-opt")
@@ -178,6 +185,7 @@ config.substitutions.append(("%bench", bench))
 config.substitutions.append(("%k", kernels_dir))
 config.substitutions.append(("%sanitizer", sanitizer or "compute-sanitizer"))
 config.substitutions.append(("%ptxas", ptxas or "ptxas"))
+config.substitutions.append(("%compile", compiler))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%utils", os.path.join(_src, "utils")))
 
