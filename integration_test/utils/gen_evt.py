@@ -20,36 +20,26 @@ always `epi.store` (rn or rz), sometimes `epi.aux_store` and reductions
 several uses (a DAG), leaves are read several times, and every computed
 value reaches an output.
 
-Configs follow the rules of `--wsgemm-plan` (Planning.cpp checkLegality,
-its defaults included) and of the lowering (Specialize.cpp
-resolveKernelSpec): f16/bf16 A = B, K-major A, K- or N-major B (N-major:
+Configs follow the rules of `--wsgemm-plan` (Legality.cpp checkLegality,
+Planning.cpp's defaults, KernelLayout.cpp's SMEM), which hold every rule
+the lowering depends on: f16/bf16 A = B, K-major A, K- or N-major B (N-major:
 tile N % 64 == 0), D f16/bf16/f32, C f16/bf16/f32; warp_specialized tile M
 64/128 or cooperative 128/256, tile N a multiple of 16 that the consumer's
 register budget holds, tile K 64; epi_tile, stages, stages_c/_d,
 fragment_size, reuse_smem_c, delay_tma_store, persistent, raster, swizzle,
-setmaxnreg budgets, batched, static shapes; both SMEM budgets (the
-planner's and the lowering's) are checked. Each knob is sometimes left to
+setmaxnreg budgets, batched, static shapes; the SMEM budget is checked. Each knob is sometimes left to
 the planner's default, so the defaults are exercised too.
 
 Known compiler refusals of valid input (recorded as bugs; not generated with
 --avoid-known-bugs, which also adds C and the gate parameter into D so that
 folding cannot delete them):
-  dead-gate         `skip_if_zero "p"` whose `epi.scalar param ["p"]` has no
-                    other use (or only uses that canonicalize folds away):
-                    canonicalize deletes it, then the verifier refuses the
-                    load_src.
-  delay-stages-d-1  stages_d = 1 (set, or the default when the epilogue tile
-                    is the CTA tile) and no C read: the planner defaults
-                    delay_tma_store = true, the lowering refuses it.
-  reuse-stages      stages_c < stages_d with C and D of one width: the
-                    planner defaults reuse_smem_c = true, then refuses it.
-  reuse-delay       delay_tma_store = true with C and D of one width: the
-                    planner defaults reuse_smem_c = true, the lowering
-                    refuses the pair.
   reuse-no-c        reuse_smem_c = true while canonicalize folded every read
                     of C away: the planner refuses the config.
-  smem-mismatch     the planner's SMEM budget fits, the lowering's (aux
-                    stores on the C ring, 1024 bytes of slack) does not.
+Fixed since 4c394e9 (their inputs are generated and must compile): dead-gate
+(the gate of `skip_if_zero` is a parameter of its own when canonicalize
+drops its unused `epi.scalar param`), delay-stages-d-1, reuse-stages and
+reuse-delay (planner defaults that contradicted its own rules), and
+smem-mismatch (the planner and the lowering now share one layout).
 
 Usage:
   gen_evt.py --seed 0 --count 200 -o /tmp/evt          # evt_0.mlir ... evt_199.mlir
@@ -67,6 +57,7 @@ import sys
 
 SMEM_CAPACITY = 232448  # kSm90SmemCapacity
 REGISTERS_PER_SM = 65536
+EPILOGUE_REGS = 40  # Legality.cpp kEpilogueRegs, beside the accumulator
 
 MEM_TYPES = ("f16", "bf16", "f32")
 BYTES = {"f16": 2, "bf16": 2, "f32": 4}
@@ -82,13 +73,10 @@ REDUCE_SHAPES = ("vec_m", "vec_n", "scalar")
 CONSTANTS = (0.0, 1.0, -1.0, 0.5, 2.0, 3.0, 6.0, 0.25, -0.125, 0.044715,
              0.7978845608028654, 1.0e-3, 100.0)
 # Known compiler refusals of valid input, and a piece of each one's message.
+# (dead-gate, delay-stages-d-1, reuse-stages, reuse-delay and smem-mismatch
+# were fixed in the planner; their seeds now compile.)
 KNOWN_BUGS = {
-    "dead-gate": "skip_if_zero names",
-    "delay-stages-d-1": "delay_tma_store needs stages_d >= 2",
-    "reuse-stages": "reuse_smem_c = true needs stages_d <= stages_c",
-    "reuse-delay": "reuse_smem_c and delay_tma_store together are not lowered",
     "reuse-no-c": "reuse_smem_c = true needs an epilogue that loads C",
-    "smem-mismatch": "bytes of shared memory, 232448 available",
 }
 
 
@@ -427,13 +415,13 @@ class Evt:
             self.use(root)
             self.use(d)
             root = v
-        # The gate parameter, when nothing else reads it: a dead op.
+        # The gate parameter, when nothing else reads it: a dead op that
+        # canonicalization drops (the gate stays a parameter of its own).
         if self.gate and not self.gate_used:
             g = self.fresh()
             self.lines.insert(0, '  %s = epi.scalar param ["%s"] : f32'
                               % (g, self.gate))
             self.count("scalar_param")
-            self.known_bugs.add("dead-gate")
         if rng.random() < 0.25:
             self.store_rounding = "rz"
         rnd = " rz" if self.store_rounding == "rz" else ""
@@ -478,9 +466,11 @@ def fill_defaults(k, cfg):
     threads = 256 if coop else 128
     c.setdefault("fragment_size", max(1, em * en // threads))
     loads_c, c_bytes, d_bytes = k["loads_c"], k["c_bytes"], k["d_bytes"]
-    c.setdefault("reuse_smem_c", loads_c and c_bytes == d_bytes)
-    c.setdefault("delay_tma_store", not loads_c)
     c.setdefault("stages_d", min(epi_tiles, 2))
+    c.setdefault("delay_tma_store", not loads_c and c["stages_d"] >= 2)
+    c.setdefault("reuse_smem_c",
+                 loads_c and c_bytes == d_bytes and not c["delay_tma_store"]
+                 and ("stages_c" not in c or c["stages_d"] <= c["stages_c"]))
     if "stages_c" not in c:
         sc = min(epi_tiles, 4)
         c["stages_c"] = max(sc, c["stages_d"] + 1) if c["reuse_smem_c"] else sc
@@ -490,48 +480,9 @@ def fill_defaults(k, cfg):
     return c
 
 
-def planner_smem(k, c, stages):
-    """Planning.cpp computeSmemBudget(...).total."""
-    tm, tn, tk = c["tile"]
-    em, en = c["epi_tile"]
-    elems = em * en
-    warps = 8 if c["schedule"] == "cooperative" else 4
-    state = {"off": 0}
-
-    def place(nbytes, a):
-        if nbytes <= 0:
-            return
-        state["off"] = align(state["off"], a) + nbytes
-
-    place(stages * tm * tk * 2, 1024)
-    place(stages * tn * tk * 2, 1024)
-    reuse = c["reuse_smem_c"] and k["loads_c"]
-    c_region = c["stages_c"] * elems * k["c_bytes"] if k["loads_c"] else 0
-    d_region = c["stages_d"] * elems * k["d_bytes"]
-    if reuse and d_region > c_region:
-        c_region = d_region
-    place(c_region, 1024)
-    if not reuse:
-        place(d_region, 1024)
-    for t in k["aux_loads"].values():
-        place(c["stages_c"] * elems * BYTES[t], 1024)
-    for t in k["aux_stores"].values():
-        place(c["stages_d"] * elems * BYTES[t], 1024)
-    for t in k["vec_n"].values():
-        place(tn * BYTES[t], 16)
-    for shape, _, _ in k["reductions"]:
-        if shape == "vec_n":
-            place(warps * en * 4, 16)
-        elif shape == "scalar":
-            place(warps * 4, 16)
-    place(stages * 16, 8)
-    if k["loads_c"] or k["aux_loads"]:
-        place(c["stages_c"] * 16, 8)
-    return state["off"]
-
-
-def lowering_smem(k, c, stages):
-    """Specialize.cpp resolveKernelSpec's smemBytes."""
+def smem(k, c, stages):
+    """KernelLayout.cpp computeKernelLayout(...).smemBytes: the one layout
+    the planner budgets and the kernel is carved with."""
     tm, tn, tk = c["tile"]
     wgs = 2 if c["schedule"] == "cooperative" else 1
     en = c["epi_tile"][1]
@@ -552,17 +503,13 @@ def lowering_smem(k, c, stages):
     return align(off, 8) + 8 * bars + 1024
 
 
-def smem(k, c, stages):
-    return max(planner_smem(k, c, stages), lowering_smem(k, c, stages))
-
-
 def auto_stages(k, c):
     """Planning.cpp computeAutoStages (capacity - carveout) / (stage + 32)."""
-    carve = planner_smem(k, c, 0)
+    carve = smem(k, c, 0)
     tm, tn, tk = c["tile"]
     per = tm * tk * 2 + tn * tk * 2 + 32
     s = max((SMEM_CAPACITY - carve) // per, 2)
-    while s > 2 and planner_smem(k, c, s) > SMEM_CAPACITY:
+    while s > 2 and smem(k, c, s) > SMEM_CAPACITY:
         s -= 1
     return s
 
@@ -620,33 +567,28 @@ def check(k, cfg):
             errors.append("setmaxnreg value")
     if p and q and p * 128 + wgs * q * 128 > REGISTERS_PER_SM:
         errors.append("register budgets over the SM")
-    if (tm // wgs) * tn // 128 > acc_budget(c):
+    if (tm // wgs) * tn // 128 + EPILOGUE_REGS > acc_budget(c):
         errors.append("accumulator over the register budget")
-    # reuse_smem_c / delay_tma_store: the planner's and the lowering's rules.
+    # reuse_smem_c / delay_tma_store (Legality.cpp).
     same_width = k["loads_c"] and k["c_bytes"] == k["d_bytes"]
     reuse = c["reuse_smem_c"]
-    reuse_default = "reuse_smem_c" not in cfg
     if reuse and not same_width:
         errors.append("reuse_smem_c needs C loaded and of D's width")
     elif reuse and c["stages_d"] > c["stages_c"]:
-        (bugs if reuse_default else errors).append("reuse-stages")
+        errors.append("reuse_smem_c needs stages_d <= stages_c")
     if k["loads_c"] and reuse and c["delay_tma_store"]:
-        (bugs if reuse_default else errors).append("reuse-delay")
+        errors.append("reuse_smem_c with delay_tma_store")
     if (not (k["loads_c"] and reuse)) and c["delay_tma_store"] \
             and c["stages_d"] < 2:
-        (bugs if "delay_tma_store" not in cfg else errors).append(
-            "delay-stages-d-1")
+        errors.append("delay_tma_store needs stages_d >= 2")
     if errors:
         return c, errors, bugs
     if "stages" not in c:
         c["stages"] = auto_stages(k, c)
     if c["stages"] < 2:
         errors.append("stages")
-    elif planner_smem(k, c, c["stages"]) > SMEM_CAPACITY:
-        errors.append("shared memory: %d bytes"
-                      % planner_smem(k, c, c["stages"]))
-    elif lowering_smem(k, c, c["stages"]) > SMEM_CAPACITY:
-        bugs.append("smem-mismatch")
+    elif smem(k, c, c["stages"]) > SMEM_CAPACITY:
+        errors.append("shared memory: %d bytes" % smem(k, c, c["stages"]))
     return c, errors, bugs
 
 
@@ -658,7 +600,7 @@ def tile_n_choices(k, sched, tm, regs):
     for tn in range(16, 257, 16):
         if k["b_major"] == "n_major" and tn % 64:
             continue
-        if (tm // wgs) * tn // 128 > budget:
+        if (tm // wgs) * tn // 128 + EPILOGUE_REGS > budget:
             continue
         out.append(tn)
     return out

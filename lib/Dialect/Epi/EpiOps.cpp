@@ -61,10 +61,10 @@ static LogicalResult verifyName(Operation *op, StringRef name) {
 //===----------------------------------------------------------------------===//
 
 /// Whether `block` holds an `epi.scalar param` naming `name`.
-static bool hasScalarParam(Block *block, StringRef name) {
+static bool hasScalar(Block *block, StringRef name, ScalarSource source) {
   for (auto scalar : block->getOps<ScalarOp>()) {
     ArrayAttr names = scalar.getNamesAttr();
-    if (scalar.getSource() != ScalarSource::param || !names)
+    if (scalar.getSource() != source || !names)
       continue;
     // Siblings may not be verified yet: tolerate non-string entries.
     for (Attribute attr : names)
@@ -84,12 +84,15 @@ LogicalResult LoadSrcOp::verify() {
     return success();
   if (failed(verifyName(*this, *gate)))
     return failure();
-  if (owner && !hasScalarParam(getOperation()->getBlock(), *gate))
+  // The gate is a by-value f32 kernel parameter: the one an `epi.scalar
+  // param` of the same name reads, or, when none does (canonicalization
+  // may drop an unused one), a parameter of its own.
+  if (owner &&
+      hasScalar(getOperation()->getBlock(), *gate, ScalarSource::ptr))
     return emitOpError()
            << "skip_if_zero names '" << *gate
-           << "', which must be an 'epi.scalar param' name of the same "
-              "epilogue: only a by-value kernel parameter is known before C "
-              "is loaded";
+           << "', which an 'epi.scalar ptr' reads from device memory: only "
+              "a by-value kernel parameter is known before C is loaded";
   return success();
 }
 

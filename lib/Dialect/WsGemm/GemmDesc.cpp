@@ -221,7 +221,12 @@ FailureOr<pl::GemmDesc> mlir::wsgemm::describeGemm(GemmOp op) {
         llvm::TypeSwitch<Operation *, LogicalResult>(&nested)
             .Case([&](epi::LoadSrcOp src) {
               desc.loadsC = true;
-              desc.gatedC |= src.getSkipIfZero().has_value();
+              // The gate is a by-value scalar parameter, read by an
+              // epi.scalar param or on its own.
+              if (std::optional<StringRef> gate = src.getSkipIfZero()) {
+                desc.gatedC = true;
+                add(Kind::Scalar, *gate, f32);
+              }
               return success();
             })
             .Case([&](epi::StoreOp store) {

@@ -186,17 +186,23 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   if (epiM > 0 && epiN > 0)
     epiTiles = std::max<int64_t>(1, (tileM / epiM) * (tileN / epiN));
 
-  // sm90_get_tma_dispatch_policy.
+  // sm90_get_tma_dispatch_policy, ordered so that no default contradicts a
+  // knob the user set or a rule of the lowering (Legality.cpp).
   if (!c.fragmentSize)
     c.fragmentSize =
         std::max<int64_t>(1, epiM * epiN / getNumEpilogueThreads(schedule));
-  if (!c.reuseSmemC)
-    c.reuseSmemC = desc.loadsC && desc.storesD &&
-                   getBits(desc.c) == getBits(desc.d) && getBits(desc.d) > 8;
-  if (!c.delayTmaStore)
-    c.delayTmaStore = !desc.loadsC;
   if (!c.stagesD)
     c.stagesD = std::min<int64_t>(epiTiles, 2);
+  // CUTLASS delays the TMA store when C is not loaded; ours needs a second
+  // D buffer for the delayed store to read while the next is written.
+  if (!c.delayTmaStore)
+    c.delayTmaStore = !desc.loadsC && *c.stagesD >= 2;
+  // D staged in C's buffers: not beside a delayed store, and only where
+  // C's ring can hold D's.
+  if (!c.reuseSmemC)
+    c.reuseSmemC = desc.loadsC && desc.storesD &&
+                   getBits(desc.c) == getBits(desc.d) && getBits(desc.d) > 8 &&
+                   !*c.delayTmaStore && (!c.stagesC || *c.stagesD <= *c.stagesC);
   if (!c.stagesC) {
     int64_t stagesC = std::min<int64_t>(epiTiles, 4);
     c.stagesC =

@@ -190,3 +190,19 @@ wsgemm.gemm @fragments a(bf16) b(bf16) d(bf16)
   epi.store %r : f32
   epi.yield
 }
+
+// -----
+
+// C gated by a parameter no epi.scalar reads (canonicalization drops an
+// unused one): the gate is a kernel parameter of its own.
+// CHECK-LABEL: llvm.func @gate_only(
+// CHECK-SAME: %{{.*}}: f32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32)
+// CHECK-SAME: \22name\22: \22beta\22
+// CHECK: arith.cmpf une
+wsgemm.gemm @gate_only a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  %c = epi.load_src skip_if_zero "beta" : f32
+  %d = arith.addf %acc, %c : f32
+  epi.store %d : f32
+  epi.yield
+}

@@ -186,3 +186,41 @@ wsgemm.gemm @wide batched a(f16) b(f16) d(f16) shape [512, 8192, 512, 16] {
   epi.store %acc : f32
   epi.yield
 }
+
+// Defaults never contradict each other or a knob the user set (each of
+// these was refused by the planner's own rules before):
+// - tile 128x32, no C: epi_tile [128, 32], EpiTiles 1, stages_d = 1, so no
+//   delay_tma_store (the delayed store needs a second D buffer).
+// CHECK-LABEL: wsgemm.gemm @one_epi_tile
+// CHECK-SAME: stages_c = 1, stages_d = 1, fragment_size = 16, reuse_smem_c = false, delay_tma_store = false,
+wsgemm.gemm @one_epi_tile a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 32, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// - delay_tma_store asked for with a C of D's width: no reuse_smem_c (the
+//   two are not lowered together).
+// CHECK-LABEL: wsgemm.gemm @delay_with_c
+// CHECK-SAME: reuse_smem_c = false, delay_tma_store = true,
+wsgemm.gemm @delay_with_c a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<delay_tma_store = true> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %d = arith.addf %acc, %c : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// - stages_c = 1 asked for with stages_d 2: D cannot live in C's ring.
+// CHECK-LABEL: wsgemm.gemm @small_c_ring
+// CHECK-SAME: stages_c = 1, stages_d = 2, fragment_size = 16, reuse_smem_c = false,
+wsgemm.gemm @small_c_ring a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<stages_c = 1> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %d = arith.addf %acc, %c : f32
+  epi.store %d : f32
+  epi.yield
+}

@@ -22,8 +22,11 @@
 //                pingpong (min(64, M), gcd(min(32, N), N)).
 //     sm90_get_tma_dispatch_policy, with EpiTiles = CTA tile / epi_tile:
 //                fragment_size = epi_M * epi_N / (cooperative ? 256 : 128);
-//                reuse_smem_c = C is loaded and bits(C) == bits(D) > 8;
-//                delay_tma_store = C is not loaded;
+//                reuse_smem_c = C is loaded and bits(C) == bits(D) > 8
+//                  (ours also: not with delay_tma_store, and stages_d <=
+//                  a user's stages_c);
+//                delay_tma_store = C is not loaded (ours also: stages_d
+//                  >= 2, the delayed store's second buffer);
 //                stages_d = min(EpiTiles, 2);
 //                stages_c = reuse_smem_c ? max(min(EpiTiles, 4), stages_d + 1)
 //                                        : min(EpiTiles, 4).
