@@ -3,9 +3,11 @@
 // ws-gemm-compile IN.mlir -o DIR [--emit=ptx|cubin|all]
 //
 // Runs the --wsgemm-to-nvvm pipeline (the same builder ws-gemm-opt
-// registers), then gpu-module-to-binary once per requested format, and writes
-// DIR/<kernel>.cubin, DIR/<kernel>.ptx and DIR/<kernel>.json (the manifest,
-// docs/manifest.md) for each kernel. Files are written under temporary names
+// registers), then gpu-module-to-binary to PTX, assembles each kernel's PTX
+// with ptxas -v (the cubin, and its register and spill report: a kernel
+// that spills is reported, never silently accepted; --spills says how), and
+// writes DIR/<kernel>.cubin, DIR/<kernel>.ptx and DIR/<kernel>.json (the
+// manifest, docs/manifest.md) for each kernel. Files are written under temporary names
 // and renamed only after every kernel compiled, so a failure leaves nothing
 // that looks like a good result.
 //
@@ -30,6 +32,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -61,6 +66,15 @@ static cl::opt<std::string>
                       "$CUDA_HOME or the one found at configure time"),
              cl::init(wsgemm::PipelineOptions::defaultCudaPath()));
 
+enum class Spills { Error, Warn, Allow };
+static cl::opt<Spills> spills(
+    "spills", cl::desc("What a kernel that spills registers is"),
+    cl::init(Spills::Warn),
+    cl::values(clEnumValN(Spills::Error, "error",
+                          "an error: nothing is written"),
+               clEnumValN(Spills::Warn, "warn", "a warning (default)"),
+               clEnumValN(Spills::Allow, "allow", "accepted silently")));
+
 namespace {
 /// What one kernel produces, before anything is written.
 struct KernelOutput {
@@ -69,6 +83,76 @@ struct KernelOutput {
   std::string cubin;
 };
 } // namespace
+
+/// Assembles `ptx` with `ptxas -v` into `cubin`; returns ptxas's report
+/// (registers, spills) or fails with its diagnostics.
+static FailureOr<std::string> assemble(StringRef name, StringRef ptx,
+                                       std::string &cubin) {
+  SmallString<256> ptxas(cudaPath);
+  llvm::sys::path::append(ptxas, "bin", "ptxas");
+  if (!llvm::sys::fs::can_execute(ptxas)) {
+    llvm::errs() << "ws-gemm-compile: no ptxas at " << ptxas
+                 << " (--cuda-path=" << cudaPath << ")\n";
+    return failure();
+  }
+  SmallString<128> in, out, log;
+  int fd;
+  if (llvm::sys::fs::createTemporaryFile("wsgemm-" + name, "ptx", fd, in) ||
+      llvm::sys::fs::createTemporaryFile("wsgemm-" + name, "cubin", out) ||
+      llvm::sys::fs::createTemporaryFile("wsgemm-" + name, "log", log)) {
+    llvm::errs() << "ws-gemm-compile: cannot create temporary files\n";
+    return failure();
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << ptx;
+  }
+  std::string arch = "-arch=" + chip.getValue();
+  std::string opt = "-O" + std::to_string(std::min(optLevel.getValue(), 3u));
+  SmallVector<StringRef> args{ptxas, arch, opt, "-v", in, "-o", out};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
+                                          StringRef(log)};
+  std::string error;
+  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
+                                     /*SecondsToWait=*/0, /*MemoryLimit=*/0,
+                                     &error);
+  auto report = llvm::MemoryBuffer::getFile(log);
+  auto binary = llvm::MemoryBuffer::getFile(out, /*IsText=*/false);
+  std::string text = report ? (*report)->getBuffer().str() : "";
+  if (rc == 0 && binary)
+    cubin = (*binary)->getBuffer().str();
+  for (StringRef path : {StringRef(in), StringRef(out), StringRef(log)})
+    llvm::sys::fs::remove(path);
+  if (rc != 0 || !binary) {
+    llvm::errs() << "ws-gemm-compile: ptxas failed on kernel '" << name
+                 << "'" << (error.empty() ? "" : ": " + error) << "\n"
+                 << text;
+    return failure();
+  }
+  return text;
+}
+
+/// Spill bytes and registers from `ptxas -v`'s report; false when a kernel
+/// spills and --spills forbids it.
+static bool checkSpills(StringRef name, StringRef report) {
+  llvm::Regex spill("([0-9]+) bytes spill stores, ([0-9]+) bytes spill loads");
+  llvm::Regex regs("Used ([0-9]+) registers");
+  SmallVector<StringRef> s, r;
+  if (!spill.match(report, &s) || !regs.match(report, &r))
+    return true;
+  unsigned stores = 0, loads = 0;
+  s[1].getAsInteger(10, stores);
+  s[2].getAsInteger(10, loads);
+  if (stores + loads == 0 || spills == Spills::Allow)
+    return true;
+  llvm::errs() << "ws-gemm-compile: " << (spills == Spills::Error ? "error" : "warning")
+               << ": kernel '" << name << "' spills registers to local memory ("
+               << stores << " bytes stored, " << loads << " loaded; " << r[1]
+               << " registers): its epilogue needs more registers than the "
+                  "accumulator leaves; a smaller tile N, epi_tile N or "
+                  "fragment_size, or a simpler epilogue, fits\n";
+  return spills != Spills::Error;
+}
 
 /// Runs gpu-module-to-binary with `format` on a clone of `module` and stores
 /// each gpu.module's object into outputs[kernel].*field.
@@ -158,8 +242,7 @@ int main(int argc, char **argv) {
                  << " defines no wsgemm.gemm kernel\n";
     return 1;
   }
-  if (emit != Emit::Cubin &&
-      failed(serialize(*module, "isa", cudaPath, outputs, &KernelOutput::ptx)))
+  if (failed(serialize(*module, "isa", cudaPath, outputs, &KernelOutput::ptx)))
     return 1;
   // An unresolved math function (libdevice not found) would only surface
   // when the PTX is assembled: refuse it here with the reason.
@@ -174,9 +257,13 @@ int main(int argc, char **argv) {
                  << "): is libdevice under --cuda-path=" << cudaPath << "?\n";
     return 1;
   }
-  if (emit != Emit::Ptx && failed(serialize(*module, "bin", cudaPath, outputs,
-                                            &KernelOutput::cubin)))
-    return 1;
+  if (emit != Emit::Ptx) {
+    for (auto &[name, out] : outputs) {
+      FailureOr<std::string> report = assemble(name, out.ptx, out.cubin);
+      if (failed(report) || !checkSpills(name, *report))
+        return 1;
+    }
+  }
 
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
     llvm::errs() << "ws-gemm-compile: cannot create " << outputDir << ": "

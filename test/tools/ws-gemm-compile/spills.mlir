@@ -1,0 +1,32 @@
+// REQUIRES: ptxas
+// A kernel whose registers spill is never accepted silently: ws-gemm-compile
+// assembles each kernel with ptxas -v and reports spills with the register
+// count; --spills=error refuses the kernel (nothing written), the default
+// warns and writes it, --spills=allow says nothing. (Generated EVT seed 89,
+// integration_test/utils/gen_evt.py: cooperative 256x64 with a 9-op EVT;
+// when the epilogue lowering stops spilling on it, this test says so.)
+
+// RUN: rm -rf %t
+// RUN: not ws-gemm-compile %s -o %t/err --spills=error 2>&1 | FileCheck %s --check-prefix=ERROR
+// RUN: not ls %t/err/evt_89.json
+// RUN: ws-gemm-compile %s -o %t/warn 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: test -s %t/warn/evt_89.cubin
+// RUN: ws-gemm-compile %s -o %t/allow --spills=allow 2>&1 | count 0
+
+// ERROR: ws-gemm-compile: error: kernel 'evt_89' spills registers to local memory ({{[0-9]+}} bytes stored, {{[0-9]+}} loaded; {{[0-9]+}} registers)
+// WARN: ws-gemm-compile: warning: kernel 'evt_89' spills registers to local memory
+
+wsgemm.gemm @evt_89 batched a(f16) b(f16, n_major) c(f16) d(f32)
+    config #wsgemm.config<tile = [256, 64, 64], schedule = cooperative> {
+^bb0(%acc: f32):
+  %v1 = epi.scalar param ["alpha"] : f32
+  %v2 = math.fma %acc, %acc, %v1 : f32
+  %v3 = epi.aux_load "auxin0" : bf16 -> f32
+  %v4 = epi.load_vec_m "rowv0" : f16 -> f32
+  %v5 = epi.load_src : f32
+  %v6 = arith.subf %v4, %v5 : f32
+  %v7 = arith.maximumf %v2, %v6 : f32
+  %v8 = arith.addf %v7, %v3 : f32
+  epi.store %v8 : f32
+  epi.yield
+}
