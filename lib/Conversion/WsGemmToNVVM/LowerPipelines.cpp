@@ -1,47 +1,24 @@
 //===- LowerPipelines.cpp - Warp roles and pipelines to nvgpu/NVVM --------===//
 //
 // --wsgemm-lower-pipelines: the explicit level of the wsgemm dialect becomes
-// nvgpu and NVVM ops plus scf/arith, in two steps:
-//
-//  1. `wsgemm.warp_specialize` becomes a CTA barrier (the pipelines' barriers
-//     are initialized before it) and a dispatch on the warp index: warpgroup
-//     0 holds the `load` (warp 0) and `epilogue_load` (warp 1) roles, the
-//     `mma` role the following warpgroups. `setmaxnreg` (dec for warpgroup
-//     0, inc for `mma`) is run by every warp of the warpgroup, before the
-//     per-warp dispatch, as the instruction requires. Region arguments are
-//     replaced by the captured values.
-//  2. A dialect conversion with a 1:N type conversion lowers the pipelines:
-//       !wsgemm.pipeline<N, ..>     -> !nvgpu.mbarrier.group of 2N barriers:
-//                                      full barrier i at i, empty at N + i
-//       !wsgemm.pipeline_state<N>   -> (index: i32, phase: i32, count: i32)
-//       !wsgemm.store_pipeline<N>   -> nothing (bulk async-groups are
-//                                      per-thread hardware state)
-//     and the ops to nvgpu.mbarrier.init/arrive/arrive.expect_tx/
-//     try_wait.parity, nvgpu.tma.async.load/store, and NVVM where nvgpu has
-//     no op (mbarrier.expect_tx, cp.async.bulk commit/wait groups). Shared
-//     memory the kernel addresses with !llvm.ptr<3> (barrier storage, TMA
-//     buffers) is given to nvgpu as a memref descriptor cast to the memref
-//     type; convert-nvgpu-to-nvvm and reconcile-unrealized-casts fold the
-//     casts away. scf ops that carry states are converted structurally.
+// nvgpu and NVVM ops plus scf/arith, in two steps (WsGemmToNVVM.h):
+//  1. wsgemm.warp_specialize -> a warp dispatch (WarpSpecializeToNVVM.cpp);
+//  2. a dialect conversion with a 1:N type conversion lowers the pipelines,
+//     their states and ops (PipelinesToNVGPU.cpp); scf ops that carry
+//     states are converted structurally.
+// This file is the pass: the checks that need the whole function, and the
+// driver of both steps.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm/Conversion/Passes.h"
-#include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
+#include "ws-gemm/Conversion/WsGemmToNVVM.h"
 
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
-#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
-#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
 #define GEN_PASS_DEF_WSGEMMLOWERPIPELINES
@@ -53,539 +30,6 @@ using namespace mlir::wsgemm;
 
 namespace {
 
-constexpr int64_t kThreadsPerWarp = 32, kWarpsPerWarpgroup = 4;
-
-Value constI32(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIntOp::create(b, loc, v, 32);
-}
-
-//===----------------------------------------------------------------------===//
-// Step 1: warp_specialize -> warp dispatch
-//===----------------------------------------------------------------------===//
-
-/// Inlines the single block of `region` before `point`, its arguments
-/// replaced by `captures`; drops its role_end.
-void inlineRole(RewriterBase &rewriter, Region &region, Operation *point,
-                ValueRange captures) {
-  Block &block = region.front();
-  rewriter.eraseOp(block.getTerminator());
-  rewriter.inlineBlockBefore(&block, point, captures);
-}
-
-/// Builds `if (cond) { body }` before the builder's point; returns the
-/// then-block's terminator, before which the body goes.
-Operation *emitIf(OpBuilder &b, Location loc, Value cond) {
-  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElse=*/false);
-  return ifOp.thenBlock()->getTerminator();
-}
-
-void lowerWarpSpecialize(WarpSpecializeOp ws) {
-  IRRewriter rewriter(ws);
-  Location loc = ws.getLoc();
-  rewriter.setInsertionPoint(ws);
-  // Every barrier was initialized by one thread; nobody may use one before.
-  NVVM::Barrier0Op::create(rewriter, loc);
-  Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-  Value warp =
-      arith::DivUIOp::create(rewriter, loc, tid, constI32(rewriter, loc, kThreadsPerWarp));
-  Value wg = arith::DivUIOp::create(rewriter, loc, warp,
-                                    constI32(rewriter, loc, kWarpsPerWarpgroup));
-  auto eq = [&](Value x, int64_t v) {
-    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, x,
-                                 constI32(rewriter, loc, v));
-  };
-  auto setRegs = [&](Role role, NVVM::SetMaxRegisterAction action) {
-    if (std::optional<int32_t> regs = ws.getNumRegs(role))
-      NVVM::SetMaxRegisterOp::create(rewriter, loc, *regs, action);
-  };
-
-  bool hasLoad = ws.getRoleRegion(Role::load) != nullptr;
-  bool hasEpiLoad = ws.getRoleRegion(Role::epilogue_load) != nullptr;
-  int64_t firstMmaWg = (hasLoad || hasEpiLoad) ? 1 : 0;
-  int64_t mmaWgs = ws.getNumWarps(Role::mma) / kWarpsPerWarpgroup;
-  SmallVector<Value> captures(ws.getCaptures());
-
-  // The mma warpgroups; a CTA launched with more warps leaves the rest idle.
-  auto emitMma = [&] {
-    Value inMma = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ult, wg,
-        constI32(rewriter, loc, firstMmaWg + mmaWgs));
-    Operation *mmaPoint = emitIf(rewriter, loc, inMma);
-    rewriter.setInsertionPoint(mmaPoint);
-    setRegs(Role::mma, NVVM::SetMaxRegisterAction::increase);
-    inlineRole(rewriter, *ws.getRoleRegion(Role::mma), mmaPoint, captures);
-  };
-  if (!hasLoad && !hasEpiLoad) {
-    emitMma();
-    rewriter.eraseOp(ws);
-    return;
-  }
-  // Warpgroup 0 shrinks its registers (all four warps), then the producer
-  // warps run their roles and the other warps are done; the others are
-  // the mma warpgroups. One if/else, so that no path joins the two register
-  // budgets before the kernel exits.
-  auto split = scf::IfOp::create(rewriter, loc, eq(wg, 0), /*withElse=*/true);
-  Operation *inWg0 = split.thenBlock()->getTerminator();
-  rewriter.setInsertionPoint(inWg0);
-  Role first = hasLoad ? Role::load : Role::epilogue_load;
-  setRegs(first, NVVM::SetMaxRegisterAction::decrease);
-  static constexpr Role kProducerRoles[] = {Role::load, Role::epilogue_load};
-  for (auto [warpIdx, role] : llvm::enumerate(kProducerRoles)) {
-    Region *region = ws.getRoleRegion(role);
-    if (!region)
-      continue;
-    Operation *inWarp = emitIf(rewriter, loc, eq(warp, warpIdx));
-    inlineRole(rewriter, *region, inWarp, captures);
-    rewriter.setInsertionPoint(inWg0);
-  }
-  rewriter.setInsertionPoint(split.elseBlock()->getTerminator());
-  emitMma();
-  rewriter.eraseOp(ws);
-}
-
-//===----------------------------------------------------------------------===//
-// Step 2: pipelines -> mbarriers and bulk async-groups
-//===----------------------------------------------------------------------===//
-
-/// What the lowering of an op that uses a pipeline needs from its creator.
-struct PipelineInfo {
-  int64_t stages = 0, txBytes = 0, arrivals = 0;
-};
-using PipelineInfoMap = DenseMap<Operation *, PipelineInfo>;
-
-/// Index, phase and count of a lowered pipeline state.
-struct LoweredState {
-  Value index, phase, count;
-  explicit LoweredState(ValueRange v) : index(v[0]), phase(v[1]), count(v[2]) {
-    assert(v.size() == 3 && "a pipeline state lowers to three values");
-  }
-};
-
-/// The lowering's view of a pipeline: a group of 2 * N mbarriers, the
-/// full barrier of stage i at i and its empty barrier at N + i.
-nvgpu::MBarrierGroupType barrierGroupType(MLIRContext *ctx, int64_t stages) {
-  return nvgpu::MBarrierGroupType::get(
-      ctx, gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup),
-      2 * stages);
-}
-
-Value toIndex(OpBuilder &b, Location loc, Value i32) {
-  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
-}
-Value constIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-/// The group slot of stage `index`'s full (empty) barrier.
-Value fullSlot(OpBuilder &b, Location loc, Value index) {
-  return toIndex(b, loc, index);
-}
-Value emptySlot(OpBuilder &b, Location loc, Value index, int64_t stages) {
-  return toIndex(
-      b, loc, arith::AddIOp::create(b, loc, index, constI32(b, loc, stages)));
-}
-
-/// Shared memory at `ptr` (an !llvm.ptr<3>) seen as a value of the statically
-/// shaped memref `type`: the LLVM memref descriptor of that buffer, cast to
-/// the memref type. nvgpu's and the memref lowering's type conversions turn
-/// the cast back into the descriptor, and reconcile-unrealized-casts removes
-/// the pair.
-Value sharedBufferAs(OpBuilder &b, Location loc,
-                     const LLVMTypeConverter &llvmConverter, MemRefType type,
-                     Value ptr) {
-  Value desc =
-      MemRefDescriptor::fromStaticShape(b, loc, llvmConverter, type, ptr, ptr);
-  return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
-}
-
-/// Base class of the patterns: access to the creator information.
-template <typename Op>
-struct PipelinePattern : OpConversionPattern<Op> {
-  PipelinePattern(const TypeConverter &converter, MLIRContext *ctx,
-                  const PipelineInfoMap &infos,
-                  const LLVMTypeConverter &llvmConverter)
-      : OpConversionPattern<Op>(converter, ctx), infos(infos),
-        llvmConverter(llvmConverter) {}
-  const PipelineInfo &info(Operation *op) const {
-    auto it = infos.find(op);
-    assert(it != infos.end() && "pipeline users are checked before");
-    return it->second;
-  }
-  /// What nvgpu's TMA ops take: the shared-memory buffer at `ptr` as a
-  /// memref of the descriptor's box, and the 32-bit coordinates as indices.
-  std::pair<Value, SmallVector<Value>>
-  tmaOperands(OpBuilder &b, Location loc, Type descriptor, Value ptr,
-              ArrayRef<ValueRange> coordinates) const {
-    MemRefType box =
-        cast<nvgpu::TensorMapDescriptorType>(descriptor).getTensor();
-    Value buffer = sharedBufferAs(b, loc, llvmConverter, box, ptr);
-    SmallVector<Value> indices;
-    for (ValueRange c : coordinates)
-      indices.push_back(
-          arith::IndexCastOp::create(b, loc, b.getIndexType(), c.front()));
-    return {buffer, indices};
-  }
-  const PipelineInfoMap &infos;
-  /// Builds memref descriptors of shared-memory buffers.
-  const LLVMTypeConverter &llvmConverter;
-};
-
-struct LowerPipelineCreate : PipelinePattern<PipelineCreateOp> {
-  using PipelinePattern::PipelinePattern;
-
-  LogicalResult
-  matchAndRewrite(PipelineCreateOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    int64_t stages = op.getType().getStages();
-    auto groupTy = barrierGroupType(rewriter.getContext(), stages);
-    Value group;
-    if (op.getBarriers()) {
-      // The kernel placed the barriers: the group is that memory.
-      auto slotsTy = MemRefType::get({2 * stages}, rewriter.getI64Type(),
-                                     MemRefLayoutAttrInterface(),
-                                     groupTy.getMemorySpace());
-      Value slots = sharedBufferAs(rewriter, loc, llvmConverter, slotsTy,
-                                   adaptor.getBarriers().front());
-      group = UnrealizedConversionCastOp::create(rewriter, loc, groupTy, slots)
-                  .getResult(0);
-    } else {
-      group = nvgpu::MBarrierCreateOp::create(rewriter, loc, groupTy);
-    }
-    // One thread initializes the barriers; the warp_specialize lowering
-    // synchronizes the CTA before any role uses them.
-    Value tid =
-        NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-    Value first = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::eq, tid, constI32(rewriter, loc, 0));
-    Operation *point = emitIf(rewriter, loc, first);
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(point);
-      int64_t arrivals = op.getConsumerArrivalsAttr().getInt();
-      for (int64_t s = 0; s < stages; ++s) {
-        nvgpu::MBarrierInitOp::create(rewriter, loc, group,
-                                      constIndex(rewriter, loc, 1),
-                                      constIndex(rewriter, loc, s), Value());
-        nvgpu::MBarrierInitOp::create(
-            rewriter, loc, group, constIndex(rewriter, loc, arrivals),
-            constIndex(rewriter, loc, stages + s), Value());
-      }
-      NVVM::FenceMbarrierInitOp::create(rewriter, loc);
-    }
-    rewriter.replaceOp(op, group);
-    return success();
-  }
-};
-
-struct LowerStorePipelineCreate
-    : OpConversionPattern<StorePipelineCreateOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(StorePipelineCreateOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
-    return success();
-  }
-};
-
-struct LowerStateInit : OpConversionPattern<PipelineStateInitOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(PipelineStateInitOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    // CUTLASS: a producer starts at phase 1 (the buffers start empty).
-    int64_t phase = op.getAgent() == PipelineAgent::producer ? 1 : 0;
-    Value zero = constI32(rewriter, loc, 0);
-    rewriter.replaceOpWithMultiple(
-        op, {ValueRange{zero, constI32(rewriter, loc, phase), zero}});
-    return success();
-  }
-};
-
-/// index + amount wrapped into [0, N), the phase flipped once per wrap (a
-/// run-time amount).
-SmallVector<Value> advanceState(OpBuilder &b, Location loc, LoweredState s,
-                                Value amount, int64_t stages) {
-  Value n = constI32(b, loc, stages);
-  Value sum = arith::AddIOp::create(b, loc, s.index, amount);
-  Value index = arith::RemUIOp::create(b, loc, sum, n);
-  Value wraps = arith::DivUIOp::create(b, loc, sum, n);
-  Value flip = arith::AndIOp::create(b, loc, wraps, constI32(b, loc, 1));
-  Value phase = arith::XOrIOp::create(b, loc, s.phase, flip);
-  Value count = arith::AddIOp::create(b, loc, s.count, amount);
-  return {index, phase, count};
-}
-
-/// A static advance needs no division: with n = q * N + r, the index
-/// wraps at most once more (a compare and a select) and the phase flips
-/// q + wrap times.
-struct LowerStateAdvance : OpConversionPattern<PipelineStateAdvanceOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(PipelineStateAdvanceOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    LoweredState s(adaptor.getState());
-    int64_t stages = op.getType().getStages();
-    int64_t by = op.getByAttr().getInt();
-    Value sum = arith::AddIOp::create(rewriter, loc, s.index,
-                                      constI32(rewriter, loc, by % stages));
-    Value wrap = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
-                                       sum, constI32(rewriter, loc, stages));
-    Value index = arith::SelectOp::create(
-        rewriter, loc, wrap,
-        arith::SubIOp::create(rewriter, loc, sum,
-                              constI32(rewriter, loc, stages)),
-        sum);
-    Value flip = arith::XOrIOp::create(
-        rewriter, loc,
-        arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), wrap),
-        constI32(rewriter, loc, (by / stages) & 1));
-    Value phase = arith::XOrIOp::create(rewriter, loc, s.phase, flip);
-    Value count = arith::AddIOp::create(rewriter, loc, s.count,
-                                        constI32(rewriter, loc, by));
-    rewriter.replaceOpWithMultiple(op, {ValueRange{index, phase, count}});
-    return success();
-  }
-};
-
-struct LowerStateAdvanceBy : OpConversionPattern<PipelineStateAdvanceByOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(PipelineStateAdvanceByOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithMultiple(
-        op, {advanceState(rewriter, op.getLoc(),
-                          LoweredState(adaptor.getState()),
-                          adaptor.getAmount().front(),
-                          op.getType().getStages())});
-    return success();
-  }
-};
-
-template <typename Op>
-struct LowerStateAccessor : OpConversionPattern<Op> {
-  using OpConversionPattern<Op>::OpConversionPattern;
-  using OneToNOpAdaptor = typename OpConversionPattern<Op>::OneToNOpAdaptor;
-
-  LogicalResult
-  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    LoweredState s(adaptor.getState());
-    Location loc = op.getLoc();
-    Value v;
-    if constexpr (std::is_same_v<Op, PipelineStatePhaseOp>)
-      v = arith::TruncIOp::create(rewriter, loc, rewriter.getI1Type(),
-                                  s.phase);
-    else
-      v = arith::IndexCastUIOp::create(
-          rewriter, loc, rewriter.getIndexType(),
-          std::is_same_v<Op, PipelineStateIndexOp> ? s.index : s.count);
-    rewriter.replaceOp(op, v);
-    return success();
-  }
-};
-
-/// try_wait.parity in a loop until phase `parity` (an i32 0 or 1) of the
-/// barrier at `slot` of `group` completed; each try suspends the thread for
-/// up to 10^7 ns (the hint CUTLASS uses).
-void waitParity(OpBuilder &b, Location loc, Value group, Value slot,
-                Value parity) {
-  nvgpu::MBarrierTryWaitParityOp::create(
-      b, loc, group, arith::TruncIOp::create(b, loc, b.getI1Type(), parity),
-      constIndex(b, loc, 10000000), slot);
-}
-
-struct LowerProducerAcquire : PipelinePattern<ProducerAcquireOp> {
-  using PipelinePattern::PipelinePattern;
-
-  LogicalResult
-  matchAndRewrite(ProducerAcquireOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const PipelineInfo &pi = info(op);
-    Location loc = op.getLoc();
-    Value group = adaptor.getPipeline().front();
-    LoweredState s(adaptor.getState());
-    waitParity(rewriter, loc, group,
-               emptySlot(rewriter, loc, s.index, pi.stages), s.phase);
-    if (pi.txBytes > 0)
-      nvgpu::MBarrierArriveExpectTxOp::create(
-          rewriter, loc, group, constIndex(rewriter, loc, pi.txBytes),
-          fullSlot(rewriter, loc, s.index), Value());
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct LowerProducerCommit : PipelinePattern<ProducerCommitOp> {
-  using PipelinePattern::PipelinePattern;
-
-  LogicalResult
-  matchAndRewrite(ProducerCommitOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    // A TMA producer arrived in acquire; its transactions fill the stage.
-    if (info(op).txBytes == 0) {
-      Location loc = op.getLoc();
-      LoweredState s(adaptor.getState());
-      nvgpu::MBarrierArriveOp::create(
-          rewriter, loc, nvgpu::MBarrierTokenType::get(rewriter.getContext()),
-          adaptor.getPipeline().front(), fullSlot(rewriter, loc, s.index));
-    }
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// The shared-memory address of stage `index`'s full barrier, for NVVM ops
-/// nvgpu has no counterpart of.
-Value fullBarrierAddress(OpBuilder &b, Location loc, Value group, Value index) {
-  Value addr = nvgpu::MBarrierGetOp::create(b, loc, b.getI64Type(), group,
-                                            fullSlot(b, loc, index));
-  return LLVM::IntToPtrOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), addr);
-}
-
-struct LowerProducerGetBarrier : OpConversionPattern<ProducerGetBarrierOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(ProducerGetBarrierOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    LoweredState s(adaptor.getState());
-    rewriter.replaceOp(op, fullBarrierAddress(rewriter, op.getLoc(),
-                                              adaptor.getPipeline().front(),
-                                              s.index));
-    return success();
-  }
-};
-
-/// nvgpu has arrive.expect_tx only; a bare expect_tx is an NVVM op.
-struct LowerProducerExpectTx : OpConversionPattern<ProducerExpectTxOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(ProducerExpectTxOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    LoweredState s(adaptor.getState());
-    NVVM::MBarrierExpectTxOp::create(
-        rewriter, loc,
-        fullBarrierAddress(rewriter, loc, adaptor.getPipeline().front(),
-                           s.index),
-        adaptor.getBytes().front(),
-        NVVM::MemScopeKindAttr::get(rewriter.getContext(),
-                                    NVVM::MemScopeKind::CTA));
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct LowerProducerTmaLoad : PipelinePattern<ProducerTmaLoadOp> {
-  using PipelinePattern::PipelinePattern;
-
-  LogicalResult
-  matchAndRewrite(ProducerTmaLoadOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    LoweredState s(adaptor.getState());
-    auto [dst, coords] =
-        tmaOperands(rewriter, loc, op.getTensorMap().getType(),
-                    adaptor.getDst().front(), adaptor.getCoordinates());
-    nvgpu::TmaAsyncLoadOp::create(rewriter, loc, dst,
-                                  adaptor.getPipeline().front(),
-                                  adaptor.getTensorMap().front(), coords,
-                                  fullSlot(rewriter, loc, s.index),
-                                  /*multicastMask=*/Value(),
-                                  /*predicate=*/Value());
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct LowerConsumerWait : OpConversionPattern<ConsumerWaitOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(ConsumerWaitOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    LoweredState s(adaptor.getState());
-    waitParity(rewriter, loc, adaptor.getPipeline().front(),
-               fullSlot(rewriter, loc, s.index), s.phase);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct LowerConsumerRelease : PipelinePattern<ConsumerReleaseOp> {
-  using PipelinePattern::PipelinePattern;
-
-  LogicalResult
-  matchAndRewrite(ConsumerReleaseOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    LoweredState s(adaptor.getState());
-    nvgpu::MBarrierArriveOp::create(
-        rewriter, loc, nvgpu::MBarrierTokenType::get(rewriter.getContext()),
-        adaptor.getPipeline().front(),
-        emptySlot(rewriter, loc, s.index, info(op).stages));
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct LowerStoreTma : PipelinePattern<StoreTmaOp> {
-  using PipelinePattern::PipelinePattern;
-
-  LogicalResult
-  matchAndRewrite(StoreTmaOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto [src, coords] =
-        tmaOperands(rewriter, loc, op.getTensorMap().getType(),
-                    adaptor.getSrc().front(), adaptor.getCoordinates());
-    nvgpu::TmaAsyncStoreOp::create(rewriter, loc, src,
-                                   adaptor.getTensorMap().front(), coords,
-                                   /*predicate=*/Value());
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// cp.async.bulk.wait_group[.read] n.
-void waitGroup(OpBuilder &b, Location loc, int64_t pending, bool read) {
-  NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, b.getI32IntegerAttr(pending),
-                                       read ? b.getUnitAttr() : UnitAttr());
-}
-
-template <typename Op>
-struct LowerStoreOp : OpConversionPattern<Op> {
-  using OpConversionPattern<Op>::OpConversionPattern;
-  using OneToNOpAdaptor = typename OpConversionPattern<Op>::OneToNOpAdaptor;
-
-  LogicalResult
-  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    int64_t stages = op.getPipeline().getType().getStages();
-    if constexpr (std::is_same_v<Op, StoreCommitOp>)
-      NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
-    else if constexpr (std::is_same_v<Op, StoreAcquireOp>)
-      waitGroup(rewriter, loc, stages - 1, /*read=*/true);
-    else if constexpr (std::is_same_v<Op, StoreWaitOp>)
-      waitGroup(rewriter, loc, op.getPendingAttr().getInt(), /*read=*/true);
-    else
-      waitGroup(rewriter, loc, 0, /*read=*/false);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 struct WsGemmLowerPipelinesPass
     : public impl::WsGemmLowerPipelinesBase<WsGemmLowerPipelinesPass> {
   void runOnOperation() override {
@@ -596,42 +40,27 @@ struct WsGemmLowerPipelinesPass
     // roles still capture the pipelines (PipelineCreateOp::lookup sees
     // through their arguments).
     PipelineInfoMap infos;
-    WalkResult checked = root->walk([&](Operation *op) -> WalkResult {
-      if (!isa<ProducerAcquireOp, ProducerCommitOp, ConsumerReleaseOp>(op))
-        return WalkResult::advance();
-      Value pipeline = op->getOperand(0);
-      PipelineCreateOp create = PipelineCreateOp::lookup(pipeline);
-      if (!create) {
-        op->emitOpError() << "uses a pipeline that no 'wsgemm.pipeline_create' "
-                             "defines; the lowering takes its barriers and "
-                             "byte counts from there";
-        return WalkResult::interrupt();
-      }
-      infos[op] = {create.getType().getStages(),
-                   create.getTxBytesAttr().getInt(),
-                   create.getConsumerArrivalsAttr().getInt()};
-      return WalkResult::advance();
-    });
-    if (checked.wasInterrupted())
+    if (failed(collectPipelineInfo(root, infos)))
       return signalPassFailure();
     // States and pipelines live within one function: its arguments cannot
     // be split into the lowered values.
-    checked = root->walk([&](FunctionOpInterface fn) -> WalkResult {
-      if (fn.isExternal())
-        return WalkResult::advance();
-      for (BlockArgument arg : fn.getArguments()) {
-        if (isa<PipelineType, PipelineStateType>(arg.getType()) &&
-            !arg.use_empty()) {
-          fn.emitOpError()
-              << "argument #" << arg.getArgNumber() << " of type "
-              << arg.getType()
-              << " is used, but pipelines and pipeline states are lowered "
-                 "within one function; create them in it";
-          return WalkResult::interrupt();
-        }
-      }
-      return WalkResult::advance();
-    });
+    WalkResult checked =
+        root->walk([&](FunctionOpInterface fn) -> WalkResult {
+          if (fn.isExternal())
+            return WalkResult::advance();
+          for (BlockArgument arg : fn.getArguments()) {
+            if (isa<PipelineType, PipelineStateType>(arg.getType()) &&
+                !arg.use_empty()) {
+              fn.emitOpError()
+                  << "argument #" << arg.getArgNumber() << " of type "
+                  << arg.getType()
+                  << " is used, but pipelines and pipeline states are lowered "
+                     "within one function; create them in it";
+              return WalkResult::interrupt();
+            }
+          }
+          return WalkResult::advance();
+        });
     if (checked.wasInterrupted())
       return signalPassFailure();
 
@@ -642,27 +71,10 @@ struct WsGemmLowerPipelinesPass
 
     TypeConverter converter;
     converter.addConversion([](Type t) { return t; });
-    converter.addConversion([ctx](PipelineType type) -> Type {
-      return barrierGroupType(ctx, type.getStages());
-    });
-    converter.addConversion(
-        [](StorePipelineType, SmallVectorImpl<Type> &) { return success(); });
-    converter.addConversion(
-        [ctx](PipelineStateType, SmallVectorImpl<Type> &results) {
-          Type i32 = IntegerType::get(ctx, 32);
-          results.append({i32, i32, i32});
-          return success();
-        });
+    populateWsGemmPipelineTypeConversions(converter);
 
     ConversionTarget target(*ctx);
-    target.addIllegalOp<
-        PipelineCreateOp, StorePipelineCreateOp, PipelineStateInitOp,
-        PipelineStateAdvanceOp, PipelineStateAdvanceByOp, PipelineStateIndexOp,
-        PipelineStatePhaseOp, PipelineStateCountOp, ProducerAcquireOp,
-        ProducerCommitOp, ProducerGetBarrierOp, ProducerExpectTxOp,
-        ProducerTmaLoadOp, StoreTmaOp, ConsumerWaitOp, ConsumerReleaseOp,
-        StoreCommitOp, StoreAcquireOp, StoreWaitOp, StoreTailOp,
-        WarpSpecializeOp, RoleEndOp>();
+    target.addIllegalOp<WarpSpecializeOp, RoleEndOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     RewritePatternSet patterns(ctx);
@@ -681,17 +93,8 @@ struct WsGemmLowerPipelinesPass
           }
           llvm_unreachable("unknown gpu address space");
         });
-    patterns.add<LowerPipelineCreate, LowerProducerAcquire, LowerProducerCommit,
-                 LowerConsumerRelease, LowerProducerTmaLoad, LowerStoreTma>(
-        converter, ctx, infos, llvmConverter);
-    patterns.add<LowerStorePipelineCreate, LowerStateInit, LowerStateAdvance,
-                 LowerStateAdvanceBy, LowerStateAccessor<PipelineStateIndexOp>,
-                 LowerStateAccessor<PipelineStatePhaseOp>,
-                 LowerStateAccessor<PipelineStateCountOp>,
-                 LowerProducerGetBarrier, LowerProducerExpectTx,
-                 LowerConsumerWait, LowerStoreOp<StoreCommitOp>,
-                 LowerStoreOp<StoreAcquireOp>, LowerStoreOp<StoreWaitOp>,
-                 LowerStoreOp<StoreTailOp>>(converter, ctx);
+    populateWsGemmPipelinesToNVGPUConversionPatterns(converter, llvmConverter,
+                                                     infos, patterns, target);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
