@@ -89,19 +89,33 @@ static Value carveSharedMemory(KernelContext &kc) {
   return kc.gep(global, kc.sub(aligned, raw));
 }
 
-/// The load warp: the mainloop's producer over the CTA's tiles.
-static void emitLoadRole(KernelContext &kc) {
-  TileScheduler scheduler(kc);
+/// One elected thread of a producer warp walks the CTA's tiles; the state
+/// of the pipeline it fills (`stages` deep) is carried through the tile
+/// loop, so the ring continues across tiles. `loads` issues one tile's
+/// loads from a state and returns the state after them.
+static void
+emitProducerOverTiles(KernelContext &kc, TileScheduler &scheduler,
+                      int64_t stages,
+                      function_ref<Value(const WorkTile &, Value)> loads) {
   kc.ifThen(kc.elect(), [&] {
     OpBuilder::InsertionGuard guard(kc.b);
     Value start = PipelineStateInitOp::create(
-        kc.b, PipelineStateType::get(kc.b.getContext(), kc.layout.stages),
+        kc.b, PipelineStateType::get(kc.b.getContext(), stages),
         PipelineAgent::producer);
     WorkTile tile;
     scf::ForOp tiles = scheduler.createTileLoop(ValueRange{start}, tile);
-    Value next = emitMainloopLoads(kc, tile, tiles.getRegionIterArgs()[0]);
-    scf::YieldOp::create(kc.b, ValueRange{next});
+    scf::YieldOp::create(kc.b,
+                         ValueRange{loads(tile, tiles.getRegionIterArgs()[0])});
   });
+}
+
+/// The load warp: the mainloop's producer over the CTA's tiles.
+static void emitLoadRole(KernelContext &kc) {
+  TileScheduler scheduler(kc);
+  emitProducerOverTiles(kc, scheduler, kc.layout.stages,
+                        [&](const WorkTile &tile, Value state) {
+                          return emitMainloopLoads(kc, tile, state);
+                        });
 }
 
 /// The epilogue-load warp: the epilogue's loads over the CTA's tiles.
@@ -109,16 +123,10 @@ static void emitEpilogueLoadRole(KernelContext &kc) {
   TileScheduler scheduler(kc);
   Epilogue epilogue(kc);
   kc.ifThen(epilogue.getLoadsActive(), [&] {
-    kc.ifThen(kc.elect(), [&] {
-      OpBuilder::InsertionGuard guard(kc.b);
-      Value start = PipelineStateInitOp::create(
-          kc.b, PipelineStateType::get(kc.b.getContext(), kc.layout.stagesC),
-          PipelineAgent::producer);
-      WorkTile tile;
-      scf::ForOp tiles = scheduler.createTileLoop(ValueRange{start}, tile);
-      Value next = epilogue.emitLoads(tile, tiles.getRegionIterArgs()[0]);
-      scf::YieldOp::create(kc.b, ValueRange{next});
-    });
+    emitProducerOverTiles(kc, scheduler, kc.layout.stagesC,
+                          [&](const WorkTile &tile, Value state) {
+                            return epilogue.emitLoads(tile, state);
+                          });
   });
 }
 
