@@ -71,8 +71,8 @@ def EpiVisitFragments : Pass<"epi-visit-fragments"> {
     is the epilogue collective's business, not this pass's.
 
     ```mlir
-    %d = epi.visit %acc sources(%c) names ["C"] outputs ["D"] d_type f16
-        : vector<2xf32>, (vector<2xf32>) -> (vector<2xf32>) {
+    %d = epi.visit %acc : vector<2xf32> sources(%c : vector<2xf32>)
+        names ["C"] outputs ["D"] d_type f16 -> vector<2xf32> {
     ^bb0(%a: f32):
       %c = epi.load_src : f32
       %s = arith.addf %a, %c : f32

@@ -29,11 +29,10 @@ func.func @two_elements(%a0: f32, %a1: f32, %c0: f32, %c1: f32, %b0: f32,
   %acc = vector.from_elements %a0, %a1 : vector<2xf32>
   %c = vector.from_elements %c0, %c1 : vector<2xf32>
   %bias = vector.from_elements %b0, %b1 : vector<2xf32>
-  %d, %m = epi.visit %acc sources(%c, %bias, %alpha, %beta)
+  %d, %m = epi.visit %acc : vector<2xf32>
+      sources(%c, %bias, %alpha, %beta : vector<2xf32>, vector<2xf32>, f32, f32)
       names ["C", "bias", "alpha", "beta"] outputs ["D", "rowmax"]
-      d_type f16 c_type f16
-      : vector<2xf32>, (vector<2xf32>, vector<2xf32>, f32, f32)
-      -> (vector<2xf32>, vector<2xf32>) {
+      d_type f16 c_type f16 -> vector<2xf32>, vector<2xf32> {
   ^bb0(%x: f32):
     %s = epi.scalar param ["alpha", "beta"] : f32
     %ax = arith.mulf %s, %x : f32
@@ -71,8 +70,8 @@ func.func @two_elements(%a0: f32, %a1: f32, %c0: f32, %c1: f32, %b0: f32,
 // CHECK: %[[W:.*]] = arith.extf %[[H]] : f16 to f32
 // CHECK: return %[[W]]
 func.func @extracts(%acc: vector<1xf32>, %aux: vector<1xf32>) -> f32 {
-  %d = epi.visit %acc sources(%aux) names ["res"] outputs ["D"] d_type f32
-      : vector<1xf32>, (vector<1xf32>) -> (vector<1xf32>) {
+  %d = epi.visit %acc : vector<1xf32> sources(%aux : vector<1xf32>)
+      names ["res"] outputs ["D"] d_type f32 -> vector<1xf32> {
   ^bb0(%x: f32):
     %k = epi.scalar attr 0.25 : f32
     %r = epi.aux_load "res" : f16 -> f32

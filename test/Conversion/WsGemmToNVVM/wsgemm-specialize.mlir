@@ -52,7 +52,7 @@
 // CHECK: %[[ACC:.*]] = vector.from_elements {{.*}} : vector<16xf32>
 // CHECK: %[[CF:.*]] = vector.from_elements {{.*}} : vector<16xf32>
 // CHECK: %[[BIAS:.*]] = vector.from_elements {{.*}} : vector<16xf32>
-// CHECK: %[[D:.*]] = epi.visit %[[ACC]] sources(%[[CF]], %{{.*}}, %{{.*}}, %[[BIAS]]) names ["C", "alpha", "beta", "bias"] outputs ["D"] d_type f16 c_type f16
+// CHECK: %[[D:.*]] = epi.visit %[[ACC]] : vector<16xf32> sources(%[[CF]], %{{.*}}, %{{.*}}, %[[BIAS]] : vector<16xf32>, f32, f32, vector<16xf32>) names ["C", "alpha", "beta", "bias"] outputs ["D"] d_type f16 c_type f16 -> vector<16xf32>
 // CHECK: epi.load_src : f32
 // CHECK: arith.maximumf
 // CHECK: epi.store
@@ -179,7 +179,7 @@ wsgemm.gemm @swizzled a(f16) b(f16) d(f16)
 // fragment_size decides how many accumulator elements one epi.visit takes:
 // a 64 x 32 subtile gives each thread 16 elements, visited 4 at a time.
 // CHECK-LABEL: llvm.func @fragments(
-// CHECK-COUNT-4: epi.visit %{{.*}} sources() names [] outputs ["D"] d_type bf16 : vector<4xf32>, () -> (vector<4xf32>)
+// CHECK-COUNT-4: epi.visit %{{.*}} : vector<4xf32> sources() names [] outputs ["D"] d_type bf16 -> vector<4xf32>
 // CHECK-NOT: epi.visit
 // CHECK: nvvm.stmatrix
 wsgemm.gemm @fragments a(bf16) b(bf16) d(bf16)

@@ -657,3 +657,29 @@ wsgemm.gemm @preset_activation_params a(f16) b(f16) c(f16) d(f16) {
   epi.fusion LinCombEltAct %acc activation #epi.activation<leaky_relu> : f32
   epi.yield
 }
+
+// -----
+
+func.func @visit_names(%acc: vector<2xf32>, %c: vector<2xf32>) {
+  // expected-error @below {{'epi.visit' op names 0 sources but has 1: each source needs exactly one name}}
+  %d = epi.visit %acc : vector<2xf32> sources(%c : vector<2xf32>) names []
+      outputs ["D"] d_type f16 -> vector<2xf32> {
+  ^bb0(%x: f32):
+    epi.store %x : f32
+    epi.yield
+  }
+  return
+}
+
+// -----
+
+func.func @visit_sizes(%acc: vector<2xf32>, %c: vector<4xf32>) {
+  // expected-error @below {{'epi.visit' op has a fragment of 4 elements beside an accumulator fragment of 2: every fragment holds the same elements}}
+  %d = epi.visit %acc : vector<2xf32> sources(%c : vector<4xf32>) names ["C"]
+      outputs ["D"] d_type f16 -> vector<2xf32> {
+  ^bb0(%x: f32):
+    epi.store %x : f32
+    epi.yield
+  }
+  return
+}

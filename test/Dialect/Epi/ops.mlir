@@ -188,3 +188,29 @@ func.func @activation_attrs(%x: f64, %y: bf16) -> (f64, bf16) attributes {
   %1 = epi.tanh %y : bf16
   return %0, %1 : f64, bf16
 }
+
+// epi.visit round-trips, with and without sources.
+// CHECK-LABEL: func.func @visit
+// CHECK: epi.visit %{{.*}} : vector<2xf32> sources(%{{.*}}, %{{.*}} : vector<2xf32>, f32) names ["C", "alpha"] outputs ["D", "m"] d_type f16 c_type f16 -> vector<2xf32>, vector<2xf32> {
+// CHECK: epi.visit %{{.*}} : vector<2xf32> sources() names [] outputs ["D"] d_type bf16 -> vector<2xf32> {
+func.func @visit(%acc: vector<2xf32>, %c: vector<2xf32>, %alpha: f32) {
+  %d, %m = epi.visit %acc : vector<2xf32> sources(%c, %alpha : vector<2xf32>, f32)
+      names ["C", "alpha"] outputs ["D", "m"] d_type f16 c_type f16
+      -> vector<2xf32>, vector<2xf32> {
+  ^bb0(%x: f32):
+    %a = epi.scalar param ["alpha"] : f32
+    %s = epi.load_src : f32
+    %y = arith.mulf %a, %x : f32
+    %z = arith.addf %y, %s : f32
+    epi.store %z : f32
+    epi.reduce_to_vec_m max %z, "m" : f32
+    epi.yield
+  }
+  %e = epi.visit %acc : vector<2xf32> sources() names [] outputs ["D"]
+      d_type bf16 -> vector<2xf32> {
+  ^bb0(%x: f32):
+    epi.store %x : f32
+    epi.yield
+  }
+  return
+}

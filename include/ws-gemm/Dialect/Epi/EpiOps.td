@@ -468,10 +468,10 @@ def Epi_VisitOp : Epi_Op<"visit", [
     `--epi-visit-fragments` turns the op into per-element code.
 
     ```mlir
-    %d, %m = epi.visit %acc sources(%c, %bias, %alpha) names ["C", "bias", "alpha"]
-        outputs ["D", "row_max"] d_type f16
-        : vector<16xf32>, (vector<16xf32>, vector<16xf32>, f32)
-        -> (vector<16xf32>, vector<16xf32>) {
+    %d, %m = epi.visit %acc : vector<16xf32>
+        sources(%c, %bias, %alpha : vector<16xf32>, vector<16xf32>, f32)
+        names ["C", "bias", "alpha"] outputs ["D", "row_max"] d_type f16
+        -> vector<16xf32>, vector<16xf32> {
     ^bb0(%a: f32):
       ...                       // the kernel's epi region
       epi.yield
@@ -487,9 +487,9 @@ def Epi_VisitOp : Epi_Op<"visit", [
   let results = (outs Variadic<Epi_FragmentType>:$outputs);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $acc `sources` `(` $sources `)` `names` $source_names
-    `outputs` $output_names `d_type` $d_type (`c_type` $c_type^)? attr-dict
-    `:` type($acc) `,` `(` type($sources) `)` `->` `(` type($outputs) `)`
+    $acc `:` type($acc) `sources` `(` ($sources^ `:` type($sources))? `)`
+    `names` $source_names `outputs` $output_names `d_type` $d_type
+    (`c_type` $c_type^)? (`->` type($outputs)^)? attr-dict-with-keyword
     $body
   }];
   let hasVerifier = 1;
