@@ -9,6 +9,12 @@
 // GELU(_BIAS); alpha/beta with C), or, when the EVT has no cuBLASLt
 // counterpart, the bare GEMM as a lower bound, and says which.
 //
+// It measures in --rounds R alternating rounds (ours, then cuBLASLt), so
+// clock drift hits both sides, and reports per side the median over rounds
+// and the ratio as the median of the per-round ratios with its min and max.
+// After each timed block it samples the SM clock (NVML, SmClock.h) and puts
+// each throughput against the peak at the median clock (RoundStats.h).
+//
 // This file holds the flags and the run; Timing.cpp the timed launches,
 // CublasCompare.cpp the cuBLASLt side, Report.cpp the CSV table.
 //
@@ -16,6 +22,7 @@
 
 #include "ws-gemm-bench.h"
 #include "CublasCompare.h"
+#include "SmClock.h"
 
 #include "ws-gemm-runtime/Kernel.h"
 #include "ws-gemm-runtime/Problem.h"
@@ -35,11 +42,12 @@ using namespace wsgemm::bench;
 namespace {
 
 void usage() {
-  std::fprintf(stderr,
-               "usage: ws-gemm-bench MANIFEST --m M --n N --k K [--l L]\n"
-               "         [--iters N] [--warmup N] [--compare cublaslt]\n"
-               "         [--cublaslt PATH] [--csv FILE] [--seed S]\n"
-               "         [--scalar NAME=VALUE]... [--device D]\n");
+  std::fprintf(
+      stderr,
+      "usage: ws-gemm-bench MANIFEST --m M --n N --k K [--l L]\n"
+      "         [--iters N] [--warmup N] [--rounds R] [--compare cublaslt]\n"
+      "         [--cublaslt PATH] [--csv FILE] [--seed S]\n"
+      "         [--scalar NAME=VALUE]... [--device D]\n");
 }
 
 bool parseOptions(int argc, char **argv, Options &o) {
@@ -60,6 +68,8 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.iters);
     else if (a == "--warmup")
       ok = args.integer(o.warmup);
+    else if (a == "--rounds")
+      ok = args.integer(o.rounds);
     else if (a == "--device")
       ok = args.integer(o.device);
     else if (a == "--seed")
@@ -88,9 +98,9 @@ bool parseOptions(int argc, char **argv, Options &o) {
       return false;
   }
   if (o.manifest.empty() || o.M < 1 || o.N < 1 || o.K < 1 || o.L < 1 ||
-      o.iters < 1 || o.warmup < 0) {
+      o.iters < 1 || o.warmup < 0 || o.rounds < 1) {
     std::fprintf(stderr, "error: MANIFEST, --m, --n and --k (>= 1) are "
-                         "required; --iters >= 1\n");
+                         "required; --iters >= 1, --rounds >= 1\n");
     return false;
   }
   return true;
@@ -200,55 +210,112 @@ int run(const Options &o) {
     }
   }
 
-  auto ours = timeLaunches(
-      [&](int i) {
-        return k.launch(plans[static_cast<size_t>(i) % plans.size()],
-                        stream->get());
-      },
-      stream->get(), o.warmup, o.iters);
-  if (!ours)
-    return fail(ours.status());
-  std::printf("ours:     median %.4f ms (min %.4f, p90 %.4f, %d runs)  "
-              "%.1f TFLOP/s\n",
-              ours->median, ours->min, ours->p90, ours->samples,
-              tflops(o, ours->median));
+  SmClock clock;
+  if (clock.open(o.device))
+    std::printf("sm clock: NVML, sampled after each timed block%s%s\n",
+                clock.note().empty() ? "" : "; ", clock.note().c_str());
+  else
+    std::printf("sm clock: unavailable (%s)\n", clock.why().c_str());
 
-  double libMs = 0;
-  std::string libName, libNote;
+  // cuBLASLt is set up before the rounds so that they alternate.
+  BenchResult result;
+  CublasLtApi api;
+  CublasPlan plan;
+  CublasRunner runner;
+  bool libReady = false;
   if (o.compare) {
-    CublasLtApi api;
     Status s = api.load(o.cublasLtPath);
-    CublasPlan plan;
-    CublasRunner runner;
     if (s.ok()) {
       plan = chooseCublasPlan(m, sets[0].host().scalars);
       s = runner.setup(api, m, o, plan, sets);
     }
     if (!s.ok()) {
       std::printf("cuBLASLt: not timed: %s\n", s.message().c_str());
-      libNote = s.message();
+      result.libNote = s.message();
     } else {
-      auto lib =
-          timeLaunches([&](int i) { return runner.launch(i, stream->get()); },
-                       stream->get(), o.warmup, o.iters);
-      if (!lib)
-        return fail(lib.status());
-      libMs = lib->median;
-      libName = plan.fused ? plan.epilogueName : "bare GEMM (lower bound)";
-      libNote = plan.note;
-      std::printf("cuBLASLt: median %.4f ms (min %.4f, p90 %.4f, %d runs)  "
-                  "%.1f TFLOP/s  [%s, %s]\n",
-                  lib->median, lib->min, lib->p90, lib->samples,
-                  tflops(o, lib->median), api.path.c_str(), libName.c_str());
-      if (!plan.note.empty())
-        std::printf("          note: %s\n", plan.note.c_str());
-      std::printf("ratio ours/cuBLASLt (throughput): %.3f\n",
-                  libMs / ours->median);
+      libReady = true;
+      result.libName =
+          plan.fused ? plan.epilogueName : "bare GEMM (lower bound)";
+      result.libNote = plan.note;
     }
   }
 
+  // Alternating rounds: ours, then cuBLASLt, each a full timeLaunches.
+  struct Side {
+    std::vector<double> ms, tflops, mhz, mins, p90s;
+    int samples = 0;
+    Status add(const Expected<Timing> &t, const Options &o,
+               const SmClock &clock) {
+      if (!t)
+        return t.status();
+      if (double f = clock.sampleMhz(); f > 0)
+        mhz.push_back(f);
+      ms.push_back(t->median);
+      tflops.push_back(wsgemm::bench::tflops(o, t->median));
+      mins.push_back(t->min);
+      p90s.push_back(t->p90);
+      samples = t->samples;
+      return Status::success();
+    }
+  } ours, lib;
+  for (int r = 0; r < o.rounds; ++r) {
+    Status s = ours.add(timeLaunches(
+                            [&](int i) {
+                              return k.launch(
+                                  plans[static_cast<size_t>(i) % plans.size()],
+                                  stream->get());
+                            },
+                            stream->get(), o.warmup, o.iters),
+                        o, clock);
+    if (!s.ok())
+      return fail(s);
+    std::printf("round %d: ours %.4f ms %.1f TFLOP/s", r + 1, ours.ms.back(),
+                ours.tflops.back());
+    if (libReady) {
+      s = lib.add(
+          timeLaunches([&](int i) { return runner.launch(i, stream->get()); },
+                       stream->get(), o.warmup, o.iters),
+          o, clock);
+      if (!s.ok())
+        return fail(s);
+      std::printf(" | cuBLASLt %.4f ms %.1f TFLOP/s | ratio %.3f",
+                  lib.ms.back(), lib.tflops.back(),
+                  ours.tflops.back() / lib.tflops.back());
+    }
+    std::printf("\n");
+  }
+
+  result.rounds = summarizeRounds(ours.tflops, lib.tflops);
+  auto summarize = [&](const Side &side, SideResult &out, const char *label,
+                       const char *extra) {
+    out.ms = median(side.ms);
+    out.tflops = median(side.tflops);
+    out.mhz = median(side.mhz);
+    std::printf("%s median %.4f ms (min %.4f, p90 %.4f, %d runs x %d "
+                "rounds)  %.1f TFLOP/s",
+                label, out.ms,
+                *std::min_element(side.mins.begin(), side.mins.end()),
+                median(side.p90s), side.samples, o.rounds, out.tflops);
+    if (out.mhz > 0)
+      std::printf("  @ %.0f MHz: %.3f of peak at clock (%.0f TFLOP/s)", out.mhz,
+                  fractionOfPeakAtClock(out.tflops, out.mhz),
+                  peakTflopsAtClock(out.mhz));
+    std::printf("%s\n", extra);
+  };
+  summarize(ours, result.ours, "ours:    ", "");
+  if (libReady) {
+    std::string extra = "  [" + api.path + ", " + result.libName + "]";
+    summarize(lib, result.lib, "cuBLASLt:", extra.c_str());
+    if (!plan.note.empty())
+      std::printf("          note: %s\n", plan.note.c_str());
+    std::printf("ratio ours/cuBLASLt (throughput): %.3f (min %.3f, max %.3f "
+                "over %d rounds)\n",
+                result.rounds.ratio, result.rounds.ratioMin,
+                result.rounds.ratioMax, result.rounds.rounds);
+  }
+
   if (!o.csv.empty()) {
-    Status s = appendCsv(o, m.kernel, ours->median, libMs, libName, libNote);
+    Status s = appendCsv(o, m.kernel, result);
     if (!s.ok())
       return fail(s);
   }

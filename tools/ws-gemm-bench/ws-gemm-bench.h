@@ -9,6 +9,8 @@
 #ifndef WSGEMM_TOOLS_WSGEMMBENCH_WSGEMMBENCH_H
 #define WSGEMM_TOOLS_WSGEMMBENCH_WSGEMMBENCH_H
 
+#include "RoundStats.h"
+
 #include "ws-gemm-runtime/Driver.h"
 
 #include <cstdint>
@@ -24,6 +26,7 @@ struct Options {
   int64_t M = 0, N = 0, K = 0, L = 1;
   int iters = 100;
   int warmup = 20;
+  int rounds = 5;
   int device = 0;
   uint64_t seed = 1;
   bool compare = false;
@@ -46,11 +49,24 @@ timeLaunches(const std::function<runtime::Status(int)> &launch, CUstream stream,
 /// TFLOP/s of the problem of `o` run in `ms` milliseconds: 2*M*N*K*L / t.
 double tflops(const Options &o, double ms);
 
-/// Appends one row to the CSV file o.csv (libMs = 0: cuBLASLt not timed).
+/// One side (ours or cuBLASLt) over the rounds: medians over rounds of the
+/// per-round median time and of the throughput, and the median SM clock
+/// sampled after each round's timed block (0: unknown).
+struct SideResult {
+  double ms = 0, tflops = 0, mhz = 0;
+};
+
+/// What a run measured: both sides (lib.ms = 0: cuBLASLt not timed) and the
+/// ratio over rounds.
+struct BenchResult {
+  SideResult ours, lib;
+  RoundSummary rounds;
+  std::string libName, libNote;
+};
+
+/// Appends one row to the CSV file o.csv.
 runtime::Status appendCsv(const Options &o, const std::string &kernel,
-                          double oursMs, double libMs,
-                          const std::string &libName,
-                          const std::string &libNote);
+                          const BenchResult &r);
 
 } // namespace wsgemm::bench
 
