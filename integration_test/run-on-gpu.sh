@@ -18,6 +18,7 @@
 # Logs and tables go to $OUT (else .device/out): lit.log, lit.xml,
 # bench/*.log, bench.csv, results.csv, results.md. The table is printed last.
 # Environment: WSGEMM_BENCH_KERNELS, WSGEMM_BENCH_SHAPES ("M,N,K ..."),
+# WSGEMM_BENCH_ROUNDS (alternating rounds against cuBLASLt, default 5),
 # WSGEMM_CUBLASLT (path of libcublasLt.so), WSGEMM_SUITE_MAX_S, WSGEMM_LIT_J.
 set -uo pipefail
 mode=${1:-all}
@@ -87,7 +88,8 @@ PY
       rel=$(sed -n 's/^out  *D  *[a-z0-9]*  *rel \([^ ]*\) .*/\1/p' "$out/bench/$tag.run.log" | head -1)
       echo "$kname $M $N $K ${rel:-?} $rc" >> "$out/bench/relerr.txt"
       "$dev/bin/ws-gemm-bench" "$kernels/$kname.json" --m "$M" --n "$N" --k "$K" \
-        --compare cublaslt "${cub_args[@]}" --csv "$csv" > "$out/bench/$tag.bench.log" 2>&1
+        --compare cublaslt --rounds "${WSGEMM_BENCH_ROUNDS:-5}" "${cub_args[@]}" \
+        --csv "$csv" > "$out/bench/$tag.bench.log" 2>&1
       brc=$?
       [ $rc -ne 0 ] || [ $brc -ne 0 ] && bench_rc=1
       echo "bench $tag: run exit $rc (rel ${rel:-?}), bench exit $brc"

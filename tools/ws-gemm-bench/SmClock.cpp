@@ -2,8 +2,11 @@
 
 #include "SmClock.h"
 
+#include "RoundStats.h"
+
 #include <dlfcn.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <sstream>
 #include <vector>
@@ -93,6 +96,27 @@ double SmClock::sampleMhz() const {
   if (clockInfo_(device_, kNvmlClockSm, &mhz) != kNvmlSuccess)
     return 0;
   return static_cast<double>(mhz);
+}
+
+ClockWindow::ClockWindow(const SmClock &clock) : clock_(clock) {
+  if (!clock_.available())
+    return;
+  thread_ = std::thread([this] {
+    while (!done_.load(std::memory_order_relaxed)) {
+      if (double f = clock_.sampleMhz(); f > 0)
+        samples_.push_back(f);
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  });
+}
+
+ClockWindow::~ClockWindow() { stop(); }
+
+double ClockWindow::stop() {
+  done_.store(true, std::memory_order_relaxed);
+  if (thread_.joinable())
+    thread_.join();
+  return samples_.empty() ? 0 : median(samples_);
 }
 
 } // namespace wsgemm::bench

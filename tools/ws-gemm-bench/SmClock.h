@@ -13,7 +13,10 @@
 #ifndef WSGEMM_TOOLS_WSGEMMBENCH_SMCLOCK_H
 #define WSGEMM_TOOLS_WSGEMMBENCH_SMCLOCK_H
 
+#include <atomic>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace wsgemm::bench {
 
@@ -46,6 +49,25 @@ private:
   ShutdownFn shutdown_ = nullptr;
   ClockInfoFn clockInfo_ = nullptr;
   std::string why_, note_;
+};
+
+/// The SM clock while a block of launches runs: a thread samples it every
+/// millisecond from construction to stop(), which returns the median
+/// (0 when the clock is unavailable or nothing was sampled). One reading
+/// after the block would catch the clock of an idle GPU, not the block's.
+class ClockWindow {
+public:
+  explicit ClockWindow(const SmClock &clock);
+  ClockWindow(const ClockWindow &) = delete;
+  ClockWindow &operator=(const ClockWindow &) = delete;
+  ~ClockWindow();
+  double stop();
+
+private:
+  const SmClock &clock_;
+  std::atomic<bool> done_{false};
+  std::vector<double> samples_;
+  std::thread thread_;
 };
 
 } // namespace wsgemm::bench

@@ -12,7 +12,7 @@
 // It measures in --rounds R alternating rounds (ours, then cuBLASLt), so
 // clock drift hits both sides, and reports per side the median over rounds
 // and the ratio as the median of the per-round ratios with its min and max.
-// After each timed block it samples the SM clock (NVML, SmClock.h) and puts
+// During each timed block it samples the SM clock (NVML, SmClock.h) and puts
 // each throughput against the peak at the median clock (RoundStats.h).
 //
 // This file holds the flags and the run; Timing.cpp the timed launches,
@@ -212,8 +212,9 @@ int run(const Options &o) {
 
   SmClock clock;
   if (clock.open(o.device))
-    std::printf("sm clock: NVML, sampled after each timed block%s%s\n",
-                clock.note().empty() ? "" : "; ", clock.note().c_str());
+    std::printf(
+        "sm clock: NVML, sampled every ms during each timed block%s%s\n",
+        clock.note().empty() ? "" : "; ", clock.note().c_str());
   else
     std::printf("sm clock: unavailable (%s)\n", clock.why().c_str());
 
@@ -244,11 +245,15 @@ int run(const Options &o) {
   struct Side {
     std::vector<double> ms, tflops, mhz, mins, p90s;
     int samples = 0;
-    Status add(const Expected<Timing> &t, const Options &o,
-               const SmClock &clock) {
+    /// Times one block of launches while sampling the SM clock.
+    Status time(const std::function<Status(int)> &launch, CUstream stream,
+                const Options &o, const SmClock &clock) {
+      ClockWindow window(clock);
+      Expected<Timing> t = timeLaunches(launch, stream, o.warmup, o.iters);
+      double f = window.stop();
       if (!t)
         return t.status();
-      if (double f = clock.sampleMhz(); f > 0)
+      if (f > 0)
         mhz.push_back(f);
       ms.push_back(t->median);
       tflops.push_back(wsgemm::bench::tflops(o, t->median));
@@ -259,23 +264,19 @@ int run(const Options &o) {
     }
   } ours, lib;
   for (int r = 0; r < o.rounds; ++r) {
-    Status s = ours.add(timeLaunches(
-                            [&](int i) {
-                              return k.launch(
-                                  plans[static_cast<size_t>(i) % plans.size()],
-                                  stream->get());
-                            },
-                            stream->get(), o.warmup, o.iters),
-                        o, clock);
+    Status s = ours.time(
+        [&](int i) {
+          return k.launch(plans[static_cast<size_t>(i) % plans.size()],
+                          stream->get());
+        },
+        stream->get(), o, clock);
     if (!s.ok())
       return fail(s);
     std::printf("round %d: ours %.4f ms %.1f TFLOP/s", r + 1, ours.ms.back(),
                 ours.tflops.back());
     if (libReady) {
-      s = lib.add(
-          timeLaunches([&](int i) { return runner.launch(i, stream->get()); },
-                       stream->get(), o.warmup, o.iters),
-          o, clock);
+      s = lib.time([&](int i) { return runner.launch(i, stream->get()); },
+                   stream->get(), o, clock);
       if (!s.ok())
         return fail(s);
       std::printf(" | cuBLASLt %.4f ms %.1f TFLOP/s | ratio %.3f",
