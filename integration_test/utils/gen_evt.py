@@ -500,6 +500,8 @@ def smem(k, c, stages):
         off += wgs * ring * sub * BYTES[t]
     bars = 2 * stages + (2 * c["stages_c"]
                          if k["loads_c"] or k["aux_loads"] else 0)
+    if c["schedule"] == "pingpong":
+        bars += 4  # order barriers: 2 sequences x 2 warpgroups
     return align(off, 8) + 8 * bars + 1024
 
 
@@ -529,9 +531,8 @@ def check(k, cfg):
     c = fill_defaults(k, cfg)
     tm, tn, tk = c["tile"]
     sched = c["schedule"]
-    if sched == "pingpong":
-        errors.append("pingpong is not lowered")
-        return c, errors, bugs
+    if sched == "pingpong" and (tm not in (64, 128) or not c["persistent"]):
+        errors.append("pingpong tile M / persistent")
     wgs = 2 if sched == "cooperative" else 1
     if tk != 64:
         errors.append("tile K")

@@ -179,6 +179,19 @@ pk("lc_gated_aux_ws", L, "C gated by beta next to an aux load, warp_specialized,
 pk("lc_gated_aux_coop_reuse", L, "C gated by beta next to an f32 aux load, cooperative, ReuseSmemC",
    [FULL + " --scalar beta=0", RAG1 + " --scalar beta=0"])
 
+# The pingpong schedule (appended last, like the above).
+PP = "kernels/pingpong.mlir"
+pk("pp_plain_f16_64x128", PP, "pingpong 64x128, plain f16", [ONE, BIG])
+pk("pp_plain_bf16_nmajor_d32", PP, "pingpong 128x128, bf16, N-major B, f32 D")
+pk("pp_plain_f16_64x256_swz2", PP, "pingpong 64x256, swizzle 2 along M", [BIG])
+pk("pp_lincomb_relu_f16", PP, "pingpong LinCombPerRowBiasEltAct<ReLU>, ReuseSmemC",
+   [FULL + " --scalar beta=0", RAG2 + " --pad 8", BIG])
+pk("pp_lincomb_colbias_gelu_bf16", PP, "pingpong bf16 C without reuse, column bias, GELU, N-major B")
+pk("pp_delay_epi64x16", PP, "pingpong DelayTmaStore, 4 store stages, epilogue tile 64x16")
+pk("pp_aux_gated", PP, "pingpong aux load and store, C gated by beta",
+   [FULL + " --scalar beta=0", RAG1 + " --full"])
+pk("pp_reductions", PP, "pingpong row, column and scalar reductions", [RAG1 + " --full"])
+pk("pp_batched_c32", PP, "pingpong batched, f32 C, per-row bias")
 
 def kernels_in(path):
     with open(path) as f:

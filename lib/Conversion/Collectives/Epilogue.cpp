@@ -261,7 +261,7 @@ llvm::StringMap<SmallVector<Value>> Epilogue::visit(ArrayRef<Element> elements,
 // Consumer warpgroups: one tile
 //===----------------------------------------------------------------------===//
 
-void Epilogue::emitTile(const WorkTile &tile, Value consumerWg,
+void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
                         ArrayRef<Value> acc, Value subBase) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
@@ -291,7 +291,6 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg,
     StoreCommitOp::create(b, kc.storePipe);
   };
   Value leader = kc.eq(kc.tidInWg, kc.i32(0));
-  Value barrierId = kc.add(consumerWg, kc.i32(1));
   rowInSub =
       kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4)));
   colInChunk = kc.mul(kc.remu(kc.lane, kc.i32(4)), kc.i32(2));
@@ -497,6 +496,12 @@ void Epilogue::emitR2S(Value dBuf, ArrayRef<Value> dVals) {
       LLVM::StoreOp::create(b, vec, kc.gep(dBuf, off), /*alignment=*/8);
     }
   }
+}
+
+void Epilogue::emitStoresRead() {
+  kc.ifThen(kc.eq(kc.tidInWg, kc.i32(0)), [&] {
+    StoreWaitOp::create(kc.b, kc.storePipe, kc.b.getI32IntegerAttr(0));
+  });
 }
 
 void Epilogue::emitTail() {

@@ -47,11 +47,18 @@ public:
   /// aux loads gates every load off).
   Value getLoadsActive() const { return loadsActive; }
 
-  /// Consumer warpgroup `consumerWg`: the epilogue of `tile` from the
+  /// Consumer warpgroup `consumerWg` of those sharing the tile (its rows
+  /// and its epilogue buffers): the epilogue of `tile` from the
   /// accumulators of emitMainloopMma; the tile's subtiles are the
-  /// epilogue-load pipeline's uses subBase, subBase + 1, ...
-  void emitTile(const WorkTile &tile, Value consumerWg, ArrayRef<Value> acc,
-                Value subBase);
+  /// epilogue-load pipeline's uses subBase, subBase + 1, ... The
+  /// warpgroup's threads meet at named barrier `barrierId` (an i32, unique
+  /// per warpgroup of the CTA).
+  void emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
+                ArrayRef<Value> acc, Value subBase);
+
+  /// The warpgroup's TMA stores have read their shared memory, so another
+  /// warpgroup may write its buffers (pingpong's epilogue hand-off).
+  void emitStoresRead();
 
   /// Before the consumer exits: its TMA stores have completed.
   void emitTail();

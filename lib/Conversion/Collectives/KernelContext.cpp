@@ -34,7 +34,13 @@ void KernelContext::enterRole(Block *block) {
   descriptors.clear();
   smemBase = block->getArgument(n);
   mainPipe = block->getArgument(n + 1);
-  epiPipe = layout.hasEpilogueLoads() ? block->getArgument(n + 2) : Value();
+  unsigned next = n + 2;
+  epiPipe = layout.hasEpilogueLoads() ? block->getArgument(next++) : Value();
+  mmaOrder = epiOrder = Value();
+  if (layout.offOrderBarriers >= 0) {
+    mmaOrder = block->getArgument(next++);
+    epiOrder = block->getArgument(next++);
+  }
   storePipe = block->getArguments().back();
   tid = NVVM::ThreadIdXOp::create(b, i32Ty);
   wgIdx = divu(tid, i32(128));

@@ -44,6 +44,9 @@ public:
   Block *roleBlock = nullptr;
   Value smemBase;
   Value mainPipe, epiPipe, storePipe; // epiPipe null without epilogue loads
+  /// Pingpong: the order barriers of the consumer warpgroups' mainloops and
+  /// epilogues (null in other schedules).
+  Value mmaOrder, epiOrder;
   Value tid, wgIdx, tidInWg, warpInWg, lane;
   Value sizeM, sizeN, sizeK;
 

@@ -1,8 +1,10 @@
 //===- KernelSchedule.cpp - Compose the collectives into a kernel ---------===//
 //
 // Implements KernelSchedule.h for the warp_specialized (one consumer
-// warpgroup owns a tile) and cooperative (two consumer warpgroups split a
-// tile's rows) schedules. Roles, in the order of their warps:
+// warpgroup owns a tile), cooperative (two consumer warpgroups split a
+// tile's rows) and pingpong (two consumer warpgroups take alternate tiles
+// and take turns: one runs its mainloop while the other runs its epilogue)
+// schedules. Roles, in the order of their warps:
 //
 //   load (warp 0): one elected thread runs the mainloop's producer over the
 //     tiles the tile scheduler gives the CTA.
@@ -11,10 +13,13 @@
 //   mma (consumer warpgroups): per tile, the mainloop's wgmma loop, then the
 //     epilogue of the warpgroup's rows.
 //
-// Pipelines: the mainloop's (StagesAB; each consumer warpgroup releases a
-// stage), the epilogue loads' (StagesC; one stage holds the subtile of
-// every consumer warpgroup) and the TMA store group. The states are carried
-// through the tile loops, so the rings continue across tiles.
+// Pipelines: the mainloop's (StagesAB; each consumer warpgroup of the tile
+// releases a stage), the epilogue loads' (StagesC; one stage holds the
+// subtile of every consumer warpgroup of the tile) and the TMA store group.
+// The states are carried through the tile loops, so the rings continue
+// across tiles. Pingpong adds two order barriers (CUTLASS's
+// OrderedSequenceBarrier): the warpgroups' mainloops run in tile order, one
+// at a time, and so do their epilogues, which share the epilogue buffers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -134,6 +139,7 @@ static void emitEpilogueLoadRole(KernelContext &kc) {
 /// tile loop carries the mainloop's and the epilogue loads' use counts.
 static void emitMmaRole(KernelContext &kc) {
   Value consumerWg = kc.sub(kc.wgIdx, kc.i32(1));
+  Value barrierId = kc.add(consumerWg, kc.i32(1));
   TileScheduler scheduler(kc);
   Epilogue epilogue(kc);
   {
@@ -144,11 +150,51 @@ static void emitMmaRole(KernelContext &kc) {
     Value kBase = tiles.getRegionIterArgs()[0];
     Value subBase = tiles.getRegionIterArgs()[1];
     SmallVector<Value> acc = emitMainloopMma(kc, tile, consumerWg, kBase);
-    epilogue.emitTile(tile, consumerWg, acc, subBase);
+    epilogue.emitTile(tile, consumerWg, barrierId, acc, subBase);
     scf::YieldOp::create(
         kc.b,
         ValueRange{kc.add(kBase, tile.kTiles),
                    kc.add(subBase, kc.i32(epilogue.getSubtilesPerTile()))});
+  }
+  epilogue.emitTail();
+}
+
+/// A pingpong consumer warpgroup (0 or 1): the CTA's tiles wg, wg + 2, ...,
+/// each whole. Its turn-th tile waits for its mainloop turn (the other
+/// warpgroup's previous mainloop has issued its last wgmma; this one hands
+/// the turn on once it issued its own), and after the mainloop for its
+/// epilogue turn (the other's previous epilogue is done
+/// and its TMA stores have read the shared buffers both use). The uses of
+/// the mainloop and epilogue-load pipelines skip the other warpgroup's
+/// tiles: every tile takes the same number of each.
+static void emitPingpongMmaRole(KernelContext &kc) {
+  Value wg = kc.sub(kc.wgIdx, kc.i32(1));
+  Value barrierId = kc.add(wg, kc.i32(1));
+  TileScheduler scheduler(kc);
+  Epilogue epilogue(kc);
+  Value kTiles = scheduler.getKTiles();
+  Value subtiles = kc.i32(epilogue.getSubtilesPerTile());
+  {
+    OpBuilder::InsertionGuard guard(kc.b);
+    WorkTile tile;
+    scf::ForOp tiles = scheduler.createTileLoop(
+        ValueRange{kc.mul(wg, kTiles), kc.mul(wg, subtiles), kc.i32(0)}, tile,
+        wg, /*every=*/2);
+    Value kBase = tiles.getRegionIterArgs()[0];
+    Value subBase = tiles.getRegionIterArgs()[1];
+    Value turn = tiles.getRegionIterArgs()[2];
+    OrderWaitOp::create(kc.b, kc.mmaOrder, wg, turn);
+    SmallVector<Value> acc = emitMainloopMma(kc, tile, kc.i32(0), kBase, [&] {
+      OrderArriveOp::create(kc.b, kc.mmaOrder, wg);
+    });
+    OrderWaitOp::create(kc.b, kc.epiOrder, wg, turn);
+    epilogue.emitTile(tile, kc.i32(0), barrierId, acc, subBase);
+    epilogue.emitStoresRead();
+    OrderArriveOp::create(kc.b, kc.epiOrder, wg);
+    scf::YieldOp::create(
+        kc.b, ValueRange{kc.add(kBase, kc.mul(kTiles, kc.i32(2))),
+                         kc.add(subBase, kc.mul(subtiles, kc.i32(2))),
+                         kc.add(turn, kc.i32(1))});
   }
   epilogue.emitTail();
 }
@@ -159,12 +205,17 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
   const pl::KernelLayout &layout = plan.layout;
   const pl::GemmConfig &config = plan.desc.config;
   MLIRContext *ctx = b.getContext();
-  // The schedule decides the consumer warpgroups per tile (the layout
-  // records the planner's count of them).
-  int64_t wgs = pl::getNumConsumerWarpgroups(
-      config.schedule.value_or(pl::KernelSchedule::Cooperative));
-  assert(wgs == layout.consumerWarpgroups && "layout of another schedule");
-  LLVM::LLVMFuncOp func = createFunction(b, op, plan, 128 * (1 + wgs));
+  // The schedule decides the consumer warpgroups of the CTA and of a tile
+  // (the layout records the planner's counts of them).
+  pl::KernelSchedule schedule =
+      config.schedule.value_or(pl::KernelSchedule::Cooperative);
+  bool pingpong = schedule == pl::KernelSchedule::Pingpong;
+  int64_t mmaWgs = pl::getNumConsumerWarpgroups(schedule);
+  int64_t wgs = pl::getWarpgroupsPerTile(schedule);
+  assert(wgs == layout.consumerWarpgroups && mmaWgs == layout.mmaWarpgroups &&
+         pingpong == (layout.offOrderBarriers >= 0) &&
+         "layout of another schedule");
+  LLVM::LLVMFuncOp func = createFunction(b, op, plan, 128 * (1 + mmaWgs));
   Block *entry = func.addEntryBlock(b);
   b.setInsertionPointToStart(entry);
 
@@ -197,10 +248,19 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
     roles.push_back(Role::epilogue_load);
     warps.push_back(1);
   }
+  if (pingpong) {
+    // Mainloop turns, then epilogue turns; every thread of a warpgroup
+    // arrives when its turn ends.
+    auto orderTy = OrderBarrierType::get(ctx, mmaWgs);
+    for (int64_t sequence = 0; sequence < 2; ++sequence)
+      captures.push_back(OrderBarrierCreateOp::create(
+          b, orderTy, kc.smem(layout.offOrderBarriers + sequence * 8 * mmaWgs),
+          b.getI64IntegerAttr(128)));
+  }
   captures.push_back(StorePipelineCreateOp::create(
       b, StorePipelineType::get(ctx, layout.storeRing)));
   roles.push_back(Role::mma);
-  warps.push_back(4 * wgs);
+  warps.push_back(4 * mmaWgs);
   SmallVector<int32_t> regs;
   if (config.producerRegs && config.consumerRegs) {
     regs.assign(roles.size() - 1, *config.producerRegs);
@@ -221,7 +281,10 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
       emitEpilogueLoadRole(kc);
       break;
     case Role::mma:
-      emitMmaRole(kc);
+      if (pingpong)
+        emitPingpongMmaRole(kc);
+      else
+        emitMmaRole(kc);
       break;
     }
   }

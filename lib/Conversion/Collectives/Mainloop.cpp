@@ -98,9 +98,10 @@ static NVVM::WGMMATypes wgmmaType(pl::DType type) {
                                  : NVVM::WGMMATypes::f16;
 }
 
-SmallVector<Value> collectives::emitMainloopMma(KernelContext &kc,
-                                                const WorkTile &tile,
-                                                Value consumerWg, Value kBase) {
+SmallVector<Value>
+collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
+                             Value consumerWg, Value kBase,
+                             function_ref<void()> afterIssue) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
   bool bKMajor = isBKMajor(kc);
@@ -164,6 +165,8 @@ SmallVector<Value> collectives::emitMainloopMma(KernelContext &kc,
     });
     scf::YieldOp::create(b, acc);
   }
+  if (afterIssue)
+    afterIssue();
   NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
   // The last k-tile's stage goes back too, for the next tile of this CTA.
   Value hadAny = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,

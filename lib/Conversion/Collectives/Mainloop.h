@@ -28,8 +28,12 @@ Value emitMainloopLoads(KernelContext &kc, const WorkTile &tile, Value state);
 /// whose k-tiles are the mainloop pipeline's uses kBase, kBase + 1, ...
 /// Returns the accumulators: one !llvm.struct of tile N / 2 f32 per 64-row
 /// block of the warpgroup's rows, in wgmma's accumulator layout.
+/// `afterIssue`, when given, is emitted once the last wgmma is issued,
+/// before waiting for it (CUTLASS's mma / mma_tail split: pingpong hands
+/// the tensor cores to the other warpgroup there).
 SmallVector<Value> emitMainloopMma(KernelContext &kc, const WorkTile &tile,
-                                   Value consumerWg, Value kBase);
+                                   Value consumerWg, Value kBase,
+                                   function_ref<void()> afterIssue = {});
 
 /// The accumulator type of one 64-row block.
 Type getAccumulatorType(KernelContext &kc);

@@ -87,8 +87,11 @@ void TileScheduler::decodeTile(Value linear, WorkTile &tile) {
   tile.n0 = kc.mul(kc.select(alongM, second, first), kc.i32(kc.layout.tileN));
 }
 
-scf::ForOp TileScheduler::createTileLoop(ValueRange init, WorkTile &tile) {
-  auto loop = scf::ForOp::create(kc.b, tileStart, numTiles, tileStep, init);
+scf::ForOp TileScheduler::createTileLoop(ValueRange init, WorkTile &tile,
+                                         Value first, int64_t every) {
+  Value start = first ? kc.add(tileStart, kc.mul(first, tileStep)) : tileStart;
+  Value step = every == 1 ? tileStep : kc.mul(tileStep, kc.i32(every));
+  auto loop = scf::ForOp::create(kc.b, start, numTiles, step, init);
   kc.b.setInsertionPointToStart(loop.getBody());
   decodeTile(loop.getInductionVar(), tile);
   return loop;

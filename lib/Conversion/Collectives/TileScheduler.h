@@ -4,8 +4,9 @@
 // (m, n, l) a CTA walks and which k-range each covers. Today: one tile per
 // CTA (a "tiles" grid) or persistent CTAs striding over the tiles in raster
 // order (along M or N, or CUTLASS's heuristic) with a swizzle; each tile
-// covers the whole K. Stream-K and pingpong's per-warpgroup tiles belong
-// here. It knows nothing of the epilogue or the warp roles.
+// covers the whole K. A loop may take every `every`-th of the CTA's tiles
+// from its `first`-th on: pingpong's two consumer warpgroups alternate.
+// Stream-K belongs here. It knows nothing of the epilogue or the warp roles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +34,11 @@ public:
 
   /// Emits the loop over this CTA's tiles carrying `init`, sets the
   /// insertion point at the start of its body and returns the loop; `tile`
-  /// receives the body's tile.
-  scf::ForOp createTileLoop(ValueRange init, WorkTile &tile);
+  /// receives the body's tile. With `first` (an i32) and `every`, the loop
+  /// takes the CTA's tiles first, first + every, first + 2 * every, ...
+  /// (counted in the CTA's own sequence of tiles).
+  scf::ForOp createTileLoop(ValueRange init, WorkTile &tile,
+                            Value first = Value(), int64_t every = 1);
 
   /// K-tiles per output tile.
   Value getKTiles() const { return kTiles; }

@@ -235,7 +235,7 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
   const pl::GemmConfig &config = desc.config;
   bool persistent = config.persistent.value_or(true);
   bool alongM = config.raster == pl::Raster::AlongM;
-  int64_t threads = 128 * (1 + layout.consumerWarpgroups);
+  int64_t threads = 128 * (1 + layout.mmaWarpgroups);
   llvm::json::Object manifest{
       {"format", "ws-gemm-manifest"},
       {"version", 1},

@@ -16,9 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ws-gemm/Conversion/WsGemmToNVVM.h"
+#include "MBarriers.h"
 
-#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -29,12 +28,9 @@
 
 using namespace mlir;
 using namespace mlir::wsgemm;
+using namespace mlir::wsgemm::detail;
 
 namespace {
-
-Value constI32(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIntOp::create(b, loc, v, 32);
-}
 
 /// Index, phase and count of a lowered pipeline state.
 struct LoweredState {
@@ -46,18 +42,6 @@ struct LoweredState {
 
 /// The lowering's view of a pipeline: a group of 2 * N mbarriers, the
 /// full barrier of stage i at i and its empty barrier at N + i.
-nvgpu::MBarrierGroupType barrierGroupType(MLIRContext *ctx, int64_t stages) {
-  return nvgpu::MBarrierGroupType::get(
-      ctx, gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup),
-      2 * stages);
-}
-
-Value toIndex(OpBuilder &b, Location loc, Value i32) {
-  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
-}
-Value constIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
 /// The group slot of stage `index`'s full (empty) barrier.
 Value fullSlot(OpBuilder &b, Location loc, Value index) {
   return toIndex(b, loc, index);
@@ -65,19 +49,6 @@ Value fullSlot(OpBuilder &b, Location loc, Value index) {
 Value emptySlot(OpBuilder &b, Location loc, Value index, int64_t stages) {
   return toIndex(
       b, loc, arith::AddIOp::create(b, loc, index, constI32(b, loc, stages)));
-}
-
-/// Shared memory at `ptr` (an !llvm.ptr<3>) seen as a value of the statically
-/// shaped memref `type`: the LLVM memref descriptor of that buffer, cast to
-/// the memref type. nvgpu's and the memref lowering's type conversions turn
-/// the cast back into the descriptor, and reconcile-unrealized-casts removes
-/// the pair.
-Value sharedBufferAs(OpBuilder &b, Location loc,
-                     const LLVMTypeConverter &llvmConverter, MemRefType type,
-                     Value ptr) {
-  Value desc =
-      MemRefDescriptor::fromStaticShape(b, loc, llvmConverter, type, ptr, ptr);
-  return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
 }
 
 /// Base class of the patterns: access to the creator information.
@@ -119,20 +90,9 @@ struct LowerPipelineCreate : PipelinePattern<PipelineCreateOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     int64_t stages = op.getType().getStages();
-    auto groupTy = barrierGroupType(rewriter.getContext(), stages);
-    Value group;
-    if (op.getBarriers()) {
-      // The kernel placed the barriers: the group is that memory.
-      auto slotsTy = MemRefType::get({2 * stages}, rewriter.getI64Type(),
-                                     MemRefLayoutAttrInterface(),
-                                     groupTy.getMemorySpace());
-      Value slots = sharedBufferAs(rewriter, loc, llvmConverter, slotsTy,
-                                   adaptor.getBarriers().front());
-      group = UnrealizedConversionCastOp::create(rewriter, loc, groupTy, slots)
-                  .getResult(0);
-    } else {
-      group = nvgpu::MBarrierCreateOp::create(rewriter, loc, groupTy);
-    }
+    Value group = createBarrierGroup(
+        rewriter, loc, llvmConverter, 2 * stages,
+        op.getBarriers() ? adaptor.getBarriers().front() : Value());
     // One thread initializes the barriers; the warp_specialize lowering
     // synchronizes the CTA before any role uses them.
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
@@ -268,16 +228,6 @@ template <typename Op> struct LowerStateAccessor : OpConversionPattern<Op> {
     return success();
   }
 };
-
-/// try_wait.parity in a loop until phase `parity` (an i32 0 or 1) of the
-/// barrier at `slot` of `group` completed; each try suspends the thread for
-/// up to 10^7 ns (the hint CUTLASS uses).
-void waitParity(OpBuilder &b, Location loc, Value group, Value slot,
-                Value parity) {
-  nvgpu::MBarrierTryWaitParityOp::create(
-      b, loc, group, arith::TruncIOp::create(b, loc, b.getI1Type(), parity),
-      constIndex(b, loc, 10000000), slot);
-}
 
 struct LowerProducerAcquire : PipelinePattern<ProducerAcquireOp> {
   using PipelinePattern::PipelinePattern;
@@ -488,7 +438,10 @@ LogicalResult mlir::wsgemm::collectPipelineInfo(Operation *root,
 void mlir::wsgemm::populateWsGemmPipelineTypeConversions(
     TypeConverter &converter) {
   converter.addConversion([](PipelineType type) -> Type {
-    return barrierGroupType(type.getContext(), type.getStages());
+    return barrierGroupType(type.getContext(), 2 * type.getStages());
+  });
+  converter.addConversion([](OrderBarrierType type) -> Type {
+    return barrierGroupType(type.getContext(), type.getGroups());
   });
   converter.addConversion(
       [](StorePipelineType, SmallVectorImpl<Type> &) { return success(); });
@@ -524,4 +477,5 @@ void mlir::wsgemm::populateWsGemmPipelinesToNVGPUConversionPatterns(
            LowerStoreOp<StoreCommitOp>, LowerStoreOp<StoreAcquireOp>,
            LowerStoreOp<StoreWaitOp>, LowerStoreOp<StoreTailOp>>(converter,
                                                                  ctx);
+  populateOrderBarrierPatterns(converter, llvmConverter, patterns, target);
 }

@@ -177,8 +177,9 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
   layout.tileM = tileM;
   layout.tileN = tileN;
   layout.tileK = tileK;
-  layout.consumerWarpgroups = getNumConsumerWarpgroups(
-      c.schedule.value_or(KernelSchedule::Cooperative));
+  KernelSchedule schedule = c.schedule.value_or(KernelSchedule::Cooperative);
+  layout.consumerWarpgroups = getWarpgroupsPerTile(schedule);
+  layout.mmaWarpgroups = getNumConsumerWarpgroups(schedule);
   layout.wgRows = tileM / layout.consumerWarpgroups;
   layout.epiN = c.epiTile ? (*c.epiTile)[1] : 0;
   layout.stages = c.stages.value_or(0);
@@ -251,6 +252,10 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
   layout.offEpiBarriers = placer.place(epiBarriers, kBarrierAlign);
   placer.add(SmemKind::EpilogueBarriers, "epilogue barriers", epiBarriers,
              std::to_string(layout.stagesC) + " stages_c x 2 x 8 B");
+  int64_t orderBarriers = schedule == KernelSchedule::Pingpong ? 4 * 8 : 0;
+  layout.offOrderBarriers = placer.place(orderBarriers, kBarrierAlign);
+  placer.add(SmemKind::OrderBarriers, "order barriers", orderBarriers,
+             "2 sequences x 2 warpgroups x 8 B");
   layout.budget = placer.finish(/*baseAlignment=*/1024);
   layout.smemBytes = layout.budget.total;
   layout.params = listParams(desc, layout);

@@ -362,9 +362,6 @@ static void checkSmemBudget(const GemmDesc &desc, int64_t capacity,
 static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
   const GemmConfig &c = desc.config;
   KernelSchedule schedule = getSchedule(desc);
-  if (schedule == KernelSchedule::Pingpong)
-    errors.error() << "schedule pingpong is not lowered yet; use cooperative "
-                      "or warp_specialized";
   if (desc.aMajor != OperandMajor::K)
     errors.error() << "A must be k_major: an m_major A (wgmma's transposed "
                       "A) is not lowered yet";

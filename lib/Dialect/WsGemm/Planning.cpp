@@ -113,6 +113,10 @@ int64_t mlir::wsgemm::planning::getNumConsumerWarpgroups(KernelSchedule s) {
   return s == KernelSchedule::WarpSpecialized ? 1 : 2;
 }
 
+int64_t mlir::wsgemm::planning::getWarpgroupsPerTile(KernelSchedule s) {
+  return s == KernelSchedule::Cooperative ? 2 : 1;
+}
+
 int64_t mlir::wsgemm::planning::getNumEpilogueThreads(KernelSchedule s) {
   return s == KernelSchedule::Cooperative ? 256 : 128;
 }
@@ -155,11 +159,10 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   if (!c.cluster)
     c.cluster = {1, 1, 1};
   auto [tileM, tileN, tileK] = *c.tile;
-  // KernelScheduleAuto picks pingpong for 64-row tiles; until pingpong is
-  // lowered, ours picks warp_specialized there, cooperative otherwise.
+  // KernelScheduleAuto: pingpong for 64-row tiles, else cooperative.
   if (!c.schedule)
-    c.schedule = tileM == 64 ? KernelSchedule::WarpSpecialized
-                             : KernelSchedule::Cooperative;
+    c.schedule =
+        tileM == 64 ? KernelSchedule::Pingpong : KernelSchedule::Cooperative;
   KernelSchedule schedule = *c.schedule;
   bool cooperative = schedule == KernelSchedule::Cooperative;
   if (!c.persistent)
@@ -202,7 +205,8 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   if (!c.reuseSmemC)
     c.reuseSmemC = desc.loadsC && desc.storesD &&
                    getBits(desc.c) == getBits(desc.d) && getBits(desc.d) > 8 &&
-                   !*c.delayTmaStore && (!c.stagesC || *c.stagesD <= *c.stagesC);
+                   !*c.delayTmaStore &&
+                   (!c.stagesC || *c.stagesD <= *c.stagesC);
   if (!c.stagesC) {
     int64_t stagesC = std::min<int64_t>(epiTiles, 4);
     c.stagesC =

@@ -24,16 +24,6 @@ wsgemm.gemm @convert_rm a(f16) b(f16) d(f32) {
 
 // -----
 
-// expected-error @below {{schedule pingpong is not lowered yet; use cooperative or warp_specialized}}
-wsgemm.gemm @pingpong a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128, 64], schedule = pingpong> {
-^bb0(%acc: f32):
-  epi.store %acc : f32
-  epi.yield
-}
-
-
-// -----
-
 // expected-error @below {{swizzle = 2 needs persistent = true: a 'tiles' grid gives each CTA the tile at its position; use swizzle = 1 or persistent = true}}
 wsgemm.gemm @swizzle a(f16) b(f16) d(f16) config #wsgemm.config<schedule = warp_specialized, persistent = false, swizzle = 2> {
 ^bb0(%acc: f32):

@@ -52,17 +52,16 @@ wsgemm.gemm @coop_bf16_c a(bf16) b(bf16) c(bf16) d(bf16)
   epi.yield
 }
 
-// Tile M 64: CUTLASS's auto rule picks pingpong, which is not lowered yet,
-// so ours picks warp_specialized: not persistent, no register rebalancing
-// (both budgets stay unset); n_major B.
+// Tile M 64: CUTLASS's auto rule picks pingpong: persistent, registers
+// rebalanced 40/232, and 32 bytes of order barriers; n_major B.
 // epi_tile = (min(64, 64), gcd(min(32, 256), 256)) = [64, 32];
 // EpiTiles = 1 * 8 = 8; fragment_size = 64*32/128 = 16; stages_d 2,
 // stages_c 4. Carveout: D 2 x 64x32 x 2 B = 8192 + 1024.
 // stage = 64*64*2 + 256*64*2 = 40960; stages = (232448 - 9216) / 40992 = 5.
-// SMEM = 5*40960 + 8192 + 5*16 + 1024 = 214096.
+// SMEM = 5*40960 + 8192 + 5*16 + 4*8 + 1024 = 214128.
 // CHECK-LABEL: wsgemm.gemm @tile_m64_auto a(f16) b(f16, n_major) d(f16)
-// CHECK-SAME: config #wsgemm.config<tile = [64, 256, 64], cluster = [1, 1, 1], stages = 5, schedule = warp_specialized, persistent = false, raster = heuristic, swizzle = 1, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true>
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 214096 : i64}
+// CHECK-SAME: config #wsgemm.config<tile = [64, 256, 64], cluster = [1, 1, 1], stages = 5, schedule = pingpong, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 214128 : i64}
 wsgemm.gemm @tile_m64_auto a(f16) b(f16, n_major) d(f16)
     config #wsgemm.config<tile = [64, 256, 64]> {
 ^bb0(%acc: f32):

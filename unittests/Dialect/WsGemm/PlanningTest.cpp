@@ -179,10 +179,11 @@ TEST(PlanningSmem, BasicItems) {
   EXPECT_EQ(budget.get(SmemKind::DBuffers), 16384);      // 2 x 128x32 x 2 B
   EXPECT_EQ(budget.get(SmemKind::MainloopBarriers), 96); // 6 x 16
   EXPECT_EQ(budget.get(SmemKind::EpilogueBarriers), 0);  // nothing loaded
+  EXPECT_EQ(budget.get(SmemKind::OrderBarriers), 0);     // not pingpong
   EXPECT_EQ(budget.get(SmemKind::AlignmentPadding), 0);
   EXPECT_EQ(budget.get(SmemKind::BaseAlignment), 1024);
   EXPECT_EQ(budget.total, 214112);
-  ASSERT_EQ(budget.items.size(), 10u);
+  ASSERT_EQ(budget.items.size(), 11u);
   EXPECT_STREQ(budget.items[0].name, "A stages");
   EXPECT_EQ(budget.items[0].formula, "6 x 128x64 x 2 B");
   EXPECT_EQ(budget.items[3].formula, "2 x 128x32 x 2 B");
@@ -347,10 +348,6 @@ TEST(PlanningLegality, ElementTypes) {
 }
 
 TEST(PlanningLegality, NotLoweredYet) {
-  GemmDesc pingpong = makeDesc();
-  pingpong.config.schedule = KernelSchedule::Pingpong;
-  EXPECT_EQ(singleError(pingpong), "schedule pingpong is not lowered yet; use "
-                                   "cooperative or warp_specialized");
   GemmDesc mMajor = makeDesc();
   mMajor.aMajor = OperandMajor::M;
   EXPECT_EQ(singleError(mMajor), "A must be k_major: an m_major A (wgmma's "
@@ -369,14 +366,23 @@ TEST(PlanningLegality, NotLoweredYet) {
             "consumer warpgroups");
 }
 
-TEST(PlanningDefaults, TileM64PicksWarpSpecialized) {
-  // CUTLASS's auto schedule picks pingpong; until it is lowered, ours does
-  // not pick a schedule the planner then refuses.
+TEST(PlanningDefaults, TileM64PicksPingpong) {
+  // CUTLASS's auto schedule: pingpong for 64-row tiles, persistent, with
+  // the registers rebalanced; its layout adds the 4 order barriers.
   GemmDesc desc = makeDesc();
   desc.config.tile = {64, 128, 64};
   fillDefaults(desc);
-  EXPECT_EQ(*desc.config.schedule, KernelSchedule::WarpSpecialized);
+  EXPECT_EQ(*desc.config.schedule, KernelSchedule::Pingpong);
+  EXPECT_TRUE(*desc.config.persistent);
+  EXPECT_EQ(*desc.config.producerRegs, 40);
+  EXPECT_EQ(*desc.config.consumerRegs, 232);
   EXPECT_TRUE(checkLegality(desc).empty());
+  KernelLayout layout = computeKernelLayout(desc);
+  EXPECT_EQ(layout.consumerWarpgroups, 1); // one warpgroup owns a tile
+  EXPECT_EQ(layout.mmaWarpgroups, 2);
+  EXPECT_EQ(layout.wgRows, 64);
+  EXPECT_EQ(layout.budget.get(SmemKind::OrderBarriers), 32);
+  EXPECT_GE(layout.offOrderBarriers, layout.offMainBarriers);
 }
 
 TEST(PlanningLegality, Layouts) {

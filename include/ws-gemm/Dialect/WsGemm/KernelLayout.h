@@ -25,9 +25,12 @@
 //   mainloop barriers             stages x (full + empty) x 8
 //   epilogue barriers             stages_c x (full + empty) x 8, when the
 //                                 epilogue loads C or aux matrices
+//   order barriers                pingpong: 2 sequences (mainloop turns,
+//                                 epilogue turns) x 2 warpgroups x 8
 //   base alignment                1024 (the run-time round-up of the base)
-// Each epilogue buffer holds one 64-row subtile per consumer warpgroup: a
-// ring of `slots` subtiles per warpgroup, warpgroup-major. Broadcast vectors
+// Each epilogue buffer holds one 64-row subtile per consumer warpgroup that
+// shares a tile: a ring of `slots` subtiles per warpgroup, warpgroup-major
+// (pingpong's two warpgroups take turns with one set of buffers). Broadcast vectors
 // are read from global memory and reductions combine with shuffles and
 // global atomics: neither takes shared memory.
 //
@@ -53,6 +56,7 @@ enum class SmemKind {
   AuxStoreBuffers,
   MainloopBarriers,
   EpilogueBarriers,
+  OrderBarriers,
   AlignmentPadding,
   BaseAlignment,
 };
@@ -112,6 +116,7 @@ struct KernelLayout {
   // Geometry decided by the config.
   int64_t tileM = 0, tileN = 0, tileK = 0;
   int64_t consumerWarpgroups = 1; // warpgroups that share one tile
+  int64_t mmaWarpgroups = 1;      // consumer warpgroups of the CTA
   int64_t wgRows = 0;             // rows of the tile per consumer warpgroup
   int64_t epiN = 0;               // epilogue subtile columns (64 rows each)
   int64_t stages = 0, stagesC = 0, stagesD = 0;
@@ -121,6 +126,8 @@ struct KernelLayout {
   // Byte offsets from the 1024-aligned base; -1 when absent.
   int64_t offA = 0, offB = 0, offC = -1, offD = -1;
   int64_t offMainBarriers = 0, offEpiBarriers = -1;
+  /// Pingpong's order barriers: the mainloop's 2, then the epilogue's 2.
+  int64_t offOrderBarriers = -1;
   std::vector<AuxBuffer> auxLoads, auxStores;
   /// Dynamic SMEM to launch with (what --wsgemm-plan records).
   int64_t smemBytes = 0;

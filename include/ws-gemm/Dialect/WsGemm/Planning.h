@@ -12,8 +12,7 @@
 // Defaults (CUTLASS 3.x/4.x, NVIDIA/cutlass):
 //   include/cutlass/gemm/collective/builders/sm90_gmma_builder.inl
 //     schedule:  KernelScheduleAuto picks pingpong for tile M == 64, else
-//                cooperative. Ours picks warp_specialized for tile M == 64
-//                until pingpong is lowered (checkLegality refuses it).
+//                cooperative. Ours too.
 //     stages:    StageCountAutoCarveout: (232448 - epilogue carveout) /
 //                (A tile + B tile + 32 bytes of barriers) per stage.
 //   include/cutlass/epilogue/collective/builders/sm90_builder.inl
@@ -142,8 +141,11 @@ struct GemmDesc {
   std::vector<EpilogueOperand> operandsOf(EpilogueOperand::Kind kind) const;
 };
 
-/// Consumer warpgroups of a schedule: 1 for warp_specialized, else 2.
+/// Consumer warpgroups of a schedule's CTA: 1 for warp_specialized, else 2.
 int64_t getNumConsumerWarpgroups(KernelSchedule schedule);
+/// Consumer warpgroups that share one output tile: 2 for cooperative (each
+/// owns half its rows); 1 otherwise (pingpong's 2 take alternate tiles).
+int64_t getWarpgroupsPerTile(KernelSchedule schedule);
 /// Threads that run the epilogue of one tile: 256 for cooperative (both
 /// warpgroups share the tile), 128 otherwise.
 int64_t getNumEpilogueThreads(KernelSchedule schedule);

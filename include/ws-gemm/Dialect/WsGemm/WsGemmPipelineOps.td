@@ -96,6 +96,26 @@ def WsGemm_PipelineStateType : WsGemm_Type<"PipelineState", "pipeline_state"> {
   let genVerifyDecl = 1;
 }
 
+def WsGemm_OrderBarrierType : WsGemm_Type<"OrderBarrier", "order_barrier"> {
+  let summary = "G groups of threads taking turns in a fixed cyclic order";
+  let description = [{
+    An ordered sequence barrier (CUTLASS OrderedSequenceBarrier): groups
+    0, 1, ..., G - 1, 0, 1, ... each take one turn at a time. One mbarrier
+    per group says "your turn": group g waits on barrier g and, when its turn
+    ends, arrives on barrier (g + 1) mod G. Group 0's first turn needs no
+    arrival. The pingpong kernel orders its two consumer warpgroups' mainloops
+    with one such barrier and their epilogues with another, so that one
+    warpgroup's epilogue runs beside the other's wgmma.
+
+    ```mlir
+    !wsgemm.order_barrier<2>
+    ```
+  }];
+  let parameters = (ins "int64_t":$groups);
+  let assemblyFormat = "`<` $groups `>`";
+  let genVerifyDecl = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Base class
 //===----------------------------------------------------------------------===//
@@ -610,6 +630,79 @@ def WsGemm_StoreTailOp : WsGemm_StorePipelineOp<"store_tail"> {
     ```
     becomes `cp.async.bulk.wait_group 0;`
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Ordered sequence barriers
+//===----------------------------------------------------------------------===//
+
+def WsGemm_OrderBarrierCreateOp : WsGemm_PipelineOp<"order_barrier_create",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "allocate and initialize the mbarriers of an order barrier";
+  let description = [{
+    Creates an ordered sequence barrier of G groups (G from the result type):
+    one mbarrier per group, each expecting `arrivals` arrivals (the threads of
+    a group that run `wsgemm.order_arrive`: 128 for a warpgroup whose every
+    thread arrives). Like `wsgemm.pipeline_create` it runs before
+    `wsgemm.warp_specialize`, by one thread, and the barriers live at
+    `barriers` (G 8-byte slots) when given.
+
+    ```mlir
+    %o = wsgemm.order_barrier_create in(%bars : !llvm.ptr<3>) {arrivals = 128}
+        : !wsgemm.order_barrier<2>
+    ```
+    becomes, for each group `g`, by one thread:
+    `mbarrier.init.shared::cta.b64 [bars + 8*g], 128;`
+  }];
+  let arguments = (ins Optional<WsGemm_SharedPtr>:$barriers, I64Attr:$arrivals);
+  let results = (outs Res<WsGemm_OrderBarrierType, "", [MemAlloc]>:$barrier);
+  let assemblyFormat = [{
+    (`in` `(` $barriers^ `:` type($barriers) `)`)?
+    ` ` `{` `arrivals` `=` $arrivals `}` attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def WsGemm_OrderWaitOp : WsGemm_PipelineOp<"order_wait", [BarrierEffects]> {
+  let summary = "wait for a group's turn of an order barrier";
+  let description = [{
+    Waits until turn `turn` (0, 1, ...; an i32) of group `group` (an i32 in
+    [0, G)) may start: for group 0 the previous group (G - 1) has ended its
+    turn `turn - 1` (turn 0 starts at once), for group g > 0 group g - 1 has
+    ended its turn `turn`. Every thread of the group runs it.
+
+    ```mlir
+    wsgemm.order_wait %o, %group, %turn : !wsgemm.order_barrier<2>
+    ```
+    becomes a try_wait.parity loop on barrier `group` for parity
+    `(turn + (group == 0)) & 1`: the phases of barrier g complete once per
+    turn of group g - 1, and before any arrival the phase of parity 1 counts
+    as complete.
+  }];
+  let arguments = (ins WsGemm_OrderBarrierType:$barrier, I32:$group, I32:$turn);
+  let assemblyFormat = [{
+    $barrier `,` $group `,` $turn attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def WsGemm_OrderArriveOp : WsGemm_PipelineOp<"order_arrive", [BarrierEffects]> {
+  let summary = "end a group's turn of an order barrier";
+  let description = [{
+    Ends the current turn of group `group` and hands the turn to the next
+    group: each thread that runs it arrives once on barrier
+    `(group + 1) mod G`, whose `arrivals` count these threads.
+
+    ```mlir
+    wsgemm.order_arrive %o, %group : !wsgemm.order_barrier<2>
+    ```
+    becomes `mbarrier.arrive.shared::cta.b64 _, [bars + 8*((group+1)%G)];`
+  }];
+  let arguments = (ins WsGemm_OrderBarrierType:$barrier, I32:$group);
+  let assemblyFormat = [{
+    $barrier `,` $group attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,87 @@
+//===- MBarriers.h - Helpers of the mbarrier lowerings ----------*- C++ -*-===//
+//
+// What the lowerings of pipelines (PipelinesToNVGPU.cpp) and order barriers
+// (OrderBarriersToNVGPU.cpp) share: constants, mbarrier groups in shared
+// memory and the try_wait.parity loop. Internal to WsGemmToNVVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_LIB_CONVERSION_WSGEMMTONVVM_MBARRIERS_H
+#define WSGEMM_LIB_CONVERSION_WSGEMMTONVVM_MBARRIERS_H
+
+#include "ws-gemm/Conversion/WsGemmToNVVM.h"
+
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+
+namespace mlir::wsgemm::detail {
+
+inline Value constI32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+inline Value constIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+inline Value toIndex(OpBuilder &b, Location loc, Value i32) {
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
+}
+
+/// A group of `count` mbarriers in the CTA's shared memory.
+inline nvgpu::MBarrierGroupType barrierGroupType(MLIRContext *ctx,
+                                                 int64_t count) {
+  return nvgpu::MBarrierGroupType::get(
+      ctx, gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup),
+      count);
+}
+
+/// Shared memory at `ptr` (an !llvm.ptr<3>) seen as a value of the statically
+/// shaped memref `type`: the LLVM memref descriptor of that buffer, cast to
+/// the memref type. nvgpu's and the memref lowering's type conversions turn
+/// the cast back into the descriptor, and reconcile-unrealized-casts removes
+/// the pair.
+inline Value sharedBufferAs(OpBuilder &b, Location loc,
+                            const LLVMTypeConverter &llvmConverter,
+                            MemRefType type, Value ptr) {
+  Value desc =
+      MemRefDescriptor::fromStaticShape(b, loc, llvmConverter, type, ptr, ptr);
+  return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
+}
+
+/// The mbarrier group of `count` barriers for a create op: placed at
+/// `placed` (an !llvm.ptr<3>) when the kernel planned their memory, else a
+/// static shared-memory allocation.
+inline Value createBarrierGroup(OpBuilder &b, Location loc,
+                                const LLVMTypeConverter &llvmConverter,
+                                int64_t count, Value placed) {
+  auto groupTy = barrierGroupType(b.getContext(), count);
+  if (!placed)
+    return nvgpu::MBarrierCreateOp::create(b, loc, groupTy);
+  auto slotsTy =
+      MemRefType::get({count}, b.getI64Type(), MemRefLayoutAttrInterface(),
+                      groupTy.getMemorySpace());
+  Value slots = sharedBufferAs(b, loc, llvmConverter, slotsTy, placed);
+  return UnrealizedConversionCastOp::create(b, loc, groupTy, slots)
+      .getResult(0);
+}
+
+/// try_wait.parity in a loop until phase `parity` (an i32 0 or 1) of the
+/// barrier at `slot` of `group` completed; each try suspends the thread for
+/// up to 10^7 ns (the hint CUTLASS uses).
+inline void waitParity(OpBuilder &b, Location loc, Value group, Value slot,
+                       Value parity) {
+  nvgpu::MBarrierTryWaitParityOp::create(
+      b, loc, group, arith::TruncIOp::create(b, loc, b.getI1Type(), parity),
+      constIndex(b, loc, 10000000), slot);
+}
+
+/// Adds the patterns lowering order barriers (OrderBarriersToNVGPU.cpp).
+void populateOrderBarrierPatterns(const TypeConverter &converter,
+                                  const LLVMTypeConverter &llvmConverter,
+                                  RewritePatternSet &patterns,
+                                  ConversionTarget &target);
+
+} // namespace mlir::wsgemm::detail
+
+#endif // WSGEMM_LIB_CONVERSION_WSGEMMTONVVM_MBARRIERS_H
