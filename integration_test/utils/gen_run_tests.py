@@ -191,7 +191,13 @@ pk("pp_delay_epi64x16", PP, "pingpong DelayTmaStore, 4 store stages, epilogue ti
 pk("pp_aux_gated", PP, "pingpong aux load and store, C gated by beta",
    [FULL + " --scalar beta=0", RAG1 + " --full"])
 pk("pp_reductions", PP, "pingpong row, column and scalar reductions", [RAG1 + " --full"])
-pk("pp_batched_c32", PP, "pingpong batched, f32 C, per-row bias")
+pk("pp_batched_c32", PP, "pingpong batched, f32 C, per-row bias")# M-major A (appended last).
+LY = "kernels/layouts.mlir"
+pk("lay_mk_coop_f16", LY, "M-major A, K-major B, cooperative 128x256", [ONE])
+pk("lay_mn_pp_bf16", LY, "M-major A, N-major B, pingpong, bf16, C", [RAG2 + " --pad 8"])
+pk("lay_mk_ws_batched", LY, "M-major A, warp_specialized 64x128, batched, f32 D")
+pk("lay_mn_coop_256x128", LY, "M-major A, N-major B, 256x128, per-row bias, ReLU", [BIG])
+
 
 def kernels_in(path):
     with open(path) as f:

@@ -2,8 +2,11 @@
 //
 // Implements Mainloop.h. Shared memory of a stage: A as tile M rows of 128
 // bytes (tile K of a 16-bit type) with the 128B swizzle, B likewise when
-// K-major; an N-major B as tile N / 64 blocks of [tile K rows][64 columns],
-// 8 KiB each (TMA boxes are at most 128 swizzled bytes wide).
+// K-major; an M-major A (N-major B) as tile M / 64 (tile N / 64) blocks of
+// [tile K rows][64 columns], 8 KiB each (TMA boxes are at most 128 swizzled
+// bytes wide). Either way 64 rows of A take 8 KiB, so a warpgroup's rows
+// and an m64 block start at the same offsets; wgmma reads the MN-major
+// operands transposed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,9 @@ using namespace mlir::wsgemm;
 using namespace mlir::wsgemm::collectives;
 namespace pl = mlir::wsgemm::planning;
 
+static bool isAKMajor(KernelContext &kc) {
+  return kc.desc.aMajor != pl::OperandMajor::M;
+}
 static bool isBKMajor(KernelContext &kc) {
   return kc.desc.bMajor != pl::OperandMajor::N;
 }
@@ -42,8 +48,16 @@ Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
   Value stage = kc.stageIndex(state);
   Value kCoord = kc.mul(kt, kc.i32(layout.tileK));
   Value aDst = stageBase(kc, layout.offA, layout.stageBytesA, stage);
-  kc.tmaLoad(aDst, "A", kc.coords(kCoord, tile.m0, tile.batch), kc.mainPipe,
-             state);
+  if (isAKMajor(kc)) {
+    kc.tmaLoad(aDst, "A", kc.coords(kCoord, tile.m0, tile.batch), kc.mainPipe,
+               state);
+  } else {
+    for (int64_t mb = 0; mb < layout.tileM / 64; ++mb)
+      kc.tmaLoad(
+          kc.gep(aDst, kc.i32(mb * 8192)), "A",
+          kc.coords(kc.add(tile.m0, kc.i32(mb * 64)), kCoord, tile.batch),
+          kc.mainPipe, state);
+  }
   Value bDst = stageBase(kc, layout.offB, layout.stageBytesB, stage);
   if (isBKMajor(kc)) {
     kc.tmaLoad(bDst, "B", kc.coords(kCoord, tile.n0, tile.batch), kc.mainPipe,
@@ -104,6 +118,7 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
                              function_ref<void()> afterIssue) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
+  bool aKMajor = isAKMajor(kc);
   bool bKMajor = isBKMajor(kc);
   int64_t mBlocks = layout.wgRows / 64;
   Type accTy = getAccumulatorType(kc);
@@ -128,7 +143,8 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     // This warpgroup's rows of A start wgRows * 128 bytes into the stage.
     Value aRows =
         kc.gep(aStage, kc.mul(consumerWg, kc.i32(layout.wgRows * 128)));
-    Value descA = makeDescriptor(b, aRows);
+    Value descA = aKMajor ? makeDescriptor(b, aRows)
+                          : makeDescriptor(b, aRows, 64 * 64 * 2);
     Value descB = bKMajor ? makeDescriptor(b, bStage)
                           : makeDescriptor(b, bStage, 64 * 64 * 2);
 
@@ -141,13 +157,16 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
       Value dB =
           arith::AddIOp::create(b, descB, kc.i64(k16 * (bKMajor ? 2 : 128)));
       for (int64_t mb = 0; mb < mBlocks; ++mb) {
-        // 64 rows of A are 64 * 128 = 8192 bytes (512 units).
-        Value dA = arith::AddIOp::create(b, descA, kc.i64(k16 * 2 + mb * 512));
+        // 64 rows of A are 8192 bytes (512 units) either way; a k16 step
+        // is 32 bytes along a K-major row or 16 rows of an M-major block.
+        Value dA = arith::AddIOp::create(
+            b, descA, kc.i64(k16 * (aKMajor ? 2 : 128) + mb * 512));
         acc[mb] = NVVM::WgmmaMmaAsyncOp::create(
             b, accTy, acc[mb], dA, dB, shape, wgmmaType(kc.desc.a),
             wgmmaType(kc.desc.b), NVVM::WGMMATypes::f32,
             NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
-            NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+            NVVM::WGMMAScaleIn::one,
+            aKMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
             bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
             NVVM::MMAIntOverflowAttr());
       }

@@ -221,12 +221,11 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
     }
     plist.push_back(std::move(o));
   }
-  bool bKMajor = desc.bMajor != pl::OperandMajor::N;
   llvm::json::Object operands{
       {"A", llvm::json::Object{{"dtype", pl::toString(desc.a)},
-                               {"layout", "k_major"}}},
+                               {"layout", pl::toString(desc.aMajor)}}},
       {"B", llvm::json::Object{{"dtype", pl::toString(desc.b)},
-                               {"layout", bKMajor ? "k_major" : "n_major"}}},
+                               {"layout", pl::toString(desc.bMajor)}}},
       {"D", llvm::json::Object{{"dtype", pl::toString(desc.d)},
                                {"layout", "n_major"}}}};
   if (desc.loadsC)

@@ -104,8 +104,11 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
     params.push_back(std::move(p));
   };
   // A and B in 128B-swizzled boxes: K-major boxes are tile K (128 bytes)
-  // wide; an N-major B moves in 64-column blocks.
-  tensorMap("A", desc.a, {"K", "M"}, {layout.tileK, layout.tileM}, 128);
+  // wide; an M-major A and an N-major B move in 64-column blocks.
+  if (desc.aMajor == OperandMajor::M)
+    tensorMap("A", desc.a, {"M", "K"}, {64, layout.tileK}, 128);
+  else
+    tensorMap("A", desc.a, {"K", "M"}, {layout.tileK, layout.tileM}, 128);
   if (desc.bMajor == OperandMajor::N)
     tensorMap("B", desc.b, {"N", "K"}, {64, layout.tileK}, 128);
   else

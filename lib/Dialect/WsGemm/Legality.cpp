@@ -362,9 +362,6 @@ static void checkSmemBudget(const GemmDesc &desc, int64_t capacity,
 static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
   const GemmConfig &c = desc.config;
   KernelSchedule schedule = getSchedule(desc);
-  if (desc.aMajor != OperandMajor::K)
-    errors.error() << "A must be k_major: an m_major A (wgmma's transposed "
-                      "A) is not lowered yet";
   if (desc.bMajor == OperandMajor::N && (*c.tile)[1] % 64 != 0)
     errors.error() << "tile N = " << (*c.tile)[1]
                    << " must be a multiple of 64 for an n_major B, which "

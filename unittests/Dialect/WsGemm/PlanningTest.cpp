@@ -348,10 +348,6 @@ TEST(PlanningLegality, ElementTypes) {
 }
 
 TEST(PlanningLegality, NotLoweredYet) {
-  GemmDesc mMajor = makeDesc();
-  mMajor.aMajor = OperandMajor::M;
-  EXPECT_EQ(singleError(mMajor), "A must be k_major: an m_major A (wgmma's "
-                                 "transposed A) is not lowered yet");
   GemmDesc aux8 = makeDesc();
   aux8.operands = {
       {EpilogueOperand::Kind::AuxStore, "x", DType::F8E4M3, ""}};
