@@ -2,7 +2,9 @@
 // CUTLASS's LinCombPerRowBiasEltAct<ReLU> as an explicit EVT,
 //   D = relu(alpha * acc + beta * C + bias[m]),
 // in f16 and bf16, all with one config (128x256 cooperative, persistent,
-// tile-scheduler swizzle 4: docs/perf-notes.md has the swizzle sweep).
+// tile-scheduler swizzle 4: docs/perf-notes.md has the swizzle sweep);
+// and the same four as pingpong 128x128 (swizzle 4), which wins where the
+// epilogue is a large share (docs/perf-notes.md, "Pingpong").
 // integration tests also check them for correctness (bench.test).
 
 wsgemm.gemm @bench_plain_f16 a(f16) b(f16) d(f16)
@@ -40,6 +42,56 @@ wsgemm.gemm @bench_lincomb_relu_f16 a(f16) b(f16) c(f16) d(f16)
 
 wsgemm.gemm @bench_lincomb_relu_bf16 a(bf16) b(bf16) c(bf16) d(bf16)
     config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : bf16 -> f32
+  %scaled = arith.mulf %alpha, %acc : f32
+  %beta_c = arith.mulf %beta, %c : f32
+  %lincomb = arith.addf %scaled, %beta_c : f32
+  %z = arith.addf %lincomb, %bias : f32
+  %d = epi.relu %z : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_pp_plain_f16 a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = pingpong,
+                          swizzle = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_pp_plain_bf16 a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = pingpong,
+                          swizzle = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_pp_lincomb_relu_f16 a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = pingpong,
+                          swizzle = 4> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %scaled = arith.mulf %alpha, %acc : f32
+  %beta_c = arith.mulf %beta, %c : f32
+  %lincomb = arith.addf %scaled, %beta_c : f32
+  %z = arith.addf %lincomb, %bias : f32
+  %d = epi.relu %z : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_pp_lincomb_relu_bf16 a(bf16) b(bf16) c(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = pingpong,
                           swizzle = 4> {
 ^bb0(%acc: f32):
   %alpha = epi.scalar param ["alpha"] : f32

@@ -197,6 +197,11 @@ pk("lay_mk_coop_f16", LY, "M-major A, K-major B, cooperative 128x256")
 pk("lay_mn_pp_bf16", LY, "M-major A, N-major B, pingpong, bf16, C", [RAG2 + " --pad 8"])
 pk("lay_mk_ws_batched", LY, "M-major A, warp_specialized 64x128, batched, f32 D")
 pk("lay_mn_coop_256x128", LY, "M-major A, N-major B, 256x128, per-row bias, ReLU", [BIG])
+pk("bench_pp_plain_f16", N, "benchmarked: plain f16, pingpong 128x128")
+pk("bench_pp_plain_bf16", N, "benchmarked: plain bf16, pingpong 128x128")
+pk("bench_pp_lincomb_relu_f16", N, "benchmarked: LinCombPerRowBiasEltAct<ReLU> f16, pingpong 128x128",
+   ["--m 8192 --n 8192 --k 1024"])
+pk("bench_pp_lincomb_relu_bf16", N, "benchmarked: LinCombPerRowBiasEltAct<ReLU> bf16, pingpong 128x128")
 
 
 def kernels_in(path):
