@@ -22,7 +22,9 @@ def config_of(kernels, name):
     except OSError:
         return name
     wgs = m["block"][0] // 128 - 1
-    sched = {1: "ws", 2: "coop"}.get(wgs, "%dwg" % wgs)
+    sched = {"warp_specialized": "ws", "cooperative": "coop",
+             "pingpong": "pingpong"}.get(m.get("schedule"),
+                                         {1: "ws", 2: "coop"}.get(wgs, "%dwg" % wgs))
     tile = "x".join(str(t) for t in m["tile"][:2])
     dt = m["operands"]["A"]["dtype"]
     return "%s (%s, %s %s)" % (name, dt, sched, tile)
