@@ -32,6 +32,21 @@ static Value stageBase(KernelContext &kc, int64_t offset, int64_t bytes,
   return kc.smemAt(kc.add(kc.i32(offset), kc.mul(stage, kc.i32(bytes))));
 }
 
+/// Loads one operand's tile of a stage: one box of `rows` K-major rows, or
+/// (`kMajor` false) rows / 64 boxes of 64 columns, 8 KiB apart.
+static void loadOperand(KernelContext &kc, StringRef name, bool kMajor,
+                        int64_t rows, Value dst, Value row0, Value kCoord,
+                        Value batch, Value state) {
+  if (kMajor) {
+    kc.tmaLoad(dst, name, kc.coords(kCoord, row0, batch), kc.mainPipe, state);
+    return;
+  }
+  for (int64_t block = 0; block < rows / 64; ++block)
+    kc.tmaLoad(kc.gep(dst, kc.i32(block * 8192)), name,
+               kc.coords(kc.add(row0, kc.i32(block * 64)), kCoord, batch),
+               kc.mainPipe, state);
+}
+
 Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
                                      Value start) {
   ImplicitLocOpBuilder &b = kc.b;
@@ -47,28 +62,12 @@ Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
   ProducerAcquireOp::create(b, kc.mainPipe, state);
   Value stage = kc.stageIndex(state);
   Value kCoord = kc.mul(kt, kc.i32(layout.tileK));
-  Value aDst = stageBase(kc, layout.offA, layout.stageBytesA, stage);
-  if (isAKMajor(kc)) {
-    kc.tmaLoad(aDst, "A", kc.coords(kCoord, tile.m0, tile.batch), kc.mainPipe,
-               state);
-  } else {
-    for (int64_t mb = 0; mb < layout.tileM / 64; ++mb)
-      kc.tmaLoad(
-          kc.gep(aDst, kc.i32(mb * 8192)), "A",
-          kc.coords(kc.add(tile.m0, kc.i32(mb * 64)), kCoord, tile.batch),
-          kc.mainPipe, state);
-  }
-  Value bDst = stageBase(kc, layout.offB, layout.stageBytesB, stage);
-  if (isBKMajor(kc)) {
-    kc.tmaLoad(bDst, "B", kc.coords(kCoord, tile.n0, tile.batch), kc.mainPipe,
-               state);
-  } else {
-    for (int64_t nb = 0; nb < layout.tileN / 64; ++nb)
-      kc.tmaLoad(
-          kc.gep(bDst, kc.i32(nb * 8192)), "B",
-          kc.coords(kc.add(tile.n0, kc.i32(nb * 64)), kCoord, tile.batch),
-          kc.mainPipe, state);
-  }
+  loadOperand(kc, "A", isAKMajor(kc), layout.tileM,
+              stageBase(kc, layout.offA, layout.stageBytesA, stage), tile.m0,
+              kCoord, tile.batch, state);
+  loadOperand(kc, "B", isBKMajor(kc), layout.tileN,
+              stageBase(kc, layout.offB, layout.stageBytesB, stage), tile.n0,
+              kCoord, tile.batch, state);
   ProducerCommitOp::create(b, kc.mainPipe, state);
   scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
                               b, state.getType(), state, /*by=*/1)});

@@ -14,7 +14,9 @@
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::wsgemm::detail {
 
@@ -64,6 +66,24 @@ inline Value createBarrierGroup(OpBuilder &b, Location loc,
   Value slots = sharedBufferAs(b, loc, llvmConverter, slotsTy, placed);
   return UnrealizedConversionCastOp::create(b, loc, groupTy, slots)
       .getResult(0);
+}
+
+/// One thread (tid.x 0) initializes barrier `slot` of `group` for `count`
+/// arrivals, for each (slot, count) in order, then fences the
+/// initializations (fence.mbarrier_init.release.cluster); the
+/// warp_specialize lowering synchronizes the CTA before any role uses them.
+inline void initBarriersOnce(OpBuilder &b, Location loc, Value group,
+                             ArrayRef<std::pair<int64_t, int64_t>> slotCounts) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                                      constI32(b, loc, 0));
+  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifFirst.thenBlock()->getTerminator());
+  for (auto [slot, count] : slotCounts)
+    nvgpu::MBarrierInitOp::create(b, loc, group, constIndex(b, loc, count),
+                                  constIndex(b, loc, slot), Value());
+  NVVM::FenceMbarrierInitOp::create(b, loc);
 }
 
 /// try_wait.parity in a loop until phase `parity` (an i32 0 or 1) of the

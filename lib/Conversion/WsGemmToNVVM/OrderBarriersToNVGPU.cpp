@@ -32,21 +32,11 @@ struct LowerOrderBarrierCreate : OpConversionPattern<OrderBarrierCreateOp> {
     Value placed = op.getBarriers() ? adaptor.getBarriers().front() : Value();
     Value group =
         createBarrierGroup(rewriter, loc, llvmConverter, groups, placed);
-    // One thread initializes; the warp_specialize lowering synchronizes the
-    // CTA before any role waits.
-    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        tid, constI32(rewriter, loc, 0));
-    auto ifFirst = scf::IfOp::create(rewriter, loc, first, /*withElse=*/false);
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(ifFirst.thenBlock()->getTerminator());
-      Value arrivals = constIndex(rewriter, loc, op.getArrivalsAttr().getInt());
-      for (int64_t g = 0; g < groups; ++g)
-        nvgpu::MBarrierInitOp::create(rewriter, loc, group, arrivals,
-                                      constIndex(rewriter, loc, g), Value());
-      NVVM::FenceMbarrierInitOp::create(rewriter, loc);
-    }
+    int64_t arrivals = op.getArrivalsAttr().getInt();
+    SmallVector<std::pair<int64_t, int64_t>> slotCounts;
+    for (int64_t g = 0; g < groups; ++g)
+      slotCounts.push_back({g, arrivals});
+    initBarriersOnce(rewriter, loc, group, slotCounts);
     rewriter.replaceOp(op, group);
     return success();
   }

@@ -93,27 +93,13 @@ struct LowerPipelineCreate : PipelinePattern<PipelineCreateOp> {
     Value group = createBarrierGroup(
         rewriter, loc, llvmConverter, 2 * stages,
         op.getBarriers() ? adaptor.getBarriers().front() : Value());
-    // One thread initializes the barriers; the warp_specialize lowering
-    // synchronizes the CTA before any role uses them.
-    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        tid, constI32(rewriter, loc, 0));
-    auto ifFirst = scf::IfOp::create(rewriter, loc, first, /*withElse=*/false);
-    Operation *point = ifFirst.thenBlock()->getTerminator();
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(point);
-      int64_t arrivals = op.getConsumerArrivalsAttr().getInt();
-      for (int64_t s = 0; s < stages; ++s) {
-        nvgpu::MBarrierInitOp::create(rewriter, loc, group,
-                                      constIndex(rewriter, loc, 1),
-                                      constIndex(rewriter, loc, s), Value());
-        nvgpu::MBarrierInitOp::create(
-            rewriter, loc, group, constIndex(rewriter, loc, arrivals),
-            constIndex(rewriter, loc, stages + s), Value());
-      }
-      NVVM::FenceMbarrierInitOp::create(rewriter, loc);
-    }
+    // Full barrier s expects the producer's arrival, empty barrier s the
+    // consumers' (interleaved, stage by stage).
+    int64_t arrivals = op.getConsumerArrivalsAttr().getInt();
+    SmallVector<std::pair<int64_t, int64_t>> slotCounts;
+    for (int64_t s = 0; s < stages; ++s)
+      slotCounts.append({{s, 1}, {stages + s, arrivals}});
+    initBarriersOnce(rewriter, loc, group, slotCounts);
     rewriter.replaceOp(op, group);
     return success();
   }

@@ -6,15 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
+#include "BarrierVerify.h"
 
 using namespace mlir;
 using namespace mlir::wsgemm;
-
-namespace {
-/// mbarrier arrival counts are 20-bit quantities.
-constexpr int64_t kMaxMbarrierCount = (int64_t(1) << 20) - 1;
-} // namespace
 
 LogicalResult
 OrderBarrierType::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -26,17 +21,10 @@ OrderBarrierType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 LogicalResult OrderBarrierCreateOp::verify() {
-  int64_t arrivals = getArrivalsAttr().getInt();
-  if (arrivals < 1 || arrivals > kMaxMbarrierCount)
-    return emitOpError() << "arrivals must be in [1, " << kMaxMbarrierCount
-                         << "] because it is an mbarrier's expected arrival "
-                            "count, got "
-                         << arrivals;
-  if ((*this)->getParentOfType<WarpSpecializeOp>())
-    return emitOpError() << "must not be nested in 'wsgemm.warp_specialize' "
-                            "because the barriers are initialized before the "
-                            "roles split";
-  return success();
+  if (failed(wsgemm::detail::verifyArrivalCount(*this, "arrivals",
+                                                getArrivalsAttr().getInt())))
+    return failure();
+  return wsgemm::detail::verifyBeforeRoles(*this);
 }
 
 /// Waits and arrivals are made by the threads of a role.

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BarrierVerify.h"
 #include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
 
 #include "ws-gemm/Dialect/WsGemm/PipelineState.h"
@@ -28,10 +29,7 @@ using namespace mlir::wsgemm;
 // Limits of the hardware the verifiers check against
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// mbarrier arrival counts and transaction counts are 20-bit quantities.
-constexpr int64_t kMaxMbarrierCount = (int64_t(1) << 20) - 1;
-} // namespace
+using mlir::wsgemm::detail::kMaxMbarrierCount;
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -181,17 +179,11 @@ LogicalResult PipelineCreateOp::verify() {
     return emitOpError() << "tx_bytes must be a multiple of 16 because TMA "
                             "transfers whole 16-byte units, got "
                          << txBytes;
-  if (arrivals < 1 || arrivals > kMaxMbarrierCount)
-    return emitOpError() << "consumer_arrivals must be in [1, "
-                         << kMaxMbarrierCount
-                         << "] because it is an mbarrier's expected arrival "
-                            "count, got "
-                         << arrivals;
-  if ((*this)->getParentOfType<WarpSpecializeOp>())
-    return emitOpError() << "must not be nested in 'wsgemm.warp_specialize' "
-                            "because the barriers are initialized before the "
-                            "roles split and both roles capture the pipeline";
-  return success();
+  if (failed(wsgemm::detail::verifyArrivalCount(*this, "consumer_arrivals",
+                                                arrivals)))
+    return failure();
+  return wsgemm::detail::verifyBeforeRoles(
+      *this, " and both roles capture the pipeline");
 }
 
 //===----------------------------------------------------------------------===//
