@@ -1,24 +1,15 @@
 //===- InitAll.h - Register ws-gemm dialects and passes ---------*- C++ -*-===//
 //
-// One place for tools and embedders to register everything ws-gemm provides.
+// One include for tools that register everything ws-gemm provides: the
+// dialects (InitAllDialects.h, library WsGemmRegisterAllDialects) and the
+// passes and pipelines (InitAllPasses.h, library WsGemmRegisterAllPasses).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef WSGEMM_INITALL_H
 #define WSGEMM_INITALL_H
 
-namespace mlir {
-class DialectRegistry;
-} // namespace mlir
-
-namespace mlir::wsgemm {
-
-/// Adds the epi and wsgemm dialects to `registry`.
-void registerAllDialects(DialectRegistry &registry);
-
-/// Registers every ws-gemm pass and named pipeline with the global registry.
-void registerAllPasses();
-
-} // namespace mlir::wsgemm
+#include "ws-gemm/InitAllDialects.h"
+#include "ws-gemm/InitAllPasses.h"
 
 #endif // WSGEMM_INITALL_H

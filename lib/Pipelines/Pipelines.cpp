@@ -1,7 +1,7 @@
 //===- Pipelines.cpp - ws-gemm pass pipelines -----------------------------===//
 //
-// Builders and registration of the named pipelines, plus the InitAll entry
-// points that tools and embedders call.
+// Builders and registration of the named pipelines. Dialect and pass
+// registration is in lib/RegisterAll*.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,9 +9,7 @@
 #include "ws-gemm/Conversion/Passes.h"
 #include "ws-gemm/Dialect/Epi/EpiPasses.h"
 #include "ws-gemm/Dialect/WsGemm/WsGemmPasses.h"
-#include "ws-gemm/InitAll.h"
 
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -80,34 +78,29 @@ void wsgemm::buildToBinaryPipeline(OpPassManager &pm,
 }
 
 void wsgemm::registerPipelines() {
-  PassPipelineRegistration<PipelineOptions>(
-      "wsgemm-to-nvvm",
-      "Lower wsgemm.gemm kernels to NVVM/LLVM inside a gpu.module",
-      buildToNVVMPipeline);
-  PassPipelineRegistration<PipelineOptions>(
-      "wsgemm-to-ptx", "Lower wsgemm.gemm kernels to PTX (gpu.binary)",
-      [](OpPassManager &pm, const PipelineOptions &options) {
-        buildToBinaryPipeline(pm, options, "isa");
-      });
-  PassPipelineRegistration<PipelineOptions>(
-      "wsgemm-to-cubin",
-      "Lower wsgemm.gemm kernels to cubins (gpu.binary; ptxas from PATH)",
-      [](OpPassManager &pm, const PipelineOptions &options) {
-        buildToBinaryPipeline(pm, options, "bin");
-      });
-  PassPipelineRegistration<PipelineOptions>(
-      "wsgemm-prepare",
-      "Expand epilogue presets, lower activations, and plan GEMM configs",
-      buildPreparePipeline);
-}
-
-void wsgemm::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<epi::EpiDialect, wsgemm::WsGemmDialect>();
-}
-
-void wsgemm::registerAllPasses() {
-  epi::registerEpiPasses();
-  wsgemm::registerWsGemmPasses();
-  registerWsGemmConversionPasses();
-  registerPipelines();
+  // Idempotent: the C API and embedders may register more than once, and a
+  // pipeline name registered twice is an error in MLIR's registry.
+  static const bool registered = [] {
+    PassPipelineRegistration<PipelineOptions>(
+        "wsgemm-to-nvvm",
+        "Lower wsgemm.gemm kernels to NVVM/LLVM inside a gpu.module",
+        buildToNVVMPipeline);
+    PassPipelineRegistration<PipelineOptions>(
+        "wsgemm-to-ptx", "Lower wsgemm.gemm kernels to PTX (gpu.binary)",
+        [](OpPassManager &pm, const PipelineOptions &options) {
+          buildToBinaryPipeline(pm, options, "isa");
+        });
+    PassPipelineRegistration<PipelineOptions>(
+        "wsgemm-to-cubin",
+        "Lower wsgemm.gemm kernels to cubins (gpu.binary; ptxas from PATH)",
+        [](OpPassManager &pm, const PipelineOptions &options) {
+          buildToBinaryPipeline(pm, options, "bin");
+        });
+    PassPipelineRegistration<PipelineOptions>(
+        "wsgemm-prepare",
+        "Expand epilogue presets, lower activations, and plan GEMM configs",
+        buildPreparePipeline);
+    return true;
+  }();
+  (void)registered;
 }

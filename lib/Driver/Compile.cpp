@@ -1,0 +1,176 @@
+//===- Compile.cpp - wsgemm.gemm kernels to cubin, PTX, manifest ----------===//
+//
+// The driver behind ws-gemm-compile and the C API: the --wsgemm-to-nvvm
+// pipeline (the builder ws-gemm-opt registers), then gpu-module-to-binary
+// to PTX on a clone of the lowered module, then ptxas -v per kernel
+// (Ptxas.cpp). Each kernel's manifest is the wsgemm.manifest attribute that
+// --wsgemm-emit-manifest left on its llvm.func.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm/Driver/Compile.h"
+#include "Ptxas.h"
+#include "ws-gemm/InitAllDialects.h"
+#include "ws-gemm/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+
+std::string CompileOptions::defaultCudaPath() {
+  return PipelineOptions::defaultCudaPath();
+}
+
+void wsgemm::registerCompilerDialects(DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  wsgemm::registerAllDialects(registry);
+}
+
+namespace {
+/// A kernel while it is compiled: where to report, what it produced.
+struct Pending {
+  Location loc;
+  CompiledKernel out;
+};
+} // namespace
+
+/// Runs gpu-module-to-binary with `format` on a clone of `module` and
+/// stores each gpu.module's object into kernels[name].out.*field.
+static LogicalResult serialize(ModuleOp module, StringRef format,
+                               StringRef toolkit,
+                               std::map<std::string, Pending> &kernels,
+                               std::string CompiledKernel::*field) {
+  OwningOpRef<ModuleOp> clone = module.clone();
+  PassManager pm(module.getContext());
+  GpuModuleToBinaryPassOptions options;
+  options.compilationTarget = format.str();
+  options.toolkitPath = toolkit.str();
+  pm.addPass(createGpuModuleToBinaryPass(options));
+  if (failed(pm.run(*clone)))
+    return failure();
+  for (auto binary : clone->getOps<gpu::BinaryOp>()) {
+    StringRef name = binary.getName();
+    name.consume_back("_module");
+    auto it = kernels.find(name.str());
+    if (it == kernels.end())
+      continue;
+    auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
+    it->second.out.*field = object.getObject().getValue().str();
+  }
+  return success();
+}
+
+FailureOr<SmallVector<CompiledKernel>>
+wsgemm::compileModule(ModuleOp module, const CompileOptions &options) {
+  PipelineOptions pipeline;
+  pipeline.chip = options.chip;
+  pipeline.features = options.features;
+  pipeline.optLevel = options.optLevel;
+  pipeline.cudaPath = options.cudaPath;
+  PassManager pm(module.getContext());
+  buildToNVVMPipeline(pm, pipeline);
+  if (failed(pm.run(module)))
+    return failure();
+
+  std::map<std::string, Pending> kernels;
+  module.walk([&](LLVM::LLVMFuncOp func) {
+    auto manifest = func->getAttrOfType<StringAttr>("wsgemm.manifest");
+    if (!manifest)
+      return;
+    Pending &kernel =
+        kernels.try_emplace(func.getSymName().str(), Pending{func.getLoc(), {}})
+            .first->second;
+    kernel.out.name = func.getSymName().str();
+    kernel.out.manifest = manifest.getValue().str();
+  });
+  if (kernels.empty())
+    return emitError(module.getLoc())
+           << "the module defines no wsgemm.gemm kernel";
+  if (failed(serialize(module, "isa", options.cudaPath, kernels,
+                       &CompiledKernel::ptx)))
+    return failure();
+  // An unresolved math function (libdevice not found) would only surface
+  // when the PTX is assembled: refuse it here with the reason.
+  for (auto &[name, kernel] : kernels) {
+    StringRef ptx = kernel.out.ptx;
+    size_t pos = ptx.find(".extern .func");
+    if (pos == StringRef::npos)
+      continue;
+    return emitError(kernel.loc)
+           << "kernel '" << name << "' calls an unresolved function ("
+           << ptx.slice(pos, ptx.find('\n', pos)).trim()
+           << "): is libdevice under --cuda-path=" << options.cudaPath << "?";
+  }
+  if (options.emit != EmitKind::Ptx) {
+    for (auto &[name, kernel] : kernels) {
+      FailureOr<std::string> report = driver::assemble(
+          kernel.loc, name, kernel.out.ptx, options, kernel.out.cubin);
+      if (failed(report) || failed(driver::checkSpills(kernel.loc, name, *report,
+                                                       options.spills)))
+        return failure();
+      kernel.out.ptxasLog = std::move(*report);
+    }
+  }
+  SmallVector<CompiledKernel> result;
+  for (auto &[name, kernel] : kernels)
+    result.push_back(std::move(kernel.out));
+  return result;
+}
+
+llvm::Error wsgemm::writeKernels(ArrayRef<CompiledKernel> kernels,
+                                 StringRef dir, EmitKind emit) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return llvm::createStringError(ec, "cannot create %s: %s",
+                                   dir.str().c_str(), ec.message().c_str());
+  SmallVector<std::string> temps;
+  std::string failure;
+  auto write = [&](const Twine &path, StringRef contents) {
+    std::string temp = (path + ".tmp").str(), error;
+    auto file = openOutputFile(temp, &error);
+    if (!file) {
+      if (failure.empty())
+        failure = "cannot write " + temp + ": " + error;
+      return;
+    }
+    file->os() << contents;
+    file->keep();
+    temps.push_back(temp);
+  };
+  for (const CompiledKernel &kernel : kernels) {
+    SmallString<256> base(dir);
+    llvm::sys::path::append(base, kernel.name);
+    write(base + ".json", kernel.manifest);
+    if (emit != EmitKind::Cubin)
+      write(base + ".ptx", kernel.ptx);
+    if (emit != EmitKind::Ptx)
+      write(base + ".cubin", kernel.cubin);
+  }
+  for (const std::string &temp : temps) {
+    StringRef final = StringRef(temp).drop_back(4);
+    if (!failure.empty()) {
+      llvm::sys::fs::remove(temp);
+    } else if (std::error_code ec = llvm::sys::fs::rename(temp, final)) {
+      failure = "cannot rename " + temp + ": " + ec.message();
+      llvm::sys::fs::remove(temp);
+    }
+  }
+  if (!failure.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), failure);
+  return llvm::Error::success();
+}

@@ -1,0 +1,32 @@
+//===- Ptxas.h - Assemble PTX with ptxas -v ---------------------*- C++ -*-===//
+//
+// Internal to the driver: one kernel's PTX through ptxas -v, and the spill
+// check on its report.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_LIB_DRIVER_PTXAS_H
+#define WSGEMM_LIB_DRIVER_PTXAS_H
+
+#include "ws-gemm/Driver/Compile.h"
+
+#include "mlir/IR/Location.h"
+
+namespace mlir::wsgemm::driver {
+
+/// Assembles `ptx` with `ptxas -v` (from options.cudaPath) into `cubin`;
+/// returns ptxas's report (registers, spills), or fails with an error at
+/// `loc` carrying ptxas's own diagnostics.
+FailureOr<std::string> assemble(Location loc, StringRef name, StringRef ptx,
+                                const CompileOptions &options,
+                                std::string &cubin);
+
+/// Reads spill bytes and registers from ptxas's `report` and reports a
+/// kernel that spills at `loc` as options.spills says; fails only for
+/// SpillPolicy::Error.
+LogicalResult checkSpills(Location loc, StringRef name, StringRef report,
+                          SpillPolicy policy);
+
+} // namespace mlir::wsgemm::driver
+
+#endif // WSGEMM_LIB_DRIVER_PTXAS_H
