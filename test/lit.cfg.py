@@ -16,7 +16,9 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "WS-GEMM"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+# .c: C API tests (test/CAPI/*.c, their RUN lines in a comment); .test: LSP
+# sessions and checks that are no MLIR input.
+config.suffixes = [".mlir", ".c", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.wsgemm_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
@@ -25,6 +27,8 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(
     ("%examples", os.path.join(config.wsgemm_src_root, "examples"))
 )
+config.substitutions.append(("%wsgemm_src_root", config.wsgemm_src_root))
+config.substitutions.append(("%wsgemm_obj_root", config.wsgemm_obj_root))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -35,6 +39,8 @@ tool_dirs = [config.wsgemm_tools_dir, config.llvm_tools_dir]
 tools = [
     ToolSubst("ws-gemm-opt", unresolved="fatal"),
     ToolSubst("ws-gemm-compile", unresolved="fatal"),
+    ToolSubst("ws-gemm-lsp-server", unresolved="fatal"),
+    ToolSubst("ws-gemm-capi-test", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -1,0 +1,142 @@
+/*===-- ws-gemm-c/Compile.h - C API: compile kernels in memory ----*- C -*-===*\
+|*                                                                            *|
+|* One call compiles MLIR text holding wsgemm.gemm kernels to, per kernel,    *|
+|* its manifest (JSON, docs/manifest.md), PTX and cubin, in memory; every     *|
+|* diagnostic comes back in the result (severity, location, message), none   *|
+|* is printed. The same driver as ws-gemm-compile (ws-gemm/Driver/Compile.h). *|
+|*                                                                            *|
+|*   WsGemmCompileOptions options = wsgemmCompileOptionsGetDefault();         *|
+|*   WsGemmCompileResult r = wsgemmCompile(                                   *|
+|*       mlirStringRefCreateFromCString(text),                                *|
+|*       mlirStringRefCreateFromCString("gemm.mlir"), &options);              *|
+|*   if (wsgemmCompileResultSucceeded(r))                                     *|
+|*     for (intptr_t i = 0; i < wsgemmCompileResultGetNumKernels(r); ++i)     *|
+|*       use(wsgemmCompileResultGetKernelCubin(r, i));                        *|
+|*   else                                                                     *|
+|*     fputs(wsgemmCompileResultGetDiagnosticsText(r).data, stderr);          *|
+|*   wsgemmCompileResultDestroy(r);                                           *|
+|*                                                                            *|
+|* Every function here takes and returns plain C values (a handle is a        *|
+|* struct of one pointer; strings are MlirStringRef, data + length, owned by  *|
+|* the result and valid until it is destroyed), so ctypes can bind it.       *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef WSGEMM_C_COMPILE_H
+#define WSGEMM_C_COMPILE_H
+
+#include "mlir-c/Support.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** What to produce besides the manifest. */
+typedef enum WsGemmEmit {
+  WSGEMM_EMIT_ALL = 0,   /**< PTX and cubin */
+  WSGEMM_EMIT_PTX = 1,   /**< PTX only: no ptxas needed */
+  WSGEMM_EMIT_CUBIN = 2, /**< cubin (PTX is still returned) */
+} WsGemmEmit;
+
+/** What a kernel that spills registers to local memory is. */
+typedef enum WsGemmSpills {
+  WSGEMM_SPILLS_WARN = 0,  /**< a warning diagnostic; the kernel is kept */
+  WSGEMM_SPILLS_ERROR = 1, /**< an error: the compilation fails */
+  WSGEMM_SPILLS_ALLOW = 2, /**< accepted silently */
+} WsGemmSpills;
+
+/** The driver's options (ws-gemm-compile's flags). A NULL string means the
+ *  default; strings are NUL-terminated and only read during wsgemmCompile. */
+typedef struct WsGemmCompileOptions {
+  const char *chip;     /**< target SM, default "sm_90a" */
+  const char *features; /**< PTX features, default "+ptx80" */
+  const char *cudaPath; /**< CUDA root (ptxas, libdevice); default $CUDA_HOME
+                             or the toolkit found at configure time */
+  int32_t optLevel;     /**< NVPTX and ptxas -O level, 0 to 3; default 3 */
+  int32_t emit;         /**< a WsGemmEmit */
+  int32_t spills;       /**< a WsGemmSpills */
+} WsGemmCompileOptions;
+
+/** The defaults: NULL strings, opt level 3, WSGEMM_EMIT_ALL,
+ *  WSGEMM_SPILLS_WARN. */
+MLIR_CAPI_EXPORTED WsGemmCompileOptions wsgemmCompileOptionsGetDefault(void);
+
+/** Diagnostic severities, as MLIR's MlirDiagnosticSeverity. */
+typedef enum WsGemmSeverity {
+  WSGEMM_SEVERITY_ERROR = 0,
+  WSGEMM_SEVERITY_WARNING = 1,
+  WSGEMM_SEVERITY_NOTE = 2,
+  WSGEMM_SEVERITY_REMARK = 3,
+} WsGemmSeverity;
+
+/** The outcome of one wsgemmCompile: kernels and diagnostics. */
+typedef struct WsGemmCompileResult {
+  void *ptr;
+} WsGemmCompileResult;
+
+/** Parses `source` (MLIR text; `sourceName` names it in locations) in a
+ *  context of its own and compiles every wsgemm.gemm in it. `options` may be
+ *  NULL for the defaults. Never returns a null result; check
+ *  wsgemmCompileResultSucceeded. Thread-safe: calls share nothing. */
+MLIR_CAPI_EXPORTED WsGemmCompileResult wsgemmCompile(
+    MlirStringRef source, MlirStringRef sourceName,
+    const WsGemmCompileOptions *options);
+
+/** Frees the result and every string it returned. */
+MLIR_CAPI_EXPORTED void wsgemmCompileResultDestroy(WsGemmCompileResult result);
+
+/** True when every kernel compiled (warnings may still be present). */
+MLIR_CAPI_EXPORTED bool wsgemmCompileResultSucceeded(
+    WsGemmCompileResult result);
+
+/** Kernels, sorted by name; none when the compilation failed. */
+MLIR_CAPI_EXPORTED intptr_t wsgemmCompileResultGetNumKernels(
+    WsGemmCompileResult result);
+/** The kernel's symbol (its wsgemm.gemm's name). */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetKernelName(
+    WsGemmCompileResult result, intptr_t kernel);
+/** The manifest, JSON (docs/manifest.md). */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetKernelManifest(
+    WsGemmCompileResult result, intptr_t kernel);
+/** The PTX text. */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetKernelPTX(
+    WsGemmCompileResult result, intptr_t kernel);
+/** The cubin's bytes (length 0 with WSGEMM_EMIT_PTX). Binary: not
+ *  NUL-terminated text. */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetKernelCubin(
+    WsGemmCompileResult result, intptr_t kernel);
+/** ptxas -v's report: registers, spill bytes (empty with WSGEMM_EMIT_PTX). */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetKernelPtxasLog(
+    WsGemmCompileResult result, intptr_t kernel);
+
+/** Diagnostics in the order they were emitted; a note attached to a
+ *  diagnostic follows it as a diagnostic of its own. */
+MLIR_CAPI_EXPORTED intptr_t wsgemmCompileResultGetNumDiagnostics(
+    WsGemmCompileResult result);
+/** A WsGemmSeverity. */
+MLIR_CAPI_EXPORTED int32_t wsgemmCompileResultGetDiagnosticSeverity(
+    WsGemmCompileResult result, intptr_t diagnostic);
+/** The message, without location or severity. */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetDiagnosticMessage(
+    WsGemmCompileResult result, intptr_t diagnostic);
+/** The file of the diagnostic's location (empty when it has none); line and
+ *  column are 1-based, 0 when unknown. */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetDiagnosticFile(
+    WsGemmCompileResult result, intptr_t diagnostic);
+MLIR_CAPI_EXPORTED int32_t wsgemmCompileResultGetDiagnosticLine(
+    WsGemmCompileResult result, intptr_t diagnostic);
+MLIR_CAPI_EXPORTED int32_t wsgemmCompileResultGetDiagnosticColumn(
+    WsGemmCompileResult result, intptr_t diagnostic);
+/** All diagnostics as a compiler prints them, one per line:
+ *  "file:line:col: error: message" (NUL-terminated). */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetDiagnosticsText(
+    WsGemmCompileResult result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WSGEMM_C_COMPILE_H */
