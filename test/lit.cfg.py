@@ -35,6 +35,7 @@ tool_dirs = [config.wsgemm_tools_dir, config.llvm_tools_dir]
 tools = [
     ToolSubst("ws-gemm-opt", unresolved="fatal"),
     ToolSubst("ws-gemm-compile", unresolved="fatal"),
+    ToolSubst("ws-gemm-sweep", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

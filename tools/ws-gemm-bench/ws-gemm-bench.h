@@ -32,6 +32,7 @@ struct Options {
   bool compare = false;
   std::string csv;
   std::string cublasLtPath;
+  std::string tuning, variant; // family manifests (FamilyChoice.h)
   std::map<std::string, float> scalars;
 };
 
