@@ -13,10 +13,9 @@
 #define WSGEMM_TOOLS_COMMON_FAMILYCHOICE_H
 
 #include "ws-gemm-runtime/Driver.h"
-#include "ws-gemm-runtime/Family.h"
+#include "ws-gemm-runtime/KernelFamily.h"
 
 #include <cstdio>
-#include <optional>
 #include <string>
 
 namespace wsgemm::tools {
@@ -44,11 +43,11 @@ inline int deviceSmCount(int ordinal, std::string &why) {
 
 /// When `path` is a family manifest, replaces it with the chosen variant's
 /// manifest path and prints the choice; a kernel manifest is left alone
-/// (and --tuning/--variant are refused for it). False (message printed)
-/// on a bad family, table or variant.
+/// (and --tuning/--variant are refused for it). `chosenId` receives the
+/// variant's id. False (message printed) on a bad family, table or variant.
 inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
                              const runtime::Shape &shape, int device,
-                             bool dryRun) {
+                             bool dryRun, std::string *chosenId = nullptr) {
   if (!runtime::isFamilyFile(path)) {
     if (!flags.tuning.empty() || !flags.variant.empty()) {
       std::fprintf(stderr, "error: --tuning and --variant need a family "
@@ -59,22 +58,25 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
     }
     return true;
   }
-  auto family = runtime::loadFamily(path);
-  if (!family) {
-    std::fprintf(stderr, "error: %s\n", family.message().c_str());
+  runtime::SelectOptions opts;
+  if (flags.variant.empty()) {
+    std::string why;
+    int sms = dryRun ? 0 : deviceSmCount(device, why);
+    if (sms > 0)
+      opts.smCount = sms;
+    else
+      std::printf("family: SM count unknown (%s): assuming %d\n",
+                  dryRun ? "dry run" : why.c_str(), opts.smCount);
+  }
+  // KernelFamily reads the family (every variant's manifest) and the table,
+  // and checks one against the other; no cubin is loaded here.
+  auto loaded = runtime::KernelFamily::load(path, flags.tuning, opts);
+  if (!loaded) {
+    std::fprintf(stderr, "error: %s\n", loaded.message().c_str());
     return false;
   }
-  const runtime::Family &f = *family;
-  std::optional<runtime::TuningTable> table;
-  if (!flags.tuning.empty()) {
-    auto t = runtime::loadTuningTable(flags.tuning);
-    runtime::Status s = t ? runtime::checkTuningTable(f, *t) : t.status();
-    if (!s.ok()) {
-      std::fprintf(stderr, "error: %s\n", s.message().c_str());
-      return false;
-    }
-    table = std::move(*t);
-  }
+  const runtime::KernelFamily &kf = **loaded;
+  const runtime::Family &f = kf.family();
   int index = -1;
   std::string reason;
   if (!flags.variant.empty()) {
@@ -86,17 +88,7 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
     }
     reason = "forced by --variant";
   } else {
-    runtime::SelectOptions opts;
-    std::string why;
-    int sms = dryRun ? 0 : deviceSmCount(device, why);
-    if (sms > 0) {
-      opts.smCount = sms;
-    } else {
-      std::printf("family: SM count unknown (%s): assuming %d\n",
-                  dryRun ? "dry run" : why.c_str(), opts.smCount);
-    }
-    auto sel = runtime::selectVariant(f, table ? &*table : nullptr, shape,
-                                      opts);
+    auto sel = kf.select(shape);
     if (!sel) {
       std::fprintf(stderr, "error: %s\n", sel.message().c_str());
       return false;
@@ -107,11 +99,13 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
   const runtime::FamilyVariant &v = f.variants[index];
   std::printf("family: %s, %zu variant(s)%s; chose %s: %s\n", f.name.c_str(),
               f.variants.size(),
-              table ? (", table " + flags.tuning).c_str() : ", no table",
+              kf.table() ? (", table " + flags.tuning).c_str() : ", no table",
               v.id.c_str(), reason.c_str());
   if (!v.config.empty())
     std::printf("family: %s config %s\n", v.id.c_str(), v.config.c_str());
   path = v.manifestPath;
+  if (chosenId)
+    *chosenId = v.id;
   return true;
 }
 

@@ -325,7 +325,9 @@ int run(const Options &o) {
   }
 
   if (!o.csv.empty()) {
-    Status s = appendCsv(o, m.kernel, result);
+    // A family's variant is named in the kernel column: kernel@variant.
+    Status s = appendCsv(
+        o, o.chosen.empty() ? m.kernel : m.kernel + "@" + o.chosen, result);
     if (!s.ok())
       return fail(s);
   }
@@ -342,7 +344,7 @@ int main(int argc, char **argv) {
   }
   if (!wsgemm::tools::chooseFromFamily(o.manifest, {o.tuning, o.variant},
                                        {o.M, o.N, o.K, o.L}, o.device,
-                                       /*dryRun=*/false))
+                                       /*dryRun=*/false, &o.chosen))
     return 2;
   return run(o);
 }

@@ -33,6 +33,7 @@ struct Options {
   std::string csv;
   std::string cublasLtPath;
   std::string tuning, variant; // family manifests (FamilyChoice.h)
+  std::string chosen;          // the family variant run (empty: a manifest)
   std::map<std::string, float> scalars;
 };
 
