@@ -20,9 +20,10 @@
 #   ws-gemm-compile  the compiler runs (evt-spills.test compiles random
 #                kernels; the staged .device/ tree has no compiler)
 # Substitutions:
-#   %run %bench  ws-gemm-run, ws-gemm-bench
+#   %run %bench %tune  ws-gemm-run, ws-gemm-bench, ws-gemm-tune
 #   %opt         ws-gemm-opt; %srcroot the repository
-#   %k           the compiled kernel directory (<kernel>.json manifests)
+#   %k           the compiled kernel directory (<kernel>.json manifests;
+#                families/<name>/family.json: kernel families, docs/tuning.md)
 #   %sanitizer   compute-sanitizer
 #   %ptxas       ptxas
 #   %compile     ws-gemm-compile ($WSGEMM_COMPILE, else <build>/bin)
@@ -182,6 +183,7 @@ config.substitutions.append(("%opt", opt))
 config.substitutions.append(("%srcroot", _repo))
 config.substitutions.append(("%run", run))
 config.substitutions.append(("%bench", bench))
+config.substitutions.append(("%tune", os.path.join(bin_dir, "ws-gemm-tune")))
 config.substitutions.append(("%k", kernels_dir))
 config.substitutions.append(("%sanitizer", sanitizer or "compute-sanitizer"))
 config.substitutions.append(("%ptxas", ptxas or "ptxas"))

@@ -3,11 +3,12 @@
 # at the repository root, to be carried to the lent GPU machine (which has
 # no MLIR, no LLVM tools and no lit). Runs HERE, on the build machine.
 #
-#   .device/bin/                 ws-gemm-run, ws-gemm-bench
+#   .device/bin/                 ws-gemm-run, ws-gemm-bench, ws-gemm-tune
 #   .device/lib/                 shared libraries they need that are not
 #                                system ones (none while the runtime is static)
 #   .device/integration_test/    lit.site.cfg.py (relocatable) and kernels/
-#                                (*.json manifests, *.cubin, *.ptx)
+#                                (*.json manifests, *.cubin, *.ptx; families/:
+#                                kernel families from ws-gemm-sweep)
 #   .device/lit/                 lit (pure Python) and lit.py to start it
 #   .device/STAGED.txt           what was staged, from which commit
 # The tests themselves (integration_test/*.test, run/, lit.cfg.py) travel
@@ -32,7 +33,7 @@ die() { echo "stage-for-gpu: error: $*" >&2; exit 1; }
 
 if [ "${1:-}" != "--no-build" ] && [ -f "$build/build.ninja" ]; then
   targets=(ws-gemm-integration-kernels)
-  for t in ws-gemm-run ws-gemm-bench; do
+  for t in ws-gemm-run ws-gemm-bench ws-gemm-tune; do
     if ninja -C "$build" -t targets all 2>/dev/null | grep -q "^$t:"; then
       targets+=("$t")
     fi
@@ -43,7 +44,7 @@ fi
 
 kernels=$build/integration_test/kernels
 ls "$kernels"/*.json >/dev/null 2>&1 || die "no compiled kernels in $kernels (ninja ws-gemm-integration-kernels)"
-for t in ws-gemm-run ws-gemm-bench; do
+for t in ws-gemm-run ws-gemm-bench ws-gemm-tune; do
   [ -x "$rt_bin/$t" ] || die "no $t in $rt_bin (build the runtime, or set WSGEMM_RT_BIN_DIR)"
 done
 [ -f "$lit_dir/lit/main.py" ] || die "no lit package in $lit_dir (set WSGEMM_LIT_DIR)"
@@ -53,7 +54,7 @@ mkdir -p "$dev/bin" "$dev/lib" "$dev/integration_test/kernels" "$dev/lit"
 
 # Tools, and any non-system shared library they link (libcuda comes from
 # the GPU machine's driver, never from here).
-for t in ws-gemm-run ws-gemm-bench; do
+for t in ws-gemm-run ws-gemm-bench ws-gemm-tune; do
   cp "$rt_bin/$t" "$dev/bin/"
   ldd "$rt_bin/$t" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
     while read -r lib; do
@@ -67,6 +68,10 @@ done
 # Compiled kernels: manifests, cubins, and the PTX for inspection.
 cp "$kernels"/*.json "$kernels"/*.cubin "$dev/integration_test/kernels/"
 cp "$kernels"/*.ptx "$dev/integration_test/kernels/" 2>/dev/null || true
+if [ -d "$kernels/families" ]; then
+  cp -r "$kernels/families" "$dev/integration_test/kernels/"
+  find "$dev/integration_test/kernels/families" -name '*.mlir' -delete
+fi
 n_json=$(ls "$dev/integration_test/kernels"/*.json | wc -l)
 n_cubin=$(ls "$dev/integration_test/kernels"/*.cubin | wc -l)
 [ "$n_json" = "$n_cubin" ] || die "$n_json manifests but $n_cubin cubins in $kernels"
@@ -104,6 +109,7 @@ dirty=""
   echo "build: $build"
   echo "tools: $rt_bin"
   echo "kernels: $n_json"
+  echo "families: $(ls "$dev/integration_test/kernels/families" 2>/dev/null | tr '\n' ' ')"
   ls "$dev/integration_test/kernels" | sed -n 's/\.json$//p' | tr '\n' ' '
   echo
 } > "$dev/STAGED.txt"

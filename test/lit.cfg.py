@@ -41,6 +41,7 @@ tools = [
     ToolSubst("ws-gemm-compile", unresolved="fatal"),
     ToolSubst("ws-gemm-lsp-server", unresolved="fatal"),
     ToolSubst("ws-gemm-capi-test", unresolved="fatal"),
+    ToolSubst("ws-gemm-sweep", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -27,6 +27,7 @@
 #include "ws-gemm-runtime/Kernel.h"
 #include "ws-gemm-runtime/Problem.h"
 
+#include "../common/FamilyChoice.h"
 #include "../common/Flags.h"
 
 #include <algorithm>
@@ -47,7 +48,10 @@ void usage() {
       "usage: ws-gemm-bench MANIFEST --m M --n N --k K [--l L]\n"
       "         [--iters N] [--warmup N] [--rounds R] [--compare cublaslt]\n"
       "         [--cublaslt PATH] [--csv FILE] [--seed S]\n"
-      "         [--scalar NAME=VALUE]... [--device D]\n");
+      "         [--scalar NAME=VALUE]... [--device D]\n"
+      "         [--tuning TABLE] [--variant ID]\n"
+      "  MANIFEST  a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
+      "            the variant is chosen for the shape (docs/tuning.md)\n");
 }
 
 bool parseOptions(int argc, char **argv, Options &o) {
@@ -81,6 +85,11 @@ bool parseOptions(int argc, char **argv, Options &o) {
         return false;
       }
       o.compare = true;
+    } else if (a == "--tuning" || a == "--variant") {
+      const char *v = args.value();
+      if (!v)
+        return false;
+      (a == "--tuning" ? o.tuning : o.variant) = v;
     } else if (a == "--csv" || a == "--cublaslt") {
       const char *v = args.value();
       if (!v)
@@ -316,7 +325,9 @@ int run(const Options &o) {
   }
 
   if (!o.csv.empty()) {
-    Status s = appendCsv(o, m.kernel, result);
+    // A family's variant is named in the kernel column: kernel@variant.
+    Status s = appendCsv(
+        o, o.chosen.empty() ? m.kernel : m.kernel + "@" + o.chosen, result);
     if (!s.ok())
       return fail(s);
   }
@@ -331,5 +342,9 @@ int main(int argc, char **argv) {
     usage();
     return 2;
   }
+  if (!wsgemm::tools::chooseFromFamily(o.manifest, {o.tuning, o.variant},
+                                       {o.M, o.N, o.K, o.L}, o.device,
+                                       /*dryRun=*/false, &o.chosen))
+    return 2;
   return run(o);
 }

@@ -32,6 +32,8 @@ struct Options {
   bool compare = false;
   std::string csv;
   std::string cublasLtPath;
+  std::string tuning, variant; // family manifests (FamilyChoice.h)
+  std::string chosen;          // the family variant run (empty: a manifest)
   std::map<std::string, float> scalars;
 };
 

@@ -28,6 +28,7 @@
 #include "ws-gemm-runtime/Kernel.h"
 #include "ws-gemm-runtime/Problem.h"
 
+#include "../common/FamilyChoice.h"
 #include "../common/Flags.h"
 
 #include <cstdio>
@@ -48,6 +49,11 @@ void usage() {
       "         [--pad E] [--scalar NAME=VALUE]... [--device D]\n"
       "         [--full] [--samples N] [--rtol X] [--atol-rms X]\n"
       "         [--bad-arg misaligned|stride|dtype|null] [--dry-run]\n"
+      "         [--tuning TABLE] [--variant ID]\n"
+      "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
+      "               the variant is chosen for the shape (docs/tuning.md)\n"
+      "  --tuning     tuning table of the family (ws-gemm-tune)\n"
+      "  --variant    run this variant of the family\n"
       "  --pad E      E extra elements per row of every matrix (ld = cols+E)\n"
       "  --scalar     value of a scalar or scalar_pointer parameter (default:\n"
       "               seeded uniform in [0.5, 1.5]); beta=0 skips C\n"
@@ -86,6 +92,11 @@ bool parseOptions(int argc, char **argv, Options &o) {
       if (!v)
         return false;
       (a == "--rtol" ? o.rtol : o.atolRms) = std::strtod(v, nullptr);
+    } else if (a == "--tuning" || a == "--variant") {
+      const char *v = args.value();
+      if (!v)
+        return false;
+      (a == "--tuning" ? o.tuning : o.variant) = v;
     } else if (a == "--full") {
       o.full = true;
     } else if (a == "--dry-run") {
@@ -296,5 +307,9 @@ int main(int argc, char **argv) {
     usage();
     return 2;
   }
+  if (!wsgemm::tools::chooseFromFamily(o.manifest, {o.tuning, o.variant},
+                                       {o.M, o.N, o.K, o.L}, o.device,
+                                       o.dryRun))
+    return 2;
   return run(o);
 }

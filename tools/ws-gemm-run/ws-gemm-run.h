@@ -30,6 +30,7 @@ struct Options {
   bool full = false;
   bool dryRun = false;
   std::string badArg;
+  std::string tuning, variant; // family manifests (FamilyChoice.h)
   std::map<std::string, float> scalars;
   double rtol = -1, atolRms = -1; // overrides
 };

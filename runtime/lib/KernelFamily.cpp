@@ -1,0 +1,54 @@
+//===- KernelFamily.cpp - Select and launch a family's variant ------------===//
+
+#include "ws-gemm-runtime/KernelFamily.h"
+
+namespace wsgemm::runtime {
+
+Expected<std::shared_ptr<const KernelFamily>>
+KernelFamily::load(const std::string &familyPath, const std::string &tablePath,
+                   SelectOptions opts) {
+  std::shared_ptr<KernelFamily> f(new KernelFamily());
+  auto family = loadFamily(familyPath);
+  if (!family)
+    return family.status();
+  f->family_ = std::move(*family);
+  if (!tablePath.empty()) {
+    auto table = loadTuningTable(tablePath);
+    if (!table)
+      return table.status();
+    WSGEMM_TRY(checkTuningTable(f->family_, *table));
+    f->table_ = std::move(*table);
+  }
+  if (opts.smCount <= 0) {
+    auto dev = queryCurrentDevice();
+    if (!dev)
+      return dev.status();
+    opts.smCount = dev->smCount;
+  }
+  f->options_ = opts;
+  return std::shared_ptr<const KernelFamily>(std::move(f));
+}
+
+Expected<Selection> KernelFamily::select(const Shape &s) const {
+  return selectVariant(family_, table(), s, options_);
+}
+
+Expected<std::shared_ptr<const Kernel>> KernelFamily::kernel(int index) const {
+  if (index < 0 || index >= static_cast<int>(family_.variants.size()))
+    return Status::error("family " + family_.name + ": no variant #" +
+                         std::to_string(index));
+  return ModuleCache::global().get(family_.variants[index].manifestPath);
+}
+
+Status KernelFamily::launch(const GemmArgs &args, CUstream stream) const {
+  Shape s{args.M, args.N, args.K, args.L};
+  auto sel = select(s);
+  if (!sel)
+    return sel.status();
+  auto k = kernel(sel->variant);
+  if (!k)
+    return k.status();
+  return (*k)->launch(args, stream);
+}
+
+} // namespace wsgemm::runtime

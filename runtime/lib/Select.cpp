@@ -1,0 +1,157 @@
+//===- Select.cpp - Choose a family's variant for a problem ---------------===//
+//
+// selectVariant() of Family.h: the tuning table's nearest shape (log
+// distance, same L), else a wave-quantization estimate per variant
+// (docs/tuning.md, "Selection", gives the formulas).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ws-gemm-runtime/Family.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace wsgemm::runtime {
+
+namespace {
+
+/// Shared memory of one H100 SM (228 KiB), of which a resident CTA also
+/// takes 1 KiB for the system: bounds how many CTAs of a one-tile-per-CTA
+/// kernel share an SM.
+constexpr int64_t kSmemPerSm = 233472;
+constexpr int64_t kSmemReservedPerCta = 1024;
+constexpr int64_t kThreadsPerSm = 2048;
+
+/// Multiply-accumulates per element loaded: how well a tile of the
+/// mainloop hides its loads.
+double intensity(int64_t tm, int64_t tn) {
+  return double(tm) * double(tn) / double(tm + tn);
+}
+
+bool fits(const Manifest &m, const Shape &s) {
+  if (!m.staticShape)
+    return true;
+  const auto &st = *m.staticShape;
+  return st[0] == s.M && st[1] == s.N && st[2] == s.K && st[3] == s.L;
+}
+
+std::string fmt(const char *f, double a) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, a);
+  return buf;
+}
+
+} // namespace
+
+double shapeDistance(const Shape &a, const Shape &b) {
+  auto d = [](int64_t x, int64_t y) {
+    return std::fabs(std::log(double(std::max<int64_t>(x, 1)) /
+                              double(std::max<int64_t>(y, 1))));
+  };
+  return d(a.M, b.M) + d(a.N, b.N) + d(a.K, b.K);
+}
+
+HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
+                                  int smCount) {
+  HeuristicEstimate e;
+  const int64_t tm = m.tile[0], tn = m.tile[1];
+  e.tiles = ((s.M + tm - 1) / tm) * ((s.N + tn - 1) / tn) * s.L;
+  int64_t perSm = 1;
+  if (m.grid.kind == GridKind::Persistent) {
+    perSm = std::max(1, m.grid.ctasPerSm);
+  } else {
+    int64_t threads = int64_t(m.block[0]) * m.block[1] * m.block[2];
+    perSm = std::min(kSmemPerSm / (int64_t(m.smemBytes) + kSmemReservedPerCta),
+                     kThreadsPerSm / std::max<int64_t>(threads, 1));
+    perSm = std::max<int64_t>(perSm, 1);
+  }
+  const int64_t cluster = int64_t(m.cluster[0]) * m.cluster[1] * m.cluster[2];
+  e.slots = std::max<int64_t>(int64_t(smCount) * perSm / cluster, 1) * cluster;
+  e.waves = (e.tiles + e.slots - 1) / e.slots;
+  e.efficiency = std::min(1.0, intensity(tm, tn) / intensity(128, 256));
+  e.cost = double(e.waves) * double(perSm) * double(tm) * double(tn) /
+           e.efficiency;
+  return e;
+}
+
+Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
+                                  const Shape &s, const SelectOptions &opts) {
+  Selection sel;
+  std::string untunedWhy = "no tuning table";
+  if (table) {
+    const TuningEntry *best = nullptr;
+    double bestD = std::numeric_limits<double>::infinity();
+    int bestIndex = -1;
+    bool sameL = false;
+    for (const TuningEntry &e : table->entries) {
+      if (e.shape.L != s.L)
+        continue;
+      sameL = true;
+      int v = f.find(e.variant);
+      if (v < 0 || !fits(f.variants[v].manifest, s))
+        continue;
+      double d = shapeDistance(e.shape, s);
+      if (d < bestD) {
+        best = &e;
+        bestD = d;
+        bestIndex = v;
+      }
+    }
+    if (best && bestD <= opts.maxDistance) {
+      sel.variant = bestIndex;
+      sel.tuned = true;
+      sel.distance = bestD;
+      sel.tunedShape = best->shape;
+      sel.reason = "tuned: nearest table entry " + shapeString(best->shape) +
+                   " (distance " + fmt("%.2f", bestD) + ")";
+      if (best->ms > 0)
+        sel.reason += ", measured " + fmt("%.4f ms", best->ms) + " " +
+                      fmt("%.1f TFLOP/s", best->tflops);
+      return sel;
+    }
+    if (best)
+      untunedWhy = "nearest table entry " + shapeString(best->shape) +
+                   " is at distance " + fmt("%.2f", bestD) + " > " +
+                   fmt("%.2f", opts.maxDistance);
+    else if (!sameL)
+      untunedWhy = "no table entry with L = " + std::to_string(s.L);
+    else
+      untunedWhy = "no usable table entry";
+  }
+
+  HeuristicEstimate bestE;
+  int eligible = 0;
+  for (size_t i = 0; i < f.variants.size(); ++i) {
+    const Manifest &m = f.variants[i].manifest;
+    if (!fits(m, s))
+      continue;
+    ++eligible;
+    HeuristicEstimate e = estimateVariant(m, s, opts.smCount);
+    // Strictly lower: ties keep the earlier variant.
+    if (sel.variant < 0 || e.cost < bestE.cost * (1 - 1e-9)) {
+      sel.variant = static_cast<int>(i);
+      bestE = e;
+    }
+  }
+  if (sel.variant < 0)
+    return Status::error("family " + f.name + ": no variant accepts problem " +
+                         shapeString(s) + " (every variant has another "
+                         "static_shape)");
+  const Manifest &m = f.variants[sel.variant].manifest;
+  double full = double(bestE.tiles) / double(bestE.waves * bestE.slots);
+  sel.reason = "untuned (" + untunedWhy + "): heuristic: tile " +
+               std::to_string(m.tile[0]) + "x" + std::to_string(m.tile[1]) +
+               ", " + std::to_string(bestE.tiles) + " tiles on " +
+               std::to_string(bestE.slots) + " slots (" +
+               std::to_string(opts.smCount) + " SMs) = " +
+               std::to_string(bestE.waves) + " wave(s), last " +
+               fmt("%.0f%%", 100 * full) + " full on average, efficiency " +
+               fmt("%.2f", bestE.efficiency) +
+               "; lowest estimated cost of " + std::to_string(eligible) +
+               " variant(s)";
+  return sel;
+}
+
+} // namespace wsgemm::runtime

@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "fail.sh: simulated lowering failure" >&2
+exit 3

@@ -1,0 +1,114 @@
+//===- FamilyChoice.h - A family manifest where a manifest is taken -*- C++ -*-===//
+//
+// ws-gemm-run and ws-gemm-bench take a kernel manifest or a family
+// manifest (docs/tuning.md). For a family, chooseFromFamily() picks the
+// variant for the problem (the tuning table's nearest shape, else the
+// heuristic, on the device's SM count) and prints which and why; the tool
+// then runs that variant's manifest. --variant ID forces one. Header-only
+// and free of MLIR, like the runtime the tools link.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_TOOLS_COMMON_FAMILYCHOICE_H
+#define WSGEMM_TOOLS_COMMON_FAMILYCHOICE_H
+
+#include "ws-gemm-runtime/Driver.h"
+#include "ws-gemm-runtime/KernelFamily.h"
+
+#include <cstdio>
+#include <string>
+
+namespace wsgemm::tools {
+
+struct FamilyFlags {
+  std::string tuning;  // --tuning TABLE
+  std::string variant; // --variant ID
+};
+
+/// The SM count of device `ordinal` (no context needed), or 0 with `why`.
+inline int deviceSmCount(int ordinal, std::string &why) {
+  CUdevice dev = 0;
+  runtime::Status s = runtime::cuCheck(cuInit(0), "cuInit");
+  if (s.ok())
+    s = runtime::cuCheck(cuDeviceGet(&dev, ordinal), "cuDeviceGet");
+  if (s.ok()) {
+    auto info = runtime::queryDevice(dev);
+    if (info)
+      return info->smCount;
+    s = info.status();
+  }
+  why = s.message();
+  return 0;
+}
+
+/// When `path` is a family manifest, replaces it with the chosen variant's
+/// manifest path and prints the choice; a kernel manifest is left alone
+/// (and --tuning/--variant are refused for it). `chosenId` receives the
+/// variant's id. False (message printed) on a bad family, table or variant.
+inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
+                             const runtime::Shape &shape, int device,
+                             bool dryRun, std::string *chosenId = nullptr) {
+  if (!runtime::isFamilyFile(path)) {
+    if (!flags.tuning.empty() || !flags.variant.empty()) {
+      std::fprintf(stderr, "error: --tuning and --variant need a family "
+                           "manifest (\"format\": \"ws-gemm-family\"); %s is "
+                           "not one\n",
+                   path.c_str());
+      return false;
+    }
+    return true;
+  }
+  runtime::SelectOptions opts;
+  if (flags.variant.empty()) {
+    std::string why;
+    int sms = dryRun ? 0 : deviceSmCount(device, why);
+    if (sms > 0)
+      opts.smCount = sms;
+    else
+      std::printf("family: SM count unknown (%s): assuming %d\n",
+                  dryRun ? "dry run" : why.c_str(), opts.smCount);
+  }
+  // KernelFamily reads the family (every variant's manifest) and the table,
+  // and checks one against the other; no cubin is loaded here.
+  auto loaded = runtime::KernelFamily::load(path, flags.tuning, opts);
+  if (!loaded) {
+    std::fprintf(stderr, "error: %s\n", loaded.message().c_str());
+    return false;
+  }
+  const runtime::KernelFamily &kf = **loaded;
+  const runtime::Family &f = kf.family();
+  int index = -1;
+  std::string reason;
+  if (!flags.variant.empty()) {
+    index = f.find(flags.variant);
+    if (index < 0) {
+      std::fprintf(stderr, "error: --variant: family %s has no variant '%s'\n",
+                   f.name.c_str(), flags.variant.c_str());
+      return false;
+    }
+    reason = "forced by --variant";
+  } else {
+    auto sel = kf.select(shape);
+    if (!sel) {
+      std::fprintf(stderr, "error: %s\n", sel.message().c_str());
+      return false;
+    }
+    index = sel->variant;
+    reason = sel->reason;
+  }
+  const runtime::FamilyVariant &v = f.variants[index];
+  std::printf("family: %s, %zu variant(s)%s; chose %s: %s\n", f.name.c_str(),
+              f.variants.size(),
+              kf.table() ? (", table " + flags.tuning).c_str() : ", no table",
+              v.id.c_str(), reason.c_str());
+  if (!v.config.empty())
+    std::printf("family: %s config %s\n", v.id.c_str(), v.config.c_str());
+  path = v.manifestPath;
+  if (chosenId)
+    *chosenId = v.id;
+  return true;
+}
+
+} // namespace wsgemm::tools
+
+#endif // WSGEMM_TOOLS_COMMON_FAMILYCHOICE_H

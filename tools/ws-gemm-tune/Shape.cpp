@@ -1,0 +1,282 @@
+//===- Shape.cpp - Tune one shape: verify, then alternating timed rounds --===//
+//
+// The same method as ws-gemm-bench: rotating buffer sets that together
+// exceed 2.5x the L2, --warmup untimed launches then --iters launches each
+// between a pair of driver events (timeLaunches), the median of a block,
+// the SM clock sampled through NVML during the block. Candidates take turns
+// in rounds (round 1: every candidate once, round 2: again, ...), so clock
+// drift hits all of them; a candidate's time is the median over its rounds.
+// Before any timing each candidate runs once on poisoned outputs and is
+// compared with the CPU reference (ws-gemm-run's check); a wrong one is
+// reported loudly and never timed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tune.h"
+
+#include "../ws-gemm-bench/SmClock.h"
+#include "../ws-gemm-bench/ws-gemm-bench.h"
+#include "../ws-gemm-run/ws-gemm-run.h"
+
+#include "ws-gemm-runtime/Kernel.h"
+#include "ws-gemm-runtime/Problem.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+namespace wsgemm::tune {
+
+using namespace runtime;
+
+double secondsSince(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+namespace {
+
+struct Candidate {
+  int variant = -1;
+  std::shared_ptr<const Kernel> kernel;
+  std::vector<LaunchPlan> plans;
+  std::vector<double> ms, tflops, mhz;
+};
+
+/// Launches once on set 0 (poisoned outputs) and compares with `ref`.
+Expected<bool> verify(const Options &o, const Shape &s, Candidate &c,
+                      TestProblem &set, const Reference &ref,
+                      CUstream stream) {
+  WSGEMM_TRY(set.resetOutputs());
+  WSGEMM_TRY(c.kernel->launch(c.plans[0], stream));
+  WSGEMM_TRY(cuCheck(cuStreamSynchronize(stream), "verification launch"));
+  std::map<std::string, HostMatrix> outs;
+  for (const std::string &name : set.outputMatrices()) {
+    auto h = set.downloadMatrix(name);
+    if (!h)
+      return h.status();
+    outs[name] = std::move(*h);
+  }
+  std::map<std::string, std::vector<double>> reds;
+  for (const std::string &name : set.reductions()) {
+    auto r = set.downloadReduction(name);
+    if (!r)
+      return r.status();
+    reds[name] = std::move(*r);
+  }
+  bool pass = true;
+  if (Status g = set.checkGuards(); !g.ok()) {
+    std::printf("  guards: %s\n", g.message().c_str());
+    pass = false;
+  }
+  runtool::Options ro;
+  ro.M = s.M;
+  ro.N = s.N;
+  ro.K = s.K;
+  ro.L = s.L;
+  ro.seed = o.seed;
+  pass &= runtool::verifyOutputs(c.kernel->manifest(), ro, ref, outs, reds);
+  return pass;
+}
+
+} // namespace
+
+Expected<ShapeResult> tuneShape(const Options &o, const Family &f,
+                                const std::vector<int> &candidates,
+                                const Shape &s, Clock::time_point start,
+                                Clock::time_point deadline) {
+  ShapeResult result;
+  result.entry.shape = s;
+  const std::string label = shapeString(s);
+  auto stream = Stream::create();
+  if (!stream)
+    return stream.status();
+
+  // Buffer sets (any variant's manifest: they take the same arguments).
+  const Manifest &m0 = f.variants[candidates[0]].manifest;
+  ProblemOptions po;
+  po.M = s.M;
+  po.N = s.N;
+  po.K = s.K;
+  po.L = s.L;
+  po.seed = o.seed;
+  po.scalars = o.scalars;
+  std::vector<TestProblem> sets;
+  auto first = TestProblem::create(m0, po);
+  if (!first)
+    return first.status();
+  const size_t setBytes = first->deviceBytes();
+  sets.push_back(std::move(*first));
+  auto dev = queryCurrentDevice();
+  if (!dev)
+    return dev.status();
+  size_t freeBytes = 0, totalBytes = 0;
+  WSGEMM_TRY(cuCheck(cuMemGetInfo(&freeBytes, &totalBytes), "cuMemGetInfo"));
+  const size_t l2 = static_cast<size_t>(dev->l2Bytes);
+  size_t want = std::max<size_t>(1, (5 * l2 / 2 + setBytes - 1) / setBytes);
+  size_t fit =
+      std::max<size_t>(1, (freeBytes / 2) / std::max<size_t>(1, setBytes));
+  size_t nsets = std::min<size_t>({want, fit, 256});
+  po.keepHost = false;
+  for (size_t i = 1; i < nsets; ++i) {
+    auto p = TestProblem::create(m0, po);
+    if (!p)
+      return p.status();
+    sets.push_back(std::move(*p));
+  }
+  GemmArgs args0 = sets[0].args();
+  auto ref = Reference::create(m0, args0, sets[0].takeHost());
+  if (!ref)
+    return Status(ref.status()).prepend("reference");
+  std::printf("shape %s: %zu buffer set(s) of %.1f MiB rotated (%.1fx L2), "
+              "%zu candidate(s)\n",
+              label.c_str(), sets.size(), double(setBytes) / (1 << 20),
+              double(setBytes * sets.size()) / double(std::max<size_t>(l2, 1)),
+              candidates.size());
+
+  // Load, prepare and verify each candidate.
+  std::vector<Candidate> live;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    const FamilyVariant &v = f.variants[candidates[i]];
+    Candidate c;
+    c.variant = candidates[i];
+    auto t0 = Clock::now();
+    auto k = ModuleCache::global().get(v.manifestPath);
+    Status st = k ? Status::success() : k.status();
+    if (st.ok()) {
+      c.kernel = *k;
+      for (TestProblem &p : sets) {
+        auto plan = c.kernel->prepare(p.args());
+        if (!plan) {
+          st = plan.status();
+          break;
+        }
+        c.plans.push_back(std::move(*plan));
+      }
+    }
+    if (!st.ok()) {
+      ++result.skipped;
+      std::printf("[verify %zu/%zu] %s: SKIPPED: %s\n", i + 1,
+                  candidates.size(), v.id.c_str(), st.message().c_str());
+      continue;
+    }
+    std::printf("[verify %zu/%zu] %s:\n", i + 1, candidates.size(),
+                v.id.c_str());
+    std::fflush(stdout);
+    auto ok = verify(o, s, c, sets[0], *ref, stream->get());
+    if (!ok)
+      return Status(ok.status()).prepend(v.id);
+    if (!*ok) {
+      ++result.wrong;
+      std::printf("[verify %zu/%zu] %s: WRONG RESULTS: not timed (a compiler "
+                  "bug: run ws-gemm-run on %s)\n",
+                  i + 1, candidates.size(), v.id.c_str(),
+                  v.manifestPath.c_str());
+      std::fprintf(stderr, "ws-gemm-tune: WRONG: variant %s gives wrong "
+                           "results on %s\n",
+                   v.id.c_str(), label.c_str());
+      continue;
+    }
+    std::printf("[verify %zu/%zu] %s: correct (%.1f s)\n", i + 1,
+                candidates.size(), v.id.c_str(), secondsSince(t0));
+    live.push_back(std::move(c));
+  }
+  if (live.empty())
+    return result;
+
+  // Alternating timed rounds.
+  bench::SmClock clock;
+  bool haveClock = clock.open(o.device);
+  bench::Options bo;
+  bo.M = s.M;
+  bo.N = s.N;
+  bo.K = s.K;
+  bo.L = s.L;
+  double blockS = 0; // the longest timed block so far
+  const size_t blocks = live.size() * static_cast<size_t>(o.rounds);
+  size_t done = 0;
+  int bestIdx = -1;
+  double bestMs = 0;
+  bool outOfTime = false;
+  for (int r = 0; r < o.rounds && !outOfTime; ++r) {
+    for (size_t ci = 0; ci < live.size(); ++ci) {
+      Candidate &c = live[ci];
+      double left =
+          std::chrono::duration<double>(deadline - Clock::now()).count();
+      if (left < blockS) {
+        outOfTime = true;
+        std::printf("time budget: %.1f s left, a timed block takes %.1f s: "
+                    "stopping %s after %d complete round(s)\n",
+                    std::max(left, 0.0), blockS, label.c_str(), r);
+        break;
+      }
+      auto b0 = Clock::now();
+      bench::ClockWindow window(clock);
+      auto t = bench::timeLaunches(
+          [&](int i) {
+            return c.kernel->launch(c.plans[static_cast<size_t>(i) %
+                                            c.plans.size()],
+                                    stream->get());
+          },
+          stream->get(), o.warmup, o.iters);
+      double mhz = window.stop();
+      if (!t)
+        return Status(t.status()).prepend(f.variants[c.variant].id);
+      blockS = std::max(blockS, secondsSince(b0));
+      c.ms.push_back(t->median);
+      c.tflops.push_back(bench::tflops(bo, t->median));
+      if (mhz > 0)
+        c.mhz.push_back(mhz);
+      // The leader over everyone's medians so far.
+      bestIdx = -1;
+      for (size_t j = 0; j < live.size(); ++j) {
+        if (live[j].ms.empty())
+          continue;
+        double mj = bench::median(live[j].ms);
+        if (bestIdx < 0 || mj < bestMs) {
+          bestIdx = static_cast<int>(j);
+          bestMs = mj;
+        }
+      }
+      std::printf("[%s round %d/%d, %zu/%zu] %-40s %.4f ms %7.1f TFLOP/s%s | "
+                  "best so far %s %.4f ms | %.1f s\n",
+                  label.c_str(), r + 1, o.rounds, ++done, blocks,
+                  f.variants[c.variant].id.c_str(), t->median,
+                  c.tflops.back(),
+                  mhz > 0 ? (" @ " + std::to_string(int(mhz)) + " MHz").c_str()
+                          : "",
+                  f.variants[live[bestIdx].variant].id.c_str(), bestMs,
+                  secondsSince(start));
+      std::fflush(stdout);
+    }
+    if (!outOfTime)
+      result.rounds = r + 1;
+  }
+  if (!haveClock)
+    std::printf("sm clock: unavailable (%s)\n", clock.why().c_str());
+
+  std::vector<TunedCandidate> measured;
+  for (const Candidate &c : live) {
+    if (c.ms.empty()) {
+      ++result.skipped;
+      continue;
+    }
+    measured.push_back({f.variants[c.variant].id, bench::median(c.ms),
+                        bench::median(c.tflops)});
+  }
+  std::stable_sort(measured.begin(), measured.end(),
+                   [](const TunedCandidate &a, const TunedCandidate &b) {
+                     return a.ms < b.ms;
+                   });
+  if (measured.empty())
+    return result;
+  result.entry.variant = measured[0].variant;
+  result.entry.ms = measured[0].ms;
+  result.entry.tflops = measured[0].tflops;
+  for (const Candidate &c : live)
+    if (f.variants[c.variant].id == measured[0].variant)
+      result.entry.mhz = bench::median(c.mhz);
+  result.entry.candidates = std::move(measured);
+  return result;
+}
+
+} // namespace wsgemm::tune

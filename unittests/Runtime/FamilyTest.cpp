@@ -1,0 +1,347 @@
+//===- FamilyTest.cpp - Family manifests, tuning tables, selection --------===//
+//
+// The sample family (data/family: three variants of gemm_bias_relu.json
+// with other tiles and grids, and a hand-written tuning table) parses;
+// broken families and tables are refused with the key and the rule;
+// selection takes the nearest tuned shape and otherwise the heuristic,
+// whose costs below are worked by hand (docs/tuning.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+
+#include "ws-gemm-runtime/Family.h"
+
+#include <cmath>
+#include <cstdio>
+
+using namespace wsgemm::runtime;
+using namespace wsgemm::runtime::test;
+using json = nlohmann::json;
+
+namespace {
+
+const std::string kFamily = "family/family.json";
+
+Family loadFamilyOrDie() {
+  auto f = loadFamily(dataPath(kFamily));
+  EXPECT_TRUE(f.ok()) << f.message();
+  return f.ok() ? *f : Family();
+}
+
+TuningTable loadTableOrDie() {
+  auto t = loadTuningTable(dataPath("family/tuning.json"));
+  EXPECT_TRUE(t.ok()) << t.message();
+  return t.ok() ? *t : TuningTable();
+}
+
+/// The error parseFamily gives for j, read as if it were data/family's
+/// family.json (empty if it parses).
+std::string familyError(const json &j) {
+  auto f = parseFamily(j.dump(), dataPath(kFamily));
+  return f.ok() ? std::string() : f.message();
+}
+
+std::string tableError(const json &j) {
+  auto t = parseTuningTable(j.dump(), "t.json");
+  return t.ok() ? std::string() : t.message();
+}
+
+std::string writeTemp(const std::string &name, const std::string &text) {
+  std::string path = ::testing::TempDir() + "/" + name;
+  FILE *f = std::fopen(path.c_str(), "w");
+  EXPECT_NE(f, nullptr);
+  if (f) {
+    std::fputs(text.c_str(), f);
+    std::fclose(f);
+  }
+  return path;
+}
+
+Selection selectOrDie(const Family &f, const TuningTable *t, Shape s,
+                      int sms = 132) {
+  SelectOptions o;
+  o.smCount = sms;
+  auto sel = selectVariant(f, t, s, o);
+  EXPECT_TRUE(sel.ok()) << sel.message();
+  return sel.ok() ? *sel : Selection();
+}
+
+std::string chosen(const Family &f, const Selection &s) {
+  return s.variant < 0 ? "(none)" : f.variants[s.variant].id;
+}
+
+TEST(Family, ParsesSample) {
+  Family f = loadFamilyOrDie();
+  EXPECT_EQ(f.name, "gemm_bias_relu");
+  ASSERT_EQ(f.variants.size(), 3u);
+  EXPECT_EQ(f.variants[1].id, "t128x256.cooperative");
+  EXPECT_EQ(f.variants[1].manifestPath,
+            dataPath("family/t128x256.cooperative/gemm_bias_relu.json"));
+  EXPECT_EQ(f.variants[1].manifest.tile[1], 256);
+  EXPECT_EQ(f.variants[2].manifest.grid.kind, GridKind::Tiles);
+  EXPECT_EQ(f.find("t64x128.warp_specialized"), 2);
+  EXPECT_EQ(f.find("nope"), -1);
+  EXPECT_TRUE(isFamilyFile(dataPath(kFamily)));
+  EXPECT_FALSE(isFamilyFile(dataPath("gemm_bias_relu.json")));
+  EXPECT_FALSE(isFamilyFile(dataPath("does-not-exist.json")));
+}
+
+TEST(Family, RefusesBadFamilies) {
+  json good = loadJson(kFamily);
+  EXPECT_EQ(familyError(good), "");
+
+  json j = good;
+  j["format"] = "ws-gemm-manifest";
+  EXPECT_NE(familyError(j).find(
+                "format: expected \"ws-gemm-family\", got \"ws-gemm-manifest\""),
+            std::string::npos);
+  j = good;
+  j["version"] = 2;
+  EXPECT_NE(familyError(j).find("version: unsupported version 2"),
+            std::string::npos);
+  j = good;
+  j.erase("name");
+  EXPECT_NE(familyError(j).find("name: missing required field"),
+            std::string::npos);
+  j = good;
+  j["variants"] = json::array();
+  EXPECT_NE(familyError(j).find("variants: must list at least one variant"),
+            std::string::npos);
+  j = good;
+  j["variants"][2]["id"] = j["variants"][0]["id"];
+  EXPECT_NE(familyError(j).find(
+                "variants[2].id: duplicate variant id 't128x128.cooperative'"),
+            std::string::npos);
+  j = good;
+  j["variants"][0]["id"] = "a b";
+  EXPECT_NE(familyError(j).find("variants[0].id: 'a b' must be"),
+            std::string::npos);
+  j = good;
+  j["variants"][1].erase("manifest");
+  EXPECT_NE(familyError(j).find("variants[1].manifest: missing required field"),
+            std::string::npos);
+  j = good;
+  j["variants"][1]["manifest"] = "missing/k.json";
+  EXPECT_NE(familyError(j).find("variants[1] (t128x256.cooperative): manifest " +
+                                dataPath("family/missing/k.json") +
+                                ": cannot open file"),
+            std::string::npos)
+      << familyError(j);
+  EXPECT_NE(familyError(json::array()).find("must be a JSON object"),
+            std::string::npos);
+  EXPECT_NE(familyError(json("x")).find("must be a JSON object"),
+            std::string::npos);
+}
+
+TEST(Family, RefusesVariantsWithOtherArguments) {
+  json j = loadJson(kFamily);
+  // A variant whose D is bf16: a caller's f16 buffer would be misread.
+  json m = loadJson("family/t128x128.cooperative/gemm_bias_relu.json");
+  m["operands"]["D"]["dtype"] = "bf16";
+  m["params"][3]["dtype"] = "bf16";
+  m["evt"]["nodes"][10]["dtype"] = "bf16";
+  ASSERT_EQ(manifestError(m), "");
+  j["variants"][2]["manifest"] = writeTemp("bf16d.json", m.dump());
+  std::string e = familyError(j);
+  EXPECT_NE(e.find("variants[2]: variant 't64x128.warp_specialized' takes "
+                   "other arguments than 't128x128.cooperative'"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("'operand D f16 n_major' vs 'operand D bf16 n_major'"),
+            std::string::npos)
+      << e;
+
+  // A variant whose bad manifest does not parse names itself and the rule.
+  m["version"] = 7;
+  j["variants"][2]["manifest"] = writeTemp("v7.json", m.dump());
+  e = familyError(j);
+  EXPECT_NE(e.find("variants[2] (t64x128.warp_specialized): manifest"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("version: unsupported version 7"), std::string::npos) << e;
+}
+
+TEST(TuningTable, ParsesAndRoundTrips) {
+  TuningTable t = loadTableOrDie();
+  EXPECT_EQ(t.family, "gemm_bias_relu");
+  EXPECT_EQ(t.smCount, 132);
+  ASSERT_EQ(t.entries.size(), 3u);
+  EXPECT_EQ(t.entries[2].shape.L, 3);
+  EXPECT_EQ(t.entries[0].variant, "t128x256.cooperative");
+  EXPECT_TRUE(checkTuningTable(loadFamilyOrDie(), t).ok());
+
+  auto again = parseTuningTable(writeTuningTable(t), "again.json");
+  ASSERT_TRUE(again.ok()) << again.message();
+  ASSERT_EQ(again->entries.size(), 3u);
+  // Written sorted by (L, M, N, K).
+  EXPECT_EQ(shapeString(again->entries[0].shape), "512x512x4096");
+  EXPECT_EQ(shapeString(again->entries[2].shape), "1024x1024x1024x3");
+  EXPECT_NEAR(again->entries[1].tflops, 687.2, 1e-9);
+  ASSERT_NE(again->find(Shape{4096, 4096, 4096, 1}), nullptr);
+  EXPECT_EQ(again->find(Shape{4096, 4096, 4096, 2}), nullptr);
+}
+
+TEST(TuningTable, RefusesBadTables) {
+  json good = loadJson("family/tuning.json");
+  json j = good;
+  j["format"] = "ws-gemm-family";
+  EXPECT_NE(tableError(j).find("format: expected \"ws-gemm-tuning\""),
+            std::string::npos);
+  j = good;
+  j["entries"][1]["m"] = 0;
+  EXPECT_NE(tableError(j).find("entries[1].m"), std::string::npos);
+  j = good;
+  j["entries"][1]["m"] = 4096;
+  j["entries"][1]["n"] = 4096;
+  EXPECT_NE(tableError(j).find(
+                "entries[1]: shape 4096x4096x4096 is listed twice"),
+            std::string::npos)
+      << tableError(j);
+  j = good;
+  j["entries"][0]["ms"] = -1;
+  EXPECT_NE(tableError(j).find("entries[0].ms: must be a finite number >= 0"),
+            std::string::npos);
+
+  Family f = loadFamilyOrDie();
+  TuningTable t = loadTableOrDie();
+  t.family = "other";
+  EXPECT_NE(checkTuningTable(f, t).message().find(
+                "family: tuned for 'other', the family is 'gemm_bias_relu'"),
+            std::string::npos);
+  t = loadTableOrDie();
+  t.entries[1].variant = "t256x256.cooperative";
+  EXPECT_NE(checkTuningTable(f, t).message().find(
+                "entries[1].variant: the family has no variant "
+                "'t256x256.cooperative'"),
+            std::string::npos);
+}
+
+TEST(Select, Distance) {
+  EXPECT_EQ(shapeDistance({4096, 4096, 4096, 1}, {4096, 4096, 4096, 1}), 0);
+  EXPECT_NEAR(shapeDistance({2048, 4096, 8192, 1}, {4096, 4096, 4096, 1}),
+              2 * std::log(2.0), 1e-12);
+  // Symmetric.
+  EXPECT_NEAR(shapeDistance({100, 7, 3, 1}, {9, 50, 33, 1}),
+              shapeDistance({9, 50, 33, 1}, {100, 7, 3, 1}), 1e-12);
+}
+
+TEST(Select, NearestTunedShape) {
+  Family f = loadFamilyOrDie();
+  TuningTable t = loadTableOrDie();
+  Selection s = selectOrDie(f, &t, {4096, 4096, 4096, 1});
+  EXPECT_TRUE(s.tuned);
+  EXPECT_EQ(chosen(f, s), "t128x256.cooperative");
+  EXPECT_EQ(s.distance, 0);
+  EXPECT_NE(s.reason.find("tuned: nearest table entry 4096x4096x4096 "
+                          "(distance 0.00), measured 0.2000 ms 687.2 TFLOP/s"),
+            std::string::npos)
+      << s.reason;
+
+  // 512x600x4096 is nearer 512x512x4096 (ln(600/512) = 0.16) than 4096^3
+  // (ln 8 + ln(4096/600) = 4.0).
+  s = selectOrDie(f, &t, {512, 600, 4096, 1});
+  EXPECT_TRUE(s.tuned);
+  EXPECT_EQ(chosen(f, s), "t64x128.warp_specialized");
+  EXPECT_NEAR(s.distance, std::log(600.0 / 512.0), 1e-12);
+  EXPECT_EQ(shapeString(s.tunedShape), "512x512x4096");
+
+  // Batched entries only serve their own L.
+  s = selectOrDie(f, &t, {1024, 1024, 1024, 3});
+  EXPECT_TRUE(s.tuned);
+  EXPECT_EQ(chosen(f, s), "t128x128.cooperative");
+  s = selectOrDie(f, &t, {1024, 1024, 1024, 2});
+  EXPECT_FALSE(s.tuned);
+  EXPECT_NE(s.reason.find("untuned (no table entry with L = 2)"),
+            std::string::npos)
+      << s.reason;
+}
+
+TEST(Select, FarEntriesFallBackToTheHeuristic) {
+  Family f = loadFamilyOrDie();
+  TuningTable t = loadTableOrDie();
+  // 1000^3 is ln(4.096) x 2 + ln(4.096) = 4.23 from 4096^3 and
+  // 2 ln(1000/512) + ln(4.096) = 2.75 from 512x512x4096: both > ln 8.
+  Selection s = selectOrDie(f, &t, {1000, 1000, 1000, 1});
+  EXPECT_FALSE(s.tuned);
+  EXPECT_NE(s.reason.find("untuned (nearest table entry 512x512x4096 is at "
+                          "distance 2.75 > 2.08)"),
+            std::string::npos)
+      << s.reason;
+  // With a looser bound the table decides.
+  SelectOptions o;
+  o.maxDistance = 3;
+  auto loose = selectVariant(f, &t, {1000, 1000, 1000, 1}, o);
+  ASSERT_TRUE(loose.ok());
+  EXPECT_TRUE(loose->tuned);
+  EXPECT_EQ(chosen(f, *loose), "t64x128.warp_specialized");
+}
+
+TEST(Select, HeuristicByWaves) {
+  Family f = loadFamilyOrDie();
+  // 4096^3 on 132 SMs:
+  //   128x128 persistent: 1024 tiles, 8 waves, efficiency 64/85.3 = 0.75,
+  //     cost 8 * 16384 / 0.75 = 174763;
+  //   128x256 persistent: 512 tiles, 4 waves, efficiency 1, cost 131072;
+  //   64x128 tiles grid, 100000 B SMEM, 256 threads: 2 CTAs per SM, 264
+  //     slots, 2048 tiles, 8 waves, efficiency 42.7/85.3 = 0.5,
+  //     cost 8 * 2 * 8192 / 0.5 = 262144.
+  Shape big{4096, 4096, 4096, 1};
+  HeuristicEstimate e0 = estimateVariant(f.variants[0].manifest, big, 132);
+  EXPECT_EQ(e0.tiles, 1024);
+  EXPECT_EQ(e0.waves, 8);
+  EXPECT_NEAR(e0.efficiency, 0.75, 1e-12);
+  EXPECT_NEAR(e0.cost, 8 * 16384 / 0.75, 1e-6);
+  HeuristicEstimate e1 = estimateVariant(f.variants[1].manifest, big, 132);
+  EXPECT_EQ(e1.waves, 4);
+  EXPECT_NEAR(e1.cost, 131072, 1e-6);
+  HeuristicEstimate e2 = estimateVariant(f.variants[2].manifest, big, 132);
+  EXPECT_EQ(e2.slots, 264);
+  EXPECT_EQ(e2.waves, 8);
+  EXPECT_NEAR(e2.cost, 262144, 1e-6);
+  Selection s = selectOrDie(f, nullptr, big);
+  EXPECT_FALSE(s.tuned);
+  EXPECT_EQ(chosen(f, s), "t128x256.cooperative");
+  EXPECT_NE(s.reason.find("untuned (no tuning table): heuristic: tile "
+                          "128x256, 512 tiles on 132 slots (132 SMs) = 4 "
+                          "wave(s)"),
+            std::string::npos)
+      << s.reason;
+
+  // 1000x1000: one wave for every variant (64, 32 and 128 tiles); the
+  // smallest per-wave cost wins: 128x128 (21845) over 128x256 (32768) and
+  // 64x128 (2 * 8192 / 0.5 = 32768).
+  s = selectOrDie(f, nullptr, {1000, 1000, 1000, 1});
+  EXPECT_EQ(chosen(f, s), "t128x128.cooperative");
+
+  // On a 16-SM device 128x256 again: 32 tiles = 2 waves (65536) against
+  // 64 tiles = 4 waves for 128x128 (87381).
+  s = selectOrDie(f, nullptr, {1000, 1000, 1000, 1}, 16);
+  EXPECT_EQ(chosen(f, s), "t128x256.cooperative");
+}
+
+TEST(Select, ClustersRoundSlotsToWholeClusters) {
+  Manifest m = loadOrDie("family/t128x128.cooperative/gemm_bias_relu.json");
+  m.cluster = {2, 1, 1};
+  // 133 SMs hold 66 clusters of 2: 132 slots.
+  HeuristicEstimate e = estimateVariant(m, {4096, 4096, 4096, 1}, 133);
+  EXPECT_EQ(e.slots, 132);
+  EXPECT_EQ(e.waves, 8);
+}
+
+TEST(Select, StaticShapesAreRespected) {
+  Family f = loadFamilyOrDie();
+  for (FamilyVariant &v : f.variants)
+    v.manifest.staticShape = std::array<int64_t, 4>{64, 64, 64, 1};
+  auto sel = selectVariant(f, nullptr, {128, 64, 64, 1}, SelectOptions());
+  ASSERT_FALSE(sel.ok());
+  EXPECT_NE(sel.message().find("no variant accepts problem 128x64x64"),
+            std::string::npos)
+      << sel.message();
+  f.variants[2].manifest.staticShape.reset();
+  auto ok = selectVariant(f, nullptr, {128, 64, 64, 1}, SelectOptions());
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(ok->variant, 2);
+}
+
+} // namespace
