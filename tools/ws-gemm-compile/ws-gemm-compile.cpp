@@ -2,8 +2,8 @@
 //
 // ws-gemm-compile IN.mlir -o DIR [--emit=ptx|cubin|all]
 //
-// Runs the --wsgemm-to-nvvm pipeline (the same builder ws-gemm-opt
-// registers), then gpu-module-to-binary to PTX, assembles each kernel's PTX
+// Runs --wsgemm-from-linalg (so IN may be linalg on tensors), then the
+// --wsgemm-to-nvvm pipeline (the same builder ws-gemm-opt registers), then gpu-module-to-binary to PTX, assembles each kernel's PTX
 // with ptxas -v (the cubin, and its register and spill report: a kernel
 // that spills is reported, never silently accepted; --spills says how), and
 // writes DIR/<kernel>.cubin, DIR/<kernel>.ptx and DIR/<kernel>.json (the
@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ws-gemm/Conversion/LinalgToWsGemm.h"
 #include "ws-gemm/InitAll.h"
 #include "ws-gemm/Pipelines/Pipelines.h"
 
@@ -197,7 +198,8 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(
       argc, argv,
-      "ws-gemm-compile: wsgemm.gemm kernels to cubin + PTX + manifest\n");
+      "ws-gemm-compile: wsgemm.gemm kernels (or linalg matmul chains, through "
+      "--wsgemm-from-linalg) to cubin + PTX + manifest\n");
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -228,6 +230,9 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.cudaPath = cudaPath;
   PassManager pm(&context);
+  // linalg input: the front end makes the kernels first (a no-op on
+  // wsgemm.gemm input).
+  pm.addPass(createWsGemmFromLinalg());
   wsgemm::buildToNVVMPipeline(pm, options);
   if (failed(pm.run(*module)))
     return 1;
