@@ -101,6 +101,9 @@ void EpilogueBuilder::elementwise(FusedOp &fused) {
     map.map(arg, read(fused.reads[operand.getOperandNumber()], op.getLoc()));
   }
   Block &body = *op.getBlock();
+  for (Value captured : capturedScalars(body))
+    map.map(captured,
+            read(OperandRead{Kind::Scalar, captured, 0.0}, op.getLoc()));
   for (Operation &payload : body.without_terminator())
     clonePayloadOp(b, payload, map);
   Value yielded = body.getTerminator()->getOperand(0);

@@ -302,6 +302,10 @@ LogicalResult fromlinalg::matchElementwise(linalg::LinalgOp op, unsigned rank,
                 "; epilogue values are stored as f16, bf16 or f32");
   if (failed(checkPayload(*op.getBlock(), why)))
     return failure();
+  for (Value captured : capturedScalars(*op.getBlock()))
+    if (chain.afterKernel.contains(captured) || chain.fused.contains(captured))
+      return fail("its payload captures a value computed from the kernel's "
+                  "outputs");
   reads.clear();
   for (OpOperand &operand : op->getOpOperands()) {
     if (op.isDpsInit(&operand) && !op.payloadUsesValueFromOperand(&operand)) {

@@ -92,6 +92,10 @@ FailureOr<Reduction> matchReduction(linalg::LinalgOp op, bool batched,
 /// i1 for comparisons). Payload.cpp.
 LogicalResult checkPayload(Block &body, std::string &why);
 
+/// The non-constant values a payload reads from outside it (checkPayload
+/// allows float scalars): kernel parameters (epi.scalar param).
+SmallVector<Value> capturedScalars(Block &body);
+
 /// Clones payload op `op` (checked by checkPayload) into the epilogue at
 /// `b`, computing in f32: float operands and results become f32, float
 /// constants f32 constants, and truncf/extf between float types vanish

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -46,11 +47,14 @@ LogicalResult mlir::wsgemm::fromlinalg::checkPayload(Block &body,
     std::string s;
     llvm::raw_string_ostream os(s);
     for (Value operand : op.getOperands()) {
+      // Captured: constants, and float scalars (kernel parameters).
       if (operand.getParentBlock() == &body ||
-          operand.getDefiningOp<arith::ConstantOp>())
+          operand.getDefiningOp<arith::ConstantOp>() ||
+          isa<Float16Type, BFloat16Type, Float32Type>(operand.getType()))
         continue;
-      os << "its payload reads " << operand.getType()
-         << " defined outside it (only constants may be captured)";
+      os << "its payload captures a " << operand.getType()
+         << " from outside (constants and f16, bf16 or f32 scalars can be "
+            "captured)";
       why = s;
       return failure();
     }
@@ -92,8 +96,8 @@ Value mlir::wsgemm::fromlinalg::lookupPayloadValue(OpBuilder &b, Value value,
                                                    IRMapping &map) {
   if (Value mapped = map.lookupOrNull(value))
     return mapped;
-  // A constant captured from outside the payload (checkPayload allows
-  // nothing else).
+  // A constant captured from outside the payload (captured scalars are
+  // mapped to kernel parameters before the payload is copied).
   Value copy = promotedConstant(b, value.getDefiningOp<arith::ConstantOp>());
   map.map(value, copy);
   return copy;
@@ -115,4 +119,14 @@ void mlir::wsgemm::fromlinalg::clonePayloadOp(OpBuilder &b, Operation &op,
   Operation *clone = b.clone(op, map);
   for (OpResult result : clone->getResults())
     result.setType(promote(result.getType()));
+}
+
+SmallVector<Value> mlir::wsgemm::fromlinalg::capturedScalars(Block &body) {
+  SetVector<Value> captured;
+  for (Operation &op : body)
+    for (Value operand : op.getOperands())
+      if (operand.getParentBlock() != &body &&
+          !operand.getDefiningOp<arith::ConstantOp>())
+        captured.insert(operand);
+  return captured.takeVector();
 }

@@ -311,3 +311,29 @@ func.func @bias_init(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %bias: tens
                       outs(%init : tensor<128x256xf32>) -> tensor<128x256xf32>
   return %mm : tensor<128x256xf32>
 }
+
+// -----
+
+// A scalar captured by the payload (linalg.map here) is a kernel parameter
+// like a scalar operand; a named linalg.elementwise joins too.
+// CHECK-LABEL: wsgemm.gemm @captured_gemm0 a(f16) b(f16, n_major) d(f32)
+// CHECK:         %[[S:.*]] = epi.scalar param ["scalar0"] : f32
+// CHECK:         %[[X:.*]] = arith.mulf %{{.*}}, %[[S]] : f32
+// CHECK:         %[[E:.*]] = math.exp %[[X]] : f32
+// CHECK:         epi.store %[[E]] : f32
+// CHECK:       func.func private @captured_gemm0_launch({{.*}}, f32 {wsgemm.param = "scalar0"}, tensor<128x256xf32> {wsgemm.param = "D"})
+func.func @captured(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %s: f32) -> tensor<128x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x256xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<128x256xf32>) -> tensor<128x256xf32>
+  %mm = linalg.matmul ins(%a, %b : tensor<128x64xf16>, tensor<64x256xf16>)
+                      outs(%acc : tensor<128x256xf32>) -> tensor<128x256xf32>
+  %x = linalg.map ins(%mm : tensor<128x256xf32>) outs(%e : tensor<128x256xf32>)
+    (%v: f32, %o: f32) {
+      %r = arith.mulf %v, %s : f32
+      linalg.yield %r : f32
+    }
+  %y = linalg.elementwise kind=#linalg.elementwise_kind<exp>
+      ins(%x : tensor<128x256xf32>) outs(%e : tensor<128x256xf32>) -> tensor<128x256xf32>
+  return %y : tensor<128x256xf32>
+}
