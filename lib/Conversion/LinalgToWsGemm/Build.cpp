@@ -220,6 +220,8 @@ GemmOp fromlinalg::buildGemm(ModuleOp module, StringRef name,
   epi::StoreOp::create(b, d.first.getLoc(), epi.values.lookup(d.first),
                        epi::RoundingMode::rn);
   epi::YieldOp::create(b, loc);
+  IRRewriter rewriter(gemm.getContext());
+  raiseActivations(rewriter, gemm.getEpilogue());
   return gemm;
 }
 

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <string>
@@ -106,6 +107,11 @@ void clonePayloadOp(OpBuilder &b, Operation &op, IRMapping &map);
 /// The epilogue value of payload value `value`: its mapping, or an f32
 /// copy of a constant captured from outside the payload.
 Value lookupPayloadValue(OpBuilder &b, Value value, IRMapping &map);
+
+/// Replaces activation formulas in `epilogue` (copied payloads) by the
+/// epi ops whose lowering is that formula: relu, sigmoid, silu, gelu.
+/// Activations.cpp.
+void raiseActivations(RewriterBase &rewriter, Region &epilogue);
 
 /// True for the float types an epilogue leaf or output converts from/to.
 bool isEpilogueMemType(Type type);

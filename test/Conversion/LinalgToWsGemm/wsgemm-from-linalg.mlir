@@ -98,18 +98,17 @@ func.func @accumulate(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %c: tensor
 // -----
 
 // Bias along n (a row broadcast) then GELU (erf form), rounded to f16: one
-// gemm, the payloads copied in f32 (the extf/truncf vanish; D rounds once).
+// gemm, the payloads copied in f32 (the extf/truncf vanish; D rounds once),
+// the GELU formula raised to epi.gelu.
 #id = affine_map<(m, n) -> (m, n)>
 #row = affine_map<(m, n) -> (n)>
 // CHECK-LABEL: wsgemm.gemm @bias_gelu_gemm0 a(f16) b(f16, n_major) d(f16) shape [128, 256, 64] {
 // CHECK-NEXT:  ^bb0(%[[ACC:.*]]: f32):
 // CHECK-NEXT:    %[[BIAS:.*]] = epi.load_vec_n "vec_n0" : f16 -> f32
 // CHECK-NEXT:    %[[Z:.*]] = arith.addf %[[ACC]], %[[BIAS]] : f32
-// CHECK:         %[[E:.*]] = math.erf
-// CHECK:         %[[P:.*]] = arith.addf %[[E]], %{{.*}} : f32
-// CHECK:         %[[H:.*]] = arith.mulf %[[Z]], %{{.*}} : f32
-// CHECK-NEXT:    %[[G:.*]] = arith.mulf %[[H]], %[[P]] : f32
+// CHECK-NEXT:    %[[G:.*]] = epi.gelu %[[Z]] : f32
 // CHECK-NEXT:    epi.store %[[G]] : f32
+// CHECK-NEXT:    epi.yield
 // CHECK:       func.func private @bias_gelu_gemm0_launch(tensor<128x64xf16> {wsgemm.param = "A"}, tensor<64x256xf16> {wsgemm.param = "B"}, tensor<256xf16> {wsgemm.param = "vec_n0"}, tensor<128x256xf16> {wsgemm.param = "D"}) -> tensor<128x256xf16>
 // CHECK-LABEL: func.func @bias_gelu(
 // CHECK-NOT:     linalg.
@@ -153,9 +152,8 @@ func.func @bias_gelu(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %bias: tens
 // CHECK-LABEL: wsgemm.gemm @bias_m_relu_gemm0 a(f16) b(f16, n_major) d(f16)
 // CHECK:         %[[BIAS:.*]] = epi.load_vec_m "vec_m0" : f16 -> f32
 // CHECK:         %[[Z:.*]] = arith.addf %{{.*}}, %[[BIAS]] : f32
-// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK:         %[[R:.*]] = arith.maximumf %[[Z]], %[[ZERO]] : f32
-// CHECK:         epi.store %[[R]] : f32
+// CHECK-NEXT:    %[[R:.*]] = epi.relu %[[Z]] : f32
+// CHECK-NEXT:    epi.store %[[R]] : f32
 // CHECK-LABEL: func.func @bias_m_relu(
 // CHECK-NOT:     linalg.
 func.func @bias_m_relu(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %bias: tensor<128xf16>) -> tensor<128x256xf16> {
@@ -180,9 +178,8 @@ func.func @bias_m_relu(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %bias: te
 // CHECK-LABEL: wsgemm.gemm @activations_gemm0 a(f16) b(f16, n_major) d(bf16)
 // CHECK:         %[[S:.*]] = epi.scalar param ["scalar0"] : f32
 // CHECK:         arith.mulf %{{.*}}, %[[S]] : f32
-// CHECK:         math.exp
-// CHECK:         arith.divf
-// CHECK:         math.tanh
+// CHECK:         %[[SILU:.*]] = epi.silu
+// CHECK:         math.tanh %[[SILU]]
 // CHECK:         %[[R:.*]] = epi.aux_load "aux0" : bf16 -> f32
 // CHECK:         %[[P:.*]] = epi.scalar ptr ["scalar_ptr0"] : f32
 // CHECK:         %[[Y:.*]] = arith.addf %{{.*}}, %[[R]] : f32
@@ -241,7 +238,7 @@ func.func @activations(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %alpha: f
 // CHECK-LABEL: wsgemm.gemm @reductions_gemm0 a(f16) b(f16, n_major) d(f16)
 // CHECK:         epi.reduce_to_vec_m max %[[ACC:.*]], "reduce_m0" : f32
 // CHECK:         epi.reduce_to_vec_n sum %[[ACC]], "reduce_n0" : f32
-// CHECK:         %[[R:.*]] = arith.maximumf
+// CHECK:         %[[R:.*]] = epi.relu %[[ACC]] : f32
 // CHECK:         epi.reduce_to_scalar absmax %[[R]], "reduce0" : f32
 // CHECK:         epi.aux_store %[[ACC]], "aux_out0" : f32 -> f32
 // CHECK:         epi.store %[[R]] : f32
@@ -335,5 +332,52 @@ func.func @captured(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>, %s: f32) -> 
     }
   %y = linalg.elementwise kind=#linalg.elementwise_kind<exp>
       ins(%x : tensor<128x256xf32>) outs(%e : tensor<128x256xf32>) -> tensor<128x256xf32>
+  return %y : tensor<128x256xf32>
+}
+
+// -----
+
+// Activation formulas with commuted operands: relu as maximumf(0, x),
+// sigmoid alone, GELU with x / sqrt(2); a formula that only looks like
+// GELU (0.6 instead of 0.5) stays arithmetic.
+#id = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: wsgemm.gemm @formulas_gemm0
+// CHECK:         %[[R:.*]] = epi.relu %{{.*}} : f32
+// CHECK-NEXT:    %[[S:.*]] = epi.sigmoid %[[R]] : f32
+// CHECK-NEXT:    %[[G:.*]] = epi.gelu %[[S]] : f32
+// CHECK:         math.erf
+// CHECK-NOT:     epi.gelu
+// CHECK:         epi.store
+func.func @formulas(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>) -> tensor<128x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x256xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<128x256xf32>) -> tensor<128x256xf32>
+  %mm = linalg.matmul ins(%a, %b : tensor<128x64xf16>, tensor<64x256xf16>)
+                      outs(%acc : tensor<128x256xf32>) -> tensor<128x256xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%mm : tensor<128x256xf32>) outs(%e : tensor<128x256xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %c0 = arith.constant 0.0 : f32
+    %c1 = arith.constant 1.0 : f32
+    %half = arith.constant 0.5 : f32
+    %notHalf = arith.constant 0.6 : f32
+    %sqrt2 = arith.constant 1.41421354 : f32
+    %r = arith.maximumf %c0, %x : f32
+    %n = arith.negf %r : f32
+    %ex = math.exp %n : f32
+    %den = arith.addf %c1, %ex : f32
+    %s = arith.divf %c1, %den : f32
+    %t = arith.divf %s, %sqrt2 : f32
+    %erf = math.erf %t : f32
+    %p = arith.addf %c1, %erf : f32
+    %h = arith.mulf %half, %s : f32
+    %g = arith.mulf %p, %h : f32
+    %t2 = arith.divf %g, %sqrt2 : f32
+    %erf2 = math.erf %t2 : f32
+    %p2 = arith.addf %erf2, %c1 : f32
+    %h2 = arith.mulf %g, %notHalf : f32
+    %g2 = arith.mulf %h2, %p2 : f32
+    linalg.yield %g2 : f32
+  } -> tensor<128x256xf32>
   return %y : tensor<128x256xf32>
 }

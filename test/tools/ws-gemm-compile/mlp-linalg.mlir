@@ -1,7 +1,8 @@
 // REQUIRES: ptxas
 // examples/mlp_linalg.mlir, a transformer MLP block in linalg, goes to two
 // cubins: ws-gemm-compile runs --wsgemm-from-linalg first. The manifests
-// name the epilogue the front end built: bias + GELU (erf) for the
+// name the epilogue the front end built: bias + GELU (epi.gelu, raised from
+// the erf formula) for the
 // up-projection, bias + residual (an aux matrix) for the down-projection.
 // The two-step form (ws-gemm-opt, then ws-gemm-compile) gives the same
 // kernels.
@@ -17,7 +18,7 @@
 // RUN: diff %t/one/mlp_gemm1.json %t/two/mlp_gemm1.json
 
 // UP:      "op": "load_vec_n"
-// UP:      "op": "erf"
+// UP:      "op": "gelu"
 // UP:      "op": "store"
 // UP:      "kernel": "mlp_gemm0"
 // UP:      "operands": {
