@@ -114,34 +114,12 @@ def runs(tool):
     return out.returncode == 0
 
 
-def use_cuda_stub():
-    """Without a GPU there is no driver, so the runner cannot load
-    libcuda.so.1; point it at the toolkit's stub (enough for --dry-run and
-    --help, which never call the driver). Never used where a GPU is."""
-    for d in ("/usr/local/cuda/lib64/stubs",
-              "/usr/local/cuda/targets/x86_64-linux/lib/stubs"):
-        stub = os.path.join(d, "libcuda.so")
-        if os.path.isfile(stub):
-            break
-    else:
-        return False
-    link_dir = os.path.join(config.test_exec_root, "cuda-stub")
-    link = os.path.join(link_dir, "libcuda.so.1")
-    os.makedirs(link_dir, exist_ok=True)
-    if not os.path.lexists(link):
-        os.symlink(stub, link)
-    old = config.environment.get("LD_LIBRARY_PATH")
-    config.environment["LD_LIBRARY_PATH"] = (
-        link_dir + (os.pathsep + old if old else ""))
-    return True
-
-
 run = os.path.join(bin_dir, "ws-gemm-run")
 bench = os.path.join(bin_dir, "ws-gemm-bench")
 have_gpu = gpu_present()
 have_run = os.path.isfile(run) and os.access(run, os.X_OK)
-if have_run and not have_gpu and not runs(run):
-    use_cuda_stub()
+# The tools dlopen libcuda.so.1 only when a GPU is needed: they run here
+# (--help, --dry-run) with no driver at all (no-driver.test).
 runnable = have_run and runs(run)
 manifests = (sorted(f for f in os.listdir(kernels_dir) if f.endswith(".json"))
              if os.path.isdir(kernels_dir) else [])

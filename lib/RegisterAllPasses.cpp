@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm/InitAllPasses.h"
+#include "ws-gemm/Conversion/LinalgToWsGemm.h"
 #include "ws-gemm/Conversion/Passes.h"
 #include "ws-gemm/Dialect/Epi/EpiPasses.h"
 #include "ws-gemm/Dialect/WsGemm/WsGemmPasses.h"
@@ -17,5 +18,6 @@ void wsgemm::registerAllPasses() {
   epi::registerEpiPasses();
   wsgemm::registerWsGemmPasses();
   registerWsGemmConversionPasses();
+  registerWsGemmLinalgPasses(); // the linalg front end
   registerPipelines();
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Planned and emitted shared memory agree on every compiled kernel.
 
-For each .mlir source given, runs `ws-gemm-opt --wsgemm-prepare` and reads
+For each .mlir source given, runs `ws-gemm-opt --wsgemm-from-linalg
+--wsgemm-prepare` (as ws-gemm-compile does: linalg sources become kernels
+first) and reads
 the dynamic SMEM that --wsgemm-plan records on each wsgemm.gemm
 (`wsgemm.smem_bytes`); then compares it with the `smem_bytes` of the
 kernel's manifest in KERNEL_DIR, which ws-gemm-compile wrote from the
@@ -23,7 +25,8 @@ GEMM = re.compile(r"wsgemm\.gemm @(\w+) .*wsgemm\.smem_bytes = (\d+) : i64")
 
 
 def planned(opt, source):
-    out = subprocess.run([opt, "--wsgemm-prepare", source],
+    out = subprocess.run([opt, "--wsgemm-from-linalg", "--wsgemm-prepare",
+                          source],
                          capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError("%s: ws-gemm-opt failed:\n%s" % (source, out.stderr))

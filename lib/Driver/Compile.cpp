@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ws-gemm/Conversion/LinalgToWsGemm.h"
 #include "ws-gemm/Driver/Compile.h"
 #include "Ptxas.h"
 #include "ws-gemm/InitAllDialects.h"
@@ -84,6 +85,9 @@ wsgemm::compileModule(ModuleOp module, const CompileOptions &options) {
   pipeline.optLevel = options.optLevel;
   pipeline.cudaPath = options.cudaPath;
   PassManager pm(module.getContext());
+  // linalg input: the front end makes the kernels first (a no-op on
+  // wsgemm.gemm input).
+  pm.addPass(createWsGemmFromLinalg());
   buildToNVVMPipeline(pm, pipeline);
   if (failed(pm.run(module)))
     return failure();

@@ -7,6 +7,8 @@
 
 #include "ws-gemm-runtime/Driver.h"
 
+#include "CudaLoader.h"
+
 #include <utility>
 
 namespace wsgemm::runtime {
@@ -70,6 +72,7 @@ Status cuCheck(CUresult r, const std::string &what) {
 //===----------------------------------------------------------------------===//
 
 Expected<Context> Context::create(int ordinal) {
+  WSGEMM_TRY(loadCudaDriver());
   WSGEMM_TRY(cuCheck(cuInit(0), "cuInit (is an NVIDIA driver installed?)"));
   int count = 0;
   WSGEMM_TRY(cuCheck(cuDeviceGetCount(&count), "cuDeviceGetCount"));

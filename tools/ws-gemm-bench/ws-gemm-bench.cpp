@@ -15,8 +15,14 @@
 // During each timed block it samples the SM clock (NVML, SmClock.h) and puts
 // each throughput against the peak at the median clock (RoundStats.h).
 //
+// --dry-run checks the manifest and the arguments on fake device addresses
+// and names the cuBLASLt epilogue it would compare with, without a GPU.
+// --plot FILE.png|svg draws the --csv table (every row so far) after the
+// run; with --csv and --plot alone it only draws (no GPU needed).
+//
 // This file holds the flags and the run; Timing.cpp the timed launches,
-// CublasCompare.cpp the cuBLASLt side, Report.cpp the CSV table.
+// CublasCompare.cpp the cuBLASLt side, Report.cpp the CSV table, Plot.cpp
+// the plot.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,11 +53,16 @@ void usage() {
       stderr,
       "usage: ws-gemm-bench MANIFEST --m M --n N --k K [--l L]\n"
       "         [--iters N] [--warmup N] [--rounds R] [--compare cublaslt]\n"
-      "         [--cublaslt PATH] [--csv FILE] [--seed S]\n"
-      "         [--scalar NAME=VALUE]... [--device D]\n"
+      "         [--cublaslt PATH] [--csv FILE] [--plot FILE.png|FILE.svg]\n"
+      "         [--seed S] [--scalar NAME=VALUE]... [--device D] [--dry-run]\n"
       "         [--tuning TABLE] [--variant ID]\n"
-      "  MANIFEST  a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
-      "            the variant is chosen for the shape (docs/tuning.md)\n");
+      "       ws-gemm-bench --csv FILE --plot FILE.png|FILE.svg\n"
+      "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
+      "               the variant is chosen for the shape (docs/tuning.md)\n"
+      "  --csv FILE   append one row per run (kernel, shape, TFLOP/s, ratio)\n"
+      "  --plot FILE  draw every row of --csv, ours beside cuBLASLt (gnuplot)\n"
+      "  --dry-run    no GPU: check the manifest and arguments, name the\n"
+      "               cuBLASLt epilogue compared with, time nothing\n");
 }
 
 bool parseOptions(int argc, char **argv, Options &o) {
@@ -90,11 +101,13 @@ bool parseOptions(int argc, char **argv, Options &o) {
       if (!v)
         return false;
       (a == "--tuning" ? o.tuning : o.variant) = v;
-    } else if (a == "--csv" || a == "--cublaslt") {
+    } else if (a == "--csv" || a == "--cublaslt" || a == "--plot") {
       const char *v = args.value();
       if (!v)
         return false;
-      (a == "--csv" ? o.csv : o.cublasLtPath) = v;
+      (a == "--csv" ? o.csv : a == "--plot" ? o.plot : o.cublasLtPath) = v;
+    } else if (a == "--dry-run") {
+      o.dryRun = true;
     } else if (a == "--scalar") {
       ok = args.scalar(o.scalars);
     } else if (a == "-h" || a == "--help") {
@@ -106,6 +119,12 @@ bool parseOptions(int argc, char **argv, Options &o) {
     if (!ok)
       return false;
   }
+  if (!o.plot.empty() && o.csv.empty()) {
+    std::fprintf(stderr, "error: --plot draws the --csv table: give --csv\n");
+    return false;
+  }
+  if (o.manifest.empty() && !o.plot.empty())
+    return true; // only draw
   if (o.manifest.empty() || o.M < 1 || o.N < 1 || o.K < 1 || o.L < 1 ||
       o.iters < 1 || o.warmup < 0 || o.rounds < 1) {
     std::fprintf(stderr, "error: MANIFEST, --m, --n and --k (>= 1) are "
@@ -118,6 +137,56 @@ bool parseOptions(int argc, char **argv, Options &o) {
 int fail(const Status &s) {
   std::fprintf(stderr, "error: %s\n", s.message().c_str());
   return 2;
+}
+
+/// --dry-run: what a run would do, checked without a GPU.
+int dryRun(const Options &o) {
+  auto m = loadManifest(o.manifest);
+  if (!m)
+    return fail(m.status());
+  GemmArgs a;
+  a.M = o.M;
+  a.N = o.N;
+  a.K = o.K;
+  a.L = o.L;
+  // Fake, distinct, 4 GiB-aligned device addresses.
+  CUdeviceptr next = 0x100000000ull;
+  for (const Param &p : m->params) {
+    if (p.kind == ParamKind::TensorMap) {
+      TensorArg &t = p.operand == "A"   ? a.A
+                     : p.operand == "B" ? a.B
+                     : p.operand == "C" ? a.C
+                     : p.operand == "D" ? a.D
+                                        : a.named[p.operand];
+      t.ptr = next;
+    } else if (p.kind == ParamKind::Scalar) {
+      auto it = o.scalars.find(p.name);
+      a.scalars[p.name] = it == o.scalars.end() ? 1.0f : it->second;
+    } else if (p.kind != ParamKind::Size) {
+      a.named[p.name].ptr = next;
+    }
+    next += 0x100000000ull;
+  }
+  if (Status s = validate(*m, a); !s.ok()) {
+    std::printf("dry run: arguments refused: %s\n", s.message().c_str());
+    return 1;
+  }
+  std::printf("dry run: %s M=%lld N=%lld K=%lld L=%lld: arguments valid; "
+              "would time %d launches after %d warm-up, %d round(s)\n",
+              m->kernel.c_str(), static_cast<long long>(o.M),
+              static_cast<long long>(o.N), static_cast<long long>(o.K),
+              static_cast<long long>(o.L), o.iters, o.warmup, o.rounds);
+  if (o.compare) {
+    std::map<std::string, double> scalars;
+    for (const auto &[name, value] : a.scalars)
+      scalars[name] = value;
+    CublasPlan plan = chooseCublasPlan(*m, scalars);
+    std::printf("dry run: cuBLASLt side: %s%s%s\n",
+                plan.fused ? plan.epilogueName.c_str()
+                           : "bare GEMM (lower bound)",
+                plan.note.empty() ? "" : "; ", plan.note.c_str());
+  }
+  return 0;
 }
 
 int run(const Options &o) {
@@ -331,6 +400,11 @@ int run(const Options &o) {
     if (!s.ok())
       return fail(s);
   }
+  if (!o.plot.empty()) {
+    Status s = plotCsv(o.csv, o.plot);
+    if (!s.ok())
+      return fail(s);
+  }
   return exitCode;
 }
 
@@ -342,9 +416,15 @@ int main(int argc, char **argv) {
     usage();
     return 2;
   }
+  if (o.manifest.empty()) {
+    Status s = plotCsv(o.csv, o.plot);
+    return s.ok() ? 0 : fail(s);
+  }
   if (!wsgemm::tools::chooseFromFamily(o.manifest, {o.tuning, o.variant},
                                        {o.M, o.N, o.K, o.L}, o.device,
-                                       /*dryRun=*/false, &o.chosen))
+                                       o.dryRun, &o.chosen))
     return 2;
+  if (o.dryRun)
+    return dryRun(o);
   return run(o);
 }

@@ -31,6 +31,8 @@ struct Options {
   uint64_t seed = 1;
   bool compare = false;
   std::string csv;
+  std::string plot;
+  bool dryRun = false;
   std::string cublasLtPath;
   std::string tuning, variant; // family manifests (FamilyChoice.h)
   std::string chosen;          // the family variant run (empty: a manifest)
@@ -69,6 +71,10 @@ struct BenchResult {
 /// Appends one row to the CSV file o.csv.
 runtime::Status appendCsv(const Options &o, const std::string &kernel,
                           const BenchResult &r);
+
+/// Draws the rows of CSV table `csv` (TFLOP/s per kernel and shape, ours
+/// beside cuBLASLt) into `out` (.png or .svg) with gnuplot. Plot.cpp.
+runtime::Status plotCsv(const std::string &csv, const std::string &out);
 
 } // namespace wsgemm::bench
 

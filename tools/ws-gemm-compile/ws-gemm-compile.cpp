@@ -3,7 +3,9 @@
 // ws-gemm-compile IN.mlir -o DIR [--emit=ptx|cubin|all]
 //
 // The command line over the compile driver (ws-gemm/Driver/Compile.h):
-// parses IN.mlir, compiles every wsgemm.gemm (the --wsgemm-to-nvvm
+// parses IN.mlir (wsgemm.gemm kernels, or linalg matmul chains that the
+// driver first turns into kernels with --wsgemm-from-linalg), compiles every
+// wsgemm.gemm (the --wsgemm-to-nvvm
 // pipeline, PTX, ptxas -v with its spill report; --spills says what a
 // spilling kernel is), and writes DIR/<kernel>.cubin, DIR/<kernel>.ptx and
 // DIR/<kernel>.json (the manifest, docs/manifest.md) for each kernel, or
@@ -60,7 +62,8 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(
       argc, argv,
-      "ws-gemm-compile: wsgemm.gemm kernels to cubin + PTX + manifest\n");
+      "ws-gemm-compile: wsgemm.gemm kernels (or linalg matmul chains, through "
+      "--wsgemm-from-linalg) to cubin + PTX + manifest\n");
 
   DialectRegistry registry;
   wsgemm::registerCompilerDialects(registry);
