@@ -67,6 +67,10 @@ done
 # Compiled kernels: manifests, cubins, and the PTX for inspection.
 cp "$kernels"/*.json "$kernels"/*.cubin "$dev/integration_test/kernels/"
 cp "$kernels"/*.ptx "$dev/integration_test/kernels/" 2>/dev/null || true
+# Broken cubins (utils/bad_cubins.py) for bad-input.test.
+if [ -d "$kernels/bad" ]; then
+  cp -r "$kernels/bad" "$dev/integration_test/kernels/"
+fi
 n_json=$(ls "$dev/integration_test/kernels"/*.json | wc -l)
 n_cubin=$(ls "$dev/integration_test/kernels"/*.cubin | wc -l)
 [ "$n_json" = "$n_cubin" ] || die "$n_json manifests but $n_cubin cubins in $kernels"

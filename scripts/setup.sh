@@ -17,6 +17,7 @@ PACKAGES=(
   libgtest-dev                                           # unit tests
   nlohmann-json3-dev                                     # manifest (runtime, driver)
   zlib1g-dev libzstd-dev                                 # LLVM's CMake package looks for these
+  clang-22 libclang-rt-22-dev                            # sanitizer build + libFuzzer (make check-sanitize)
 )
 CUDA_ROOT="${WSGEMM_CUDA_ROOT:-/usr/local/cuda}"
 
