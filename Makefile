@@ -1,6 +1,10 @@
 # ws-gemm top-level entry points.
 #   make demo    compile the bundled example to PTX, cubin and manifest, and show them
 #   make check   the whole test suite (lit + GoogleTest through ctest)
+#   make check-sanitize  a clang-22 build with ASan + UBSan + libFuzzer
+#                coverage (build-sanitize/): the lit and unit suites under
+#                the sanitizers, then FUZZ_SECONDS of each fuzz target
+#                (docs/fuzzing.md)
 #   make build   configure (once) and build everything
 #   make clean   remove the build directory
 # Each target runs scripts/setup.sh first, which installs missing Debian
@@ -12,8 +16,11 @@ LIT ?= /usr/lib/llvm-22/bin/lit
 JOBS ?= $(shell nproc)
 EXAMPLE ?= examples/gemm_relu.mlir
 NINJA = ninja -C $(BUILD_DIR) -j $(JOBS)
+SAN_BUILD_DIR ?= build-sanitize
+FUZZ_SECONDS ?= 60
+SAN_NINJA = ninja -C $(SAN_BUILD_DIR) -j $(JOBS)
 
-.PHONY: all setup configure build check demo clean
+.PHONY: all setup configure build check check-sanitize demo clean
 all: build
 
 setup:
@@ -31,8 +38,25 @@ configure: setup
 build: configure
 	$(NINJA)
 
+# check-sanitize joins check (and CI) once a full run of it has passed on a
+# build machine (docs/fuzzing.md says what has run so far).
 check: build
 	$(NINJA) check-ws-gemm
+
+# One clang-22 build for both the sanitized suites and the fuzz targets
+# (-O1: ASan's advice, and it compiles in less time than -O3).
+check-sanitize: setup
+	@if [ ! -f $(SAN_BUILD_DIR)/build.ninja ]; then \
+	  cmake -S . -B $(SAN_BUILD_DIR) -G Ninja \
+	    -DCMAKE_BUILD_TYPE=Release \
+	    "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG" \
+	    "-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG" \
+	    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+	    -DWSGEMM_FUZZ=ON -DWSGEMM_FUZZ_SECONDS=$(FUZZ_SECONDS) \
+	    -DLLVM_EXTERNAL_LIT=$(LIT); \
+	fi
+	$(SAN_NINJA) check-ws-gemm-lit check-ws-gemm-unit
+	$(SAN_NINJA) check-ws-gemm-fuzz
 
 demo: configure
 	@$(NINJA) ws-gemm-opt ws-gemm-compile
@@ -55,4 +79,4 @@ demo: configure
 	@python3 -c 'import json,sys; m=json.load(open(sys.argv[1])); print("kernel", m["kernel"], "block", m["block"], "smem", m["smem_bytes"], "grid", m["grid"]["kind"]); print("params:", ", ".join(p["name"] + ":" + p["kind"] for p in m["params"])); print("evt:", " ".join(n["op"] for n in m["evt"]["nodes"]))' $$(ls $(BUILD_DIR)/demo/*.json | head -1)
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(SAN_BUILD_DIR)

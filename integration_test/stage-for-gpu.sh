@@ -72,6 +72,10 @@ if [ -d "$kernels/families" ]; then
   cp -r "$kernels/families" "$dev/integration_test/kernels/"
   find "$dev/integration_test/kernels/families" -name '*.mlir' -delete
 fi
+# Broken cubins (utils/bad_cubins.py) for bad-input.test.
+if [ -d "$kernels/bad" ]; then
+  cp -r "$kernels/bad" "$dev/integration_test/kernels/"
+fi
 n_json=$(ls "$dev/integration_test/kernels"/*.json | wc -l)
 n_cubin=$(ls "$dev/integration_test/kernels"/*.cubin | wc -l)
 [ "$n_json" = "$n_cubin" ] || die "$n_json manifests but $n_cubin cubins in $kernels"

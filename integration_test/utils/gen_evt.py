@@ -27,8 +27,11 @@ tile N % 64 == 0), D f16/bf16/f32, C f16/bf16/f32; warp_specialized tile M
 64/128 or cooperative 128/256, tile N a multiple of 16 that the consumer's
 register budget holds, tile K 64; epi_tile, stages, stages_c/_d,
 fragment_size, reuse_smem_c, delay_tma_store, persistent, raster, swizzle,
-setmaxnreg budgets, batched, static shapes; the SMEM budget is checked. Each knob is sometimes left to
-the planner's default, so the defaults are exercised too.
+setmaxnreg budgets, batched, static shapes; the SMEM budget is checked, and
+so is the epilogue's register estimate (RegisterBudget.cpp, mirrored by
+consumer_regs(): a default epi_tile N is narrowed until it fits, a fixed
+one that does not is not generated). Each knob is sometimes left to the
+planner's default, so the defaults are exercised too.
 
 Known compiler refusals of valid input (recorded as bugs; not generated with
 --avoid-known-bugs, which also adds C and the gate parameter into D so that
@@ -58,6 +61,10 @@ import sys
 SMEM_CAPACITY = 232448  # kSm90SmemCapacity
 REGISTERS_PER_SM = 65536
 EPILOGUE_REGS = 40  # Legality.cpp kEpilogueRegs, beside the accumulator
+# EVT ops that need scratch registers (GemmDesc.cpp longLatencyOps).
+LONG_LATENCY = ("exp", "log", "sqrt", "rsqrt", "tanh", "erf", "divf",
+                "act_gelu", "act_gelu_taylor", "act_silu", "act_sigmoid",
+                "act_tanh")
 
 MEM_TYPES = ("f16", "bf16", "f32")
 BYTES = {"f16": 2, "bf16": 2, "f32": 4}
@@ -458,9 +465,19 @@ def fill_defaults(k, cfg):
     c.setdefault("persistent", c["schedule"] != "warp_specialized")
     c.setdefault("raster", "heuristic")  # the shape's choice when static
     c.setdefault("swizzle", 1)
+    if c["schedule"] != "warp_specialized":
+        c.setdefault("producer_regs", 40)
+        c.setdefault("consumer_regs", 232)
     if "epi_tile" not in c:
-        c["epi_tile"] = (min(128 if coop else 64, tm),
-                         math.gcd(min(32, tn), tn))
+        em, en = min(128 if coop else 64, tm), math.gcd(min(32, tn), tn)
+        # Narrowed while the epilogue's registers do not fit (Planning.cpp).
+        for n in range(en - 16, 15, -16):
+            total, budget = consumer_regs(k, c, (em, en))
+            if total <= budget:
+                break
+            if tn % n == 0:
+                en = n
+        c["epi_tile"] = (em, en)
     em, en = c["epi_tile"]
     epi_tiles = max(1, (tm // em) * (tn // en)) if em > 0 and en > 0 else 1
     threads = 256 if coop else 128
@@ -474,10 +491,25 @@ def fill_defaults(k, cfg):
     if "stages_c" not in c:
         sc = min(epi_tiles, 4)
         c["stages_c"] = max(sc, c["stages_d"] + 1) if c["reuse_smem_c"] else sc
-    if c["schedule"] != "warp_specialized":
-        c.setdefault("producer_regs", 40)
-        c.setdefault("consumer_regs", 232)
     return c
+
+
+def consumer_regs(k, c, epi):
+    """RegisterBudget.cpp estimateConsumerRegisters: (total, budget)."""
+    tm, tn, _ = c["tile"]
+    coop = c["schedule"] == "cooperative"
+    wg_rows = tm // 2 if coop else tm
+    elements = epi[0] * epi[1] // (256 if coop else 128)
+    # Quarter registers per element (C is free).
+    per4 = 5 * (len(k["aux_loads"]) + len(k["vec_m"]) + len(k["vec_n"])) + \
+        8 * len(k["aux_stores"]) + 2 * len(k["reductions"]) + \
+        4 * k["long_latency"] + k["scalar_ptrs"]
+    partials = 0
+    for shape, _, _ in k["reductions"]:
+        partials += {"vec_n": epi[1] // 4, "vec_m": 2, "scalar": 1}[shape]
+    total = wg_rows * tn // 128 + EPILOGUE_REGS + partials + \
+        (elements * per4 + 3) // 4
+    return total, acc_budget(c)
 
 
 def smem(k, c, stages):
@@ -570,6 +602,8 @@ def check(k, cfg):
         errors.append("register budgets over the SM")
     if (tm // wgs) * tn // 128 + EPILOGUE_REGS > acc_budget(c):
         errors.append("accumulator over the register budget")
+    elif consumer_regs(k, c, c["epi_tile"])[0] > acc_budget(c):
+        errors.append("the epilogue would spill registers")
     # reuse_smem_c / delay_tma_store (Legality.cpp).
     same_width = k["loads_c"] and k["c_bytes"] == k["d_bytes"]
     reuse = c["reuse_smem_c"]
@@ -719,8 +753,11 @@ class Kernel:
             "b_major": b_major,
             "aux_loads": evt.aux_loads,
             "aux_stores": evt.aux_stores,
+            "vec_m": evt.vec_m,
             "vec_n": evt.vec_n,
             "reductions": evt.reductions,
+            "long_latency": sum(evt.ops.get(op, 0) for op in LONG_LATENCY),
+            "scalar_ptrs": len(evt.ptr_names),
         }
         cfg, final, bugs = choose_config(rng, facts, avoid_known_bugs)
         shape = None

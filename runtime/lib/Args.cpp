@@ -29,10 +29,18 @@ int64_t dimValue(Dim d, const GemmArgs &args) {
   return 0;
 }
 
+/// a * b + c in 128 bits, saturated to int64_t (sizes and strides come from
+/// callers: validate() refuses what saturates, nothing here overflows).
+static int64_t saturate(__int128 v) {
+  const __int128 hi = std::numeric_limits<int64_t>::max();
+  return static_cast<int64_t>(v > hi ? hi : v < -hi ? -hi : v);
+}
+
 int64_t MatrixGeometry::spanElements() const {
   if (rows == 0 || cols == 0)
     return 0;
-  return (batches - 1) * batchStride + (rows - 1) * ld + cols;
+  return saturate(__int128(batches - 1) * batchStride +
+                  __int128(rows - 1) * ld + cols);
 }
 
 const TensorArg *tensorArgFor(const std::string &operand,
@@ -67,15 +75,16 @@ MatrixGeometry matrixGeometry(const Manifest &m, const std::string &operand,
       g.batches = args.L;
   const TensorArg *t = tensorArgFor(operand, args);
   g.ld = t && t->ld > 0 ? t->ld : g.cols;
-  g.batchStride = t && t->batchStride > 0 ? t->batchStride : g.rows * g.ld;
+  g.batchStride = t && t->batchStride > 0 ? t->batchStride
+                                           : saturate(__int128(g.rows) * g.ld);
   return g;
 }
 
 int64_t extentElements(const std::vector<Dim> &extent, const GemmArgs &args) {
-  int64_t n = 1;
+  __int128 n = 1;
   for (Dim d : extent)
-    n *= dimValue(d, args);
-  return n;
+    n = saturate(n * dimValue(d, args));
+  return static_cast<int64_t>(n);
 }
 
 bool sourceSkipped(const Manifest &m, const GemmArgs &args) {
@@ -144,6 +153,11 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     return errorf(name, ": leading dimension ld = ", t->ld,
                   " is smaller than the row length ", dimName(g.colDim), " = ",
                   g.cols);
+  // Strides of 2^40 bytes or more are refused below; checking the element
+  // count first keeps every product here within 64 bits.
+  if (g.ld >= (int64_t(1) << 40))
+    return errorf(name, ": leading dimension ", g.ld,
+                  " elements exceeds the TMA limit of 2^40 bytes per row");
   if (p.dims.size() > 1) {
     int64_t bytes = g.ld * static_cast<int64_t>(es);
     if (bytes % 16 != 0) {
@@ -165,10 +179,14 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     if (t->batchStride < 0)
       return errorf(name, ": batch stride must be >= 0 (0 means packed), got ",
                     t->batchStride);
-    if (t->batchStride > 0 && t->batchStride < g.rows * g.ld)
+    const int64_t matrix = saturate(__int128(g.rows) * g.ld);
+    if (t->batchStride > 0 && t->batchStride < matrix)
       return errorf(name, ": batch stride ", t->batchStride,
                     " elements is smaller than one matrix (", dimName(g.rowDim),
-                    " * ld = ", g.rows * g.ld, ")");
+                    " * ld = ", matrix, ")");
+    if (g.batchStride >= (int64_t(1) << 40))
+      return errorf(name, ": batch stride ", g.batchStride,
+                    " elements exceeds the TMA limit of 2^40 bytes");
     int64_t bytes = g.batchStride * static_cast<int64_t>(es);
     if (bytes % 16 != 0)
       return errorf(name, ": batch stride ", g.batchStride, " * ", es, " = ",

@@ -101,6 +101,7 @@ WSGEMM_CU_FORWARD(cuMemsetD8, (CUdeviceptr dst, unsigned char value, size_t n), 
 WSGEMM_CU_FORWARD(cuStreamCreate, (CUstream *stream, unsigned int flags), (stream, flags))
 WSGEMM_CU_FORWARD(cuStreamDestroy, (CUstream stream), (stream))
 WSGEMM_CU_FORWARD(cuStreamSynchronize, (CUstream stream), (stream))
+WSGEMM_CU_FORWARD(cuStreamQuery, (CUstream stream), (stream))
 WSGEMM_CU_FORWARD(cuEventCreate, (CUevent *event, unsigned int flags), (event, flags))
 WSGEMM_CU_FORWARD(cuEventDestroy, (CUevent event), (event))
 WSGEMM_CU_FORWARD(cuEventRecord, (CUevent event, CUstream stream), (event, stream))

@@ -8,6 +8,8 @@
 
 #include "ws-gemm-runtime/Kernel.h"
 
+#include "ws-gemm-runtime/Cubin.h"
+
 #include <climits>
 #include <cstdlib>
 #include <fstream>
@@ -50,6 +52,11 @@ Kernel::load(Manifest manifest, const std::vector<char> &cubin) {
   const Manifest &m = k->manifest_;
   const std::string what = "kernel '" + m.kernel + "' (" + m.cubinPath() + ")";
   WSGEMM_TRY(cuCheck(cuCtxGetCurrent(&k->context_), "cuCtxGetCurrent"));
+  // cuModuleLoadData takes no size: an incomplete image is refused here,
+  // before the driver reads past its end.
+  if (Status s = checkCubinImage(cubin.data(), cubin.size()); !s.ok())
+    return s.prepend("cubin " + m.cubinPath() +
+                     " (not passed to cuModuleLoadData)");
   WSGEMM_TRY(cuCheck(cuModuleLoadData(&k->module_, cubin.data()),
                      "cuModuleLoadData(" + m.cubinPath() + ")"));
   WSGEMM_TRY(cuCheck(

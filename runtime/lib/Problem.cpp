@@ -9,6 +9,8 @@
 
 #include "ws-gemm-runtime/Problem.h"
 
+#include "ws-gemm-runtime/Footprint.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -180,6 +182,17 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
       return errorf(name, ": not a scalar or scalar_pointer parameter of this "
                           "kernel");
   }
+
+  // Everything below is allocated only when all of it fits: refused here,
+  // at once, with the bytes needed and available (not after minutes of
+  // filling host buffers for a problem the device cannot hold).
+  auto footprint = problemFootprint(m, p.args_, opts.guardBytes);
+  if (!footprint)
+    return footprint.status();
+  size_t freeBytes = 0, totalBytes = 0;
+  WSGEMM_TRY(cuCheck(cuMemGetInfo(&freeBytes, &totalBytes), "cuMemGetInfo"));
+  WSGEMM_TRY(checkFootprint(*footprint, freeBytes, totalBytes,
+                            opts.keepHost ? hostAvailableBytes() : 0));
 
   for (const Param &par : m.params) {
     switch (par.kind) {

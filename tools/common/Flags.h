@@ -11,6 +11,8 @@
 #ifndef WSGEMM_TOOLS_COMMON_FLAGS_H
 #define WSGEMM_TOOLS_COMMON_FLAGS_H
 
+#include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -66,7 +68,20 @@ public:
                    current.c_str(), v);
       return false;
     }
-    scalars[s.substr(0, eq)] = std::strtof(s.c_str() + eq + 1, nullptr);
+    // All of VALUE must be a finite number: "abc", "1x" and "" are refused
+    // (strtof alone would read them as 0 or 1).
+    const char *num = s.c_str() + eq + 1;
+    char *end = nullptr;
+    errno = 0;
+    float x = std::strtof(num, &end);
+    if (end == num || *end || errno == ERANGE || !std::isfinite(x)) {
+      std::fprintf(stderr,
+                   "error: %s %s: '%s' is not a finite number (a float "
+                   "within f32's range)\n",
+                   current.c_str(), v, num);
+      return false;
+    }
+    scalars[s.substr(0, eq)] = x;
     return true;
   }
 

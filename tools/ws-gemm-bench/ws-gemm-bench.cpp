@@ -32,14 +32,17 @@
 
 #include "ws-gemm-runtime/Kernel.h"
 #include "ws-gemm-runtime/Problem.h"
+#include "ws-gemm-runtime/Watchdog.h"
 
 #include "../common/FamilyChoice.h"
 #include "../common/Flags.h"
+#include "../common/ScalarFlags.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -67,9 +70,11 @@ void usage() {
 
 bool parseOptions(int argc, char **argv, Options &o) {
   wsgemm::tools::FlagCursor args(argc, argv);
+  std::set<std::string> given;
   while (!args.done()) {
     args.advance();
     const std::string &a = args.flag();
+    given.insert(a);
     bool ok = true;
     if (a == "--m")
       ok = args.integer(o.M);
@@ -125,10 +130,22 @@ bool parseOptions(int argc, char **argv, Options &o) {
   }
   if (o.manifest.empty() && !o.plot.empty())
     return true; // only draw
-  if (o.manifest.empty() || o.M < 1 || o.N < 1 || o.K < 1 || o.L < 1 ||
-      o.iters < 1 || o.warmup < 0 || o.rounds < 1) {
-    std::fprintf(stderr, "error: MANIFEST, --m, --n and --k (>= 1) are "
-                         "required; --iters >= 1, --rounds >= 1\n");
+  if (o.manifest.empty() || !given.count("--m") || !given.count("--n") ||
+      !given.count("--k")) {
+    std::fprintf(stderr, "error: MANIFEST, --m, --n and --k are required\n");
+    return false;
+  }
+  const std::pair<const char *, int64_t> sizes[] = {
+      {"--m", o.M}, {"--n", o.N}, {"--k", o.K}, {"--l", o.L},
+      {"--iters", o.iters}, {"--rounds", o.rounds}};
+  for (const auto &[flag, v] : sizes)
+    if (v < 1) {
+      std::fprintf(stderr, "error: %s %lld: must be >= 1\n", flag,
+                   static_cast<long long>(v));
+      return false;
+    }
+  if (o.warmup < 0) {
+    std::fprintf(stderr, "error: --warmup %d: must be >= 0\n", o.warmup);
     return false;
   }
   return true;
@@ -203,6 +220,8 @@ int run(const Options &o) {
     return fail(kernel.status());
   const Kernel &k = **kernel;
   const Manifest &m = k.manifest();
+  if (!wsgemm::tools::checkScalarFlags(m, o.scalars))
+    return 2;
   const DeviceInfo &dev = k.device();
   auto stream = Stream::create();
   if (!stream)
@@ -266,8 +285,16 @@ int run(const Options &o) {
   int exitCode = 0;
   {
     Status s = k.launch(plans[0], stream->get());
-    if (s.ok())
-      s = stream->synchronize("first launch");
+    if (s.ok()) {
+      // The watchdog: a kernel that never ends must not hang the bench.
+      WaitResult w = waitForStream(stream->get(), 120, "first launch");
+      if (w.timedOut) {
+        std::fprintf(stderr, "error: %s\n", w.status.message().c_str());
+        std::fflush(nullptr);
+        std::_Exit(3);
+      }
+      s = w.status;
+    }
     if (!s.ok())
       return fail(s);
     auto d = sets[0].downloadMatrix("D");

@@ -12,7 +12,14 @@
 //     when sampling), scalar reductions when the full reference fits;
 //   - guard bytes after each output and the padding between rows untouched.
 // Tolerances follow runtime/include/ws-gemm-runtime/Check.h. Exit status: 0
-// pass, 1 mismatch (or a bad argument that was not refused), 2 setup error.
+// pass, 1 mismatch (or a bad argument that was not refused), 2 setup error
+// (bad flags, a problem too large for the device or the host, a cubin the
+// driver refuses), 3 the kernel did not finish within --timeout seconds
+// (the watchdog: the process leaves without waiting for it).
+//
+// Before anything is allocated: sizes >= 1, every --scalar a scalar of the
+// kernel with a finite value, the problem's device and host bytes against
+// what is free (Footprint.h), and with --full the CPU reference's work.
 //
 // --bad-arg misaligned|stride|dtype|null breaks one argument on purpose and
 // expects the runtime to refuse it before launch (with --dry-run: without a
@@ -25,14 +32,20 @@
 
 #include "ws-gemm-run.h"
 
+#include "ws-gemm-runtime/Cubin.h"
+#include "ws-gemm-runtime/Footprint.h"
 #include "ws-gemm-runtime/Kernel.h"
 #include "ws-gemm-runtime/Problem.h"
+#include "ws-gemm-runtime/Watchdog.h"
 
 #include "../common/FamilyChoice.h"
 #include "../common/Flags.h"
+#include "../common/ScalarFlags.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <set>
 #include <map>
 #include <string>
 #include <vector>
@@ -49,7 +62,7 @@ void usage() {
       "         [--pad E] [--scalar NAME=VALUE]... [--device D]\n"
       "         [--full] [--samples N] [--rtol X] [--atol-rms X]\n"
       "         [--bad-arg misaligned|stride|dtype|null] [--dry-run]\n"
-      "         [--tuning TABLE] [--variant ID]\n"
+      "         [--tuning TABLE] [--variant ID] [--timeout S]\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
       "  --tuning     tuning table of the family (ws-gemm-tune)\n"
@@ -60,14 +73,19 @@ void usage() {
       "  --full       check every element even when M*N*L > 2^20\n"
       "  --rtol, --atol-rms  override the tolerance (see Check.h)\n"
       "  --bad-arg    break one argument; the runtime must refuse it\n"
-      "  --dry-run    no GPU: validate fake device addresses only\n");
+      "  --dry-run    no GPU: validate fake device addresses, the cubin's\n"
+      "               structure and the problem's memory footprint only\n"
+      "  --timeout S  give up on a kernel still running after S seconds\n"
+      "               (default 120; 0: wait forever); exit status 3\n");
 }
 
 bool parseOptions(int argc, char **argv, Options &o) {
   wsgemm::tools::FlagCursor args(argc, argv);
+  std::set<std::string> given;
   while (!args.done()) {
     args.advance();
     const std::string &a = args.flag();
+    given.insert(a);
     bool ok = true;
     if (a == "--m") {
       ok = args.integer(o.M);
@@ -87,6 +105,17 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.samples);
     } else if (a == "--scalar") {
       ok = args.scalar(o.scalars);
+    } else if (a == "--timeout") {
+      const char *v = args.value();
+      if (!v)
+        return false;
+      char *end = nullptr;
+      o.timeout = std::strtod(v, &end);
+      if (end == v || *end || !(o.timeout >= 0)) {
+        std::fprintf(stderr, "error: --timeout: '%s' is not a number of "
+                             "seconds >= 0\n", v);
+        return false;
+      }
     } else if (a == "--rtol" || a == "--atol-rms") {
       const char *v = args.value();
       if (!v)
@@ -123,10 +152,23 @@ bool parseOptions(int argc, char **argv, Options &o) {
     if (!ok)
       return false;
   }
-  if (o.manifest.empty() || o.M == 0 || o.N == 0 || o.K == 0) {
+  if (o.manifest.empty() || !given.count("--m") || !given.count("--n") ||
+      !given.count("--k")) {
     std::fprintf(stderr, "error: MANIFEST, --m, --n and --k are required\n");
     return false;
   }
+  // An empty problem is refused, not run as a no-op: a test asking for
+  // M = 0 has a bug the runner should not hide.
+  const std::pair<const char *, int64_t> sizes[] = {
+      {"--m", o.M}, {"--n", o.N}, {"--k", o.K}, {"--l", o.L}};
+  for (const auto &[flag, v] : sizes)
+    if (v < 1) {
+      std::fprintf(stderr,
+                   "error: %s %lld: %c must be >= 1 (an empty problem is "
+                   "not run)\n",
+                   flag, static_cast<long long>(v), flag[2] - 'a' + 'A');
+      return false;
+    }
   return true;
 }
 
@@ -137,14 +179,56 @@ int run(const Options &o) {
     return 2;
   }
   const Manifest &m = *manifest;
+  if (!wsgemm::tools::checkScalarFlags(m, o.scalars))
+    return 2;
+  // The CPU reference of --full does M * N * L * K multiply-adds in
+  // double; past ~2^38 (minutes on 16 cores) it would look like a hang.
+  const double work = double(o.M) * double(o.N) * double(o.L) * double(o.K);
+  if (o.full && work > 0x1p38) {
+    std::fprintf(stderr,
+                 "error: --full: the CPU reference would do %.3g "
+                 "multiply-adds (M * N * L * K), more than 2^38 = %.3g: "
+                 "drop --full (sampled check) or use a smaller problem\n",
+                 work, 0x1p38);
+    return 2;
+  }
 
   if (o.dryRun) {
+    // The cubin's structure (what Kernel::load checks before the driver),
+    // when there is one: a dry run also serves manifests without a cubin.
+    std::ifstream exists(m.cubinPath());
+    auto cubin = exists ? readFile(m.cubinPath())
+                        : Expected<std::vector<char>>(std::vector<char>{0});
+    Status image = cubin ? checkCubinImage(cubin->data(), cubin->size())
+                         : cubin.status();
+    if (!exists)
+      std::printf("dry run: no cubin at %s (not checked)\n",
+                  m.cubinPath().c_str());
+    if (!image.ok()) {
+      std::printf("dry run: cubin %s refused: %s\n", m.cubinPath().c_str(),
+                  image.message().c_str());
+      return 2;
+    }
     GemmArgs a = fakeArgs(m, o);
     if (o.badArg.empty()) {
       Status s = validate(m, a);
       std::printf("dry run: arguments %s%s\n", s.ok() ? "valid" : "refused: ",
                   s.ok() ? "" : s.message().c_str());
-      return s.ok() ? 0 : 1;
+      if (!s.ok())
+        return 1;
+      // What TestProblem would allocate (its check against free memory
+      // needs the device).
+      auto f = problemFootprint(m, a);
+      if (!f) {
+        std::printf("dry run: problem refused: %s\n", f.message().c_str());
+        return 1;
+      }
+      std::printf("dry run: the problem needs %llu bytes of device memory "
+                  "(%s) and %llu of host memory\n",
+                  static_cast<unsigned long long>(f->deviceBytes),
+                  f->describe().c_str(),
+                  static_cast<unsigned long long>(f->hostBytes));
+      return 0;
     }
     Status before = validate(m, a);
     if (!before.ok()) {
@@ -247,8 +331,18 @@ int run(const Options &o) {
     s = k.launch(*plan, stream->get());
   if (s.ok())
     s = e1->record(stream->get());
-  if (s.ok())
-    s = stream->synchronize("kernel execution (cuStreamSynchronize)");
+  if (s.ok()) {
+    WaitResult w = waitForStream(stream->get(), o.timeout, "kernel execution");
+    if (w.timedOut) {
+      std::fprintf(stderr, "error: %s\n", w.status.message().c_str());
+      std::printf("RESULT: FAIL (timeout)\n");
+      std::fflush(nullptr);
+      // The kernel still runs: freeing its buffers or unloading its module
+      // would wait for it. Leave; the driver tears the context down.
+      std::_Exit(3);
+    }
+    s = w.status;
+  }
   if (!s.ok()) {
     std::fprintf(stderr, "error: %s\n", s.message().c_str());
     std::printf("RESULT: FAIL (launch)\n");

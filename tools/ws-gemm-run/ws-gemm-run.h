@@ -23,6 +23,7 @@ namespace wsgemm::runtool {
 struct Options {
   std::string manifest;
   int64_t M = 0, N = 0, K = 0, L = 1;
+  double timeout = 120; // seconds the launch may take (0: no watchdog)
   uint64_t seed = 1;
   int64_t pad = 0;
   int device = 0;

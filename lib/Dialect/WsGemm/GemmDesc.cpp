@@ -211,7 +211,15 @@ FailureOr<pl::GemmDesc> mlir::wsgemm::describeGemm(GemmOp op) {
       desc.operands.push_back({kind, name.str(), toDType(type), reduce.str()});
   };
   Type f32 = Float32Type::get(op.getContext());
+  // Ops whose expansion needs scratch registers (the register estimate).
+  static const llvm::StringSet<> longLatency = {
+      "math.exp",  "math.exp2",  "math.expm1",  "math.log",   "math.log2",
+      "math.log1p", "math.erf",  "math.tanh",   "math.sqrt",  "math.rsqrt",
+      "math.powf", "arith.divf", "epi.gelu",    "epi.gelu_taylor",
+      "epi.silu",  "epi.sigmoid", "epi.tanh"};
   for (Operation &nested : op.getEpilogue().front()) {
+    if (longLatency.contains(nested.getName().getStringRef()))
+      ++desc.longLatencyOps;
     if (auto preset = dyn_cast<epi::FusionOp>(nested))
       return preset.emitError()
              << "preset '" << epi::stringifyFusionKind(preset.getKind())

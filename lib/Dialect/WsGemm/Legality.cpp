@@ -287,6 +287,27 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
                    << (schedule == KernelSchedule::Cooperative
                            ? ""
                            : " or schedule cooperative");
+  // Beside the accumulator, the epilogue's own registers (the EVT's
+  // sources and outputs per element of a subtile, reduction partials): a
+  // config that spills is refused, naming the budget (RegisterBudget.cpp).
+  if (errors.size() == before && epi[0] > 0 && epi[1] > 0) {
+    ConsumerRegisters regs = estimateConsumerRegisters(desc, epi);
+    if (regs.total() > regs.budget)
+      errors.error() << "the epilogue would spill registers: each consumer "
+                        "thread needs about "
+                     << regs.total() << " (accumulator " << regs.accumulator
+                     << " + " << regs.fixed << " + reduction partials "
+                     << regs.partials << " + " << regs.elements
+                     << " elements per " << epi[0] << "x" << epi[1]
+                     << " subtile x " << regs.perElement4 / 4 << "."
+                     << (regs.perElement4 % 4) * 25
+                     << " for the EVT's sources and outputs), more than its "
+                        "budget of "
+                     << regs.budget
+                     << (c.consumerRegs ? " (consumer_regs)" : "")
+                     << ": use a smaller epi_tile N or tile N, or a simpler "
+                        "epilogue";
+  }
 
   // TMA: every row stride of a tensor map is a multiple of 16 bytes.
   if (desc.shape) {

@@ -178,10 +178,29 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   if (!c.swizzle)
     c.swizzle = 1;
 
-  // sm90_compute_tile_shape_or_override (EpilogueTileAuto).
+  // LoadRegisterRequirement / MmaRegisterRequirement of the cooperative and
+  // pingpong kernels; the warp_specialized kernel keeps the launch budget.
+  // First: the epilogue tile's default depends on the consumer's budget.
+  if (schedule != KernelSchedule::WarpSpecialized) {
+    if (!c.producerRegs)
+      c.producerRegs = 40;
+    if (!c.consumerRegs)
+      c.consumerRegs = 232;
+  }
+
+  // sm90_compute_tile_shape_or_override (EpilogueTileAuto), narrowed (N a
+  // multiple of 16 that divides tile N) while the epilogue's registers
+  // would not fit beside the accumulator (RegisterBudget.cpp).
   if (!c.epiTile) {
     int64_t epiM = std::min<int64_t>(cooperative ? 128 : 64, tileM);
     int64_t epiN = std::gcd(std::min<int64_t>(32, tileN), tileN);
+    for (int64_t n = epiN - 16; n >= 16 && tileN > 0; n -= 16) {
+      ConsumerRegisters regs = estimateConsumerRegisters(desc, {epiM, epiN});
+      if (regs.total() <= regs.budget)
+        break;
+      if (tileN % n == 0)
+        epiN = n;
+    }
     c.epiTile = {epiM, epiN};
   }
   auto [epiM, epiN] = *c.epiTile;
@@ -211,15 +230,6 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
     int64_t stagesC = std::min<int64_t>(epiTiles, 4);
     c.stagesC =
         *c.reuseSmemC ? std::max<int64_t>(stagesC, *c.stagesD + 1) : stagesC;
-  }
-
-  // LoadRegisterRequirement / MmaRegisterRequirement of the cooperative and
-  // pingpong kernels; the warp_specialized kernel keeps the launch budget.
-  if (schedule != KernelSchedule::WarpSpecialized) {
-    if (!c.producerRegs)
-      c.producerRegs = 40;
-    if (!c.consumerRegs)
-      c.consumerRegs = 232;
   }
 
   // Last: the carveout depends on every epilogue knob above.

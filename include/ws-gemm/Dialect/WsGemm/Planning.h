@@ -134,6 +134,10 @@ struct GemmDesc {
   bool gatedC = false;      // ... with skip_if_zero: beta == 0 skips C
   bool storesD = true;      // epi.store
   std::vector<EpilogueOperand> operands; // one per distinct name
+  /// The EVT's long-latency ops (exp, log, erf, tanh, sqrt, rsqrt, divf,
+  /// and the activations built on them): their scratch registers count in
+  /// the epilogue's register estimate (RegisterBudget.cpp).
+  int64_t longLatencyOps = 0;
 
   GemmConfig config;
 
@@ -156,6 +160,25 @@ int64_t getStageBytes(const GemmDesc &desc);
 /// mainloop stage count uses `smemCapacity`. Never fails; an impossible
 /// config is for checkLegality to report.
 void fillDefaults(GemmDesc &desc, int64_t smemCapacity = kSm90SmemCapacity);
+
+/// What a consumer thread keeps in registers while its epilogue runs,
+/// estimated from the config and the EVT (RegisterBudget.cpp says how it
+/// was measured with ptxas). ptxas spills when total() exceeds budget.
+struct ConsumerRegisters {
+  int64_t accumulator = 0; // the thread's f32 share of its warpgroup's tile
+  int64_t fixed = 0;       // addresses, indices, pipeline states (40)
+  int64_t partials = 0;    // row/column/scalar reduction partials, per tile
+  int64_t elements = 0;    // accumulator elements per thread per subtile
+  int64_t perElement4 = 0; // the EVT's registers per element, x 4
+  int64_t budget = 0;      // consumer_regs, else the launch share
+  int64_t total() const {
+    return accumulator + fixed + partials + (elements * perElement4 + 3) / 4;
+  }
+};
+/// The estimate for a completed tile and schedule and the epilogue tile
+/// `epiTile` (M, N).
+ConsumerRegisters estimateConsumerRegisters(const GemmDesc &desc,
+                                            std::array<int64_t, 2> epiTile);
 
 /// One legality error: a message naming the rule and the numbers, and notes
 /// (for an SMEM overflow, the itemised budget).
