@@ -178,6 +178,7 @@ GemmOp fromlinalg::buildGemm(ModuleOp module, StringRef name,
                    : Type();
   auto gemm = GemmOp::create(builder, loc, name, root.elemType, root.elemType,
                              cType, getElementTypeOrSelf(d.first.getType()));
+  gemm.setALayout(root.aMajor);
   gemm.setBLayout(root.bMajor);
   if (root.batched)
     gemm.setBatched(true);

@@ -233,10 +233,7 @@ FailureOr<Contraction> fromlinalg::matchContraction(linalg::LinalgOp op,
   if (!aRowMajor || !bRowMajor || !outRowMajor || !*outRowMajor)
     return fail("its operands are not (batch-outermost) M x K or K x M, "
                 "K x N or N x K, and M x N matrices");
-  if (!*aRowMajor)
-    return fail("A is stored K x M (m_major), which ws-gemm does not lower "
-                "yet; transpose A first");
-  c.aMajor = Major::k_major;
+  c.aMajor = *aRowMajor ? Major::k_major : Major::m_major;
   c.bMajor = *bRowMajor ? Major::n_major : Major::k_major;
 
   c.elemType = getElementTypeOrSelf(c.a.getType());
@@ -269,7 +266,9 @@ FailureOr<Contraction> fromlinalg::matchContraction(linalg::LinalgOp op,
   if (aType.hasStaticShape() && outType.hasStaticShape()) {
     ArrayRef<int64_t> o = outType.getShape(), a = aType.getShape();
     unsigned base = c.batched ? 1 : 0;
-    c.shape = {o[base], o[base + 1], a[base + 1]};
+    // K is A's inner dimension when A is M x K, its outer one when K x M.
+    int64_t k = c.aMajor == Major::m_major ? a[base] : a[base + 1];
+    c.shape = {o[base], o[base + 1], k};
     if (c.batched)
       c.shape.push_back(o[0]);
   }

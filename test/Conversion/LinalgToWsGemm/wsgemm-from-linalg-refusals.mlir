@@ -35,18 +35,6 @@ func.func @integer_matmul(%a: tensor<128x64xi8>, %b: tensor<64x256xi8>, %c: tens
 
 // -----
 
-func.func @transposed_a(%a: tensor<64x128xf16>, %b: tensor<64x256xf16>, %c: tensor<128x256xf32>) -> tensor<128x256xf32> {
-  // expected-remark @below {{not converted to wsgemm.gemm: A is stored K x M (m_major), which ws-gemm does not lower yet; transpose A first}}
-  %mm = linalg.matmul
-      indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
-                       affine_map<(m, n, k) -> (k, n)>,
-                       affine_map<(m, n, k) -> (m, n)>]
-      ins(%a, %b : tensor<64x128xf16>, tensor<64x256xf16>) outs(%c : tensor<128x256xf32>) -> tensor<128x256xf32>
-  return %mm : tensor<128x256xf32>
-}
-
-// -----
-
 // The kernel would break a planning rule: with N = 100, D's f16 rows are
 // 200 bytes, not a multiple of TMA's 16.
 func.func @tma_rule(%a: tensor<128x64xf16>, %b: tensor<64x100xf16>, %c: tensor<128x100xf16>) -> tensor<128x100xf16> {

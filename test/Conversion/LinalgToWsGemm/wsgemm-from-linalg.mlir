@@ -29,6 +29,23 @@ func.func @plain(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>) -> tensor<128x2
 
 // -----
 
+// A given K x M (transposed through indexing_maps): an M-major A.
+// CHECK-LABEL: wsgemm.gemm @transpose_a_gemm0 a(f16, m_major) b(f16, n_major) d(f32) shape [128, 256, 64]
+func.func @transpose_a(%a: tensor<64x128xf16>, %b: tensor<64x256xf16>) -> tensor<128x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x256xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<128x256xf32>) -> tensor<128x256xf32>
+  %mm = linalg.matmul
+      indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                       affine_map<(m, n, k) -> (k, n)>,
+                       affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<64x128xf16>, tensor<64x256xf16>)
+      outs(%acc : tensor<128x256xf32>) -> tensor<128x256xf32>
+  return %mm : tensor<128x256xf32>
+}
+
+// -----
+
 // B given N x K (transposed through indexing_maps): a K-major B.
 // CHECK-LABEL: wsgemm.gemm @transpose_b_gemm0 a(bf16) b(bf16) d(f32) shape [128, 256, 64]
 func.func @transpose_b(%a: tensor<128x64xbf16>, %b: tensor<256x64xbf16>) -> tensor<128x256xf32> {
