@@ -202,6 +202,13 @@ pk("bench_pp_plain_bf16", N, "benchmarked: plain bf16, pingpong 128x128")
 pk("bench_pp_lincomb_relu_f16", N, "benchmarked: LinCombPerRowBiasEltAct<ReLU> f16, pingpong 128x128",
    ["--m 8192 --n 8192 --k 1024"])
 pk("bench_pp_lincomb_relu_bf16", N, "benchmarked: LinCombPerRowBiasEltAct<ReLU> bf16, pingpong 128x128")
+# Clusters of 2 CTAs with TMA multicast (appended last).
+CL = "kernels/clusters.mlir"
+pk("cl_coop_21_plain_f16", CL, "cluster 2x1 (B multicast), cooperative 128x256", [ONE, BIG])
+pk("cl_coop_12_lincomb_relu_bf16", CL, "cluster 1x2 (A multicast), LinCombPerRowBiasEltAct<ReLU>, bf16",
+   [FULL + " --scalar beta=0", BIG])
+pk("cl_pp_21_nmajor_aux", CL, "cluster 2x1, pingpong, N-major B, aux load and store", [RAG1 + " --full"])
+pk("cl_ws_12_mmajor_red", CL, "cluster 1x2, warp_specialized, M-major A, batched, reductions")
 
 
 def kernels_in(path):
@@ -236,7 +243,7 @@ def main():
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \
             else list(base)
         shapes += extra
-        if source.endswith("layouts.mlir"):
+        if source.endswith("layouts.mlir") or "mmajor" in name:
             # An M-major A's rows are M long: TMA's 16-byte stride rule
             # needs M % 8 == 0 (shapes-refused.test checks the refusal).
             shapes = [s.replace("--m 777 ", "--m 776 ") for s in shapes]

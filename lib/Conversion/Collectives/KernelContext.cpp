@@ -20,6 +20,10 @@ namespace pl = mlir::wsgemm::planning;
 KernelContext::KernelContext(ImplicitLocOpBuilder &b, GemmOp op,
                              const PlannedGemm &plan)
     : b(b), op(op), desc(plan.desc), layout(plan.layout) {
+  if (plan.desc.config.cluster) {
+    clusterM = (*plan.desc.config.cluster)[0];
+    clusterN = (*plan.desc.config.cluster)[1];
+  }
   MLIRContext *ctx = b.getContext();
   i32Ty = b.getI32Type();
   f32Ty = b.getF32Type();
@@ -47,6 +51,9 @@ void KernelContext::enterRole(Block *block) {
   tidInWg = remu(tid, i32(128));
   warpInWg = divu(tidInWg, i32(32));
   lane = remu(tid, i32(32));
+  ctaRank = Value();
+  if (clusterSize() > 1)
+    ctaRank = remu(NVVM::BlockIdXOp::create(b, i32Ty), i32(clusterSize()));
   sizeM = param("M");
   sizeN = param("N");
   sizeK = param("K");
@@ -185,8 +192,9 @@ Value KernelContext::tmaDescriptor(StringRef operand) {
 }
 
 void KernelContext::tmaLoad(Value dst, StringRef operand, ArrayRef<Value> crd,
-                            Value pipe, Value state) {
-  ProducerTmaLoadOp::create(b, tmaDescriptor(operand), crd, dst, pipe, state);
+                            Value pipe, Value state, Value multicast) {
+  ProducerTmaLoadOp::create(b, tmaDescriptor(operand), crd, dst, pipe, state,
+                            multicast);
 }
 
 Value KernelContext::stateAt(Value start, Value g) {

@@ -48,6 +48,12 @@ public:
   /// epilogues (null in other schedules).
   Value mmaOrder, epiOrder;
   Value tid, wgIdx, tidInWg, warpInWg, lane;
+  /// The cluster: clusterM x clusterN CTAs (1 x 1 without one), launched as
+  /// clusterSize() consecutive CTAs along grid x; ctaRank is this CTA's
+  /// rank in it (i32; null without a cluster).
+  int64_t clusterM = 1, clusterN = 1;
+  int64_t clusterSize() const { return clusterM * clusterN; }
+  Value ctaRank;
   Value sizeM, sizeN, sizeK;
 
   // Types.
@@ -90,8 +96,10 @@ public:
   Value tmaDescriptor(StringRef operand);
   /// TMA load of `operand`'s box at `crd` into `dst`, completing on the
   /// full barrier of `pipe`'s stage at `state`.
+  /// With `multicast` (an i16 mask of cluster ranks) the box lands in every
+  /// CTA of the mask.
   void tmaLoad(Value dst, StringRef operand, ArrayRef<Value> crd, Value pipe,
-               Value state);
+               Value state, Value multicast = Value());
 
   /// The pipeline state `g` uses after `start`, and its stage index (i32).
   Value stateAt(Value start, Value g);

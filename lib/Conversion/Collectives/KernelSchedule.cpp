@@ -70,6 +70,13 @@ static LLVM::LLVMFuncOp createFunction(ImplicitLocOpBuilder &b, GemmOp op,
                 b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
   func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                 b.getI32IntegerAttr(1));
+  // A cluster is launched as consecutive CTAs along x (.reqnctapercluster).
+  if (plan.desc.config.cluster) {
+    auto [cm, cn, ck] = *plan.desc.config.cluster;
+    if (cm * cn * ck > 1)
+      func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                    b.getDenseI32ArrayAttr({int32_t(cm * cn * ck), 1, 1}));
+  }
   for (auto [i, p] : llvm::enumerate(plan.layout.params)) {
     if (p.kind != pl::KernelParam::Kind::TensorMap)
       continue;
@@ -82,6 +89,13 @@ static LLVM::LLVMFuncOp createFunction(ImplicitLocOpBuilder &b, GemmOp op,
                     b.getUnitAttr());
   }
   return func;
+}
+
+/// Every non-exited thread of the cluster meets here (barrier.cluster
+/// arrive with release semantics, then wait with acquire).
+static void clusterSync(KernelContext &kc) {
+  NVVM::ClusterArriveOp::create(kc.b, /*aligned=*/nullptr);
+  NVVM::ClusterWaitOp::create(kc.b, /*aligned=*/nullptr);
 }
 
 /// Dynamic shared memory, its base rounded up to 1024 bytes (128B-swizzle
@@ -223,11 +237,13 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
   kc.smemBase = carveSharedMemory(kc);
   SmallVector<Value> captures(func.getArguments());
   captures.push_back(kc.smemBase);
+  // A stage is released by each consumer warpgroup of the tile, in every
+  // CTA of the cluster (the multicast fills the stage in all of them).
   auto mainTy = PipelineType::get(ctx, layout.stages, Role::load, Role::mma);
   captures.push_back(PipelineCreateOp::create(
       b, mainTy, kc.smem(layout.offMainBarriers),
       b.getI64IntegerAttr(layout.stageBytesA + layout.stageBytesB),
-      b.getI64IntegerAttr(wgs)));
+      b.getI64IntegerAttr(wgs * kc.clusterSize())));
   SmallVector<Role> roles{Role::load};
   SmallVector<int32_t> warps{1};
   if (layout.hasEpilogueLoads()) {
@@ -273,6 +289,11 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
     Block *block = &ws->getRegion(i).front();
     b.setInsertionPoint(block->getTerminator());
     kc.enterRole(block);
+    // With a cluster, no CTA's producer multicasts into a peer, and no
+    // consumer arrives on a peer's barrier, before every CTA initialized
+    // its barriers; none exits while a peer may still do so.
+    if (kc.clusterSize() > 1)
+      clusterSync(kc);
     switch (role) {
     case Role::load:
       emitLoadRole(kc);
@@ -287,6 +308,8 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
         emitMmaRole(kc);
       break;
     }
+    if (kc.clusterSize() > 1)
+      clusterSync(kc);
   }
   LLVM::ReturnOp::create(b, ValueRange{});
   return func;

@@ -32,19 +32,48 @@ static Value stageBase(KernelContext &kc, int64_t offset, int64_t bytes,
   return kc.smemAt(kc.add(kc.i32(offset), kc.mul(stage, kc.i32(bytes))));
 }
 
+/// The i16 mask of every CTA of the cluster.
+static Value clusterMask(KernelContext &kc) {
+  return arith::ConstantIntOp::create(kc.b, (1 << kc.clusterSize()) - 1, 16);
+}
+
 /// Loads one operand's tile of a stage: one box of `rows` K-major rows, or
-/// (`kMajor` false) rows / 64 boxes of 64 columns, 8 KiB apart.
+/// (`kMajor` false) rows / 64 boxes of 64 columns, 8 KiB apart. With
+/// `shared` (the cluster's CTAs share this operand's tile), each CTA loads
+/// its 1 / clusterSize() of it (the box of a K-major operand is that many
+/// rows: KernelLayout.cpp) and multicasts it to all of them.
 static void loadOperand(KernelContext &kc, StringRef name, bool kMajor,
                         int64_t rows, Value dst, Value row0, Value kCoord,
-                        Value batch, Value state) {
-  if (kMajor) {
-    kc.tmaLoad(dst, name, kc.coords(kCoord, row0, batch), kc.mainPipe, state);
+                        Value batch, Value state, bool shared) {
+  if (!shared) {
+    if (kMajor) {
+      kc.tmaLoad(dst, name, kc.coords(kCoord, row0, batch), kc.mainPipe,
+                 state);
+      return;
+    }
+    for (int64_t block = 0; block < rows / 64; ++block)
+      kc.tmaLoad(kc.gep(dst, kc.i32(block * 8192)), name,
+                 kc.coords(kc.add(row0, kc.i32(block * 64)), kCoord, batch),
+                 kc.mainPipe, state);
     return;
   }
-  for (int64_t block = 0; block < rows / 64; ++block)
-    kc.tmaLoad(kc.gep(dst, kc.i32(block * 8192)), name,
-               kc.coords(kc.add(row0, kc.i32(block * 64)), kCoord, batch),
-               kc.mainPipe, state);
+  int64_t parts = kc.clusterSize();
+  Value mask = clusterMask(kc);
+  if (kMajor) {
+    Value first = kc.mul(kc.ctaRank, kc.i32(rows / parts));
+    kc.tmaLoad(kc.gep(dst, kc.mul(first, kc.i32(128))), name,
+               kc.coords(kCoord, kc.add(row0, first), batch), kc.mainPipe,
+               state, mask);
+    return;
+  }
+  int64_t blocks = rows / 64 / parts;
+  for (int64_t i = 0; i < blocks; ++i) {
+    Value block = kc.add(kc.mul(kc.ctaRank, kc.i32(blocks)), kc.i32(i));
+    kc.tmaLoad(kc.gep(dst, kc.mul(block, kc.i32(8192))), name,
+               kc.coords(kc.add(row0, kc.mul(block, kc.i32(64))), kCoord,
+                         batch),
+               kc.mainPipe, state, mask);
+  }
 }
 
 Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
@@ -62,12 +91,13 @@ Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
   ProducerAcquireOp::create(b, kc.mainPipe, state);
   Value stage = kc.stageIndex(state);
   Value kCoord = kc.mul(kt, kc.i32(layout.tileK));
+  // A cluster along N shares A tiles, one along M shares B tiles.
   loadOperand(kc, "A", isAKMajor(kc), layout.tileM,
               stageBase(kc, layout.offA, layout.stageBytesA, stage), tile.m0,
-              kCoord, tile.batch, state);
+              kCoord, tile.batch, state, kc.clusterN > 1);
   loadOperand(kc, "B", isBKMajor(kc), layout.tileN,
               stageBase(kc, layout.offB, layout.stageBytesB, stage), tile.n0,
-              kCoord, tile.batch, state);
+              kCoord, tile.batch, state, kc.clusterM > 1);
   ProducerCommitOp::create(b, kc.mainPipe, state);
   scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
                               b, state.getType(), state, /*by=*/1)});
@@ -99,6 +129,18 @@ static Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
                   (int64_t(1024 >> 4) << 32) | (int64_t(1) << 62);
   return arith::OrIOp::create(b, start,
                               arith::ConstantIntOp::create(b, fixed, 64));
+}
+
+/// A consumed stage goes back to every producer that writes into it: this
+/// CTA's, and with a cluster each peer's (its multicast fills this stage
+/// too), by an arrival on the stage's empty barrier in each CTA.
+static void releaseStage(KernelContext &kc, Value state) {
+  if (kc.clusterSize() == 1) {
+    ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, Value());
+    return;
+  }
+  for (int64_t rank = 0; rank < kc.clusterSize(); ++rank)
+    ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, kc.i32(rank));
 }
 
 Type collectives::getAccumulatorType(KernelContext &kc) {
@@ -178,8 +220,7 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, kc.i32(0));
     Value releaser = kc.andi(hasPrev, kc.eq(kc.tidInWg, kc.i32(0)));
     kc.ifThen(releaser, [&] {
-      ConsumerReleaseOp::create(b, kc.mainPipe,
-                                kc.stateAt(start, kc.sub(g, kc.i32(1))));
+      releaseStage(kc, kc.stateAt(start, kc.sub(g, kc.i32(1))));
     });
     scf::YieldOp::create(b, acc);
   }
@@ -190,9 +231,8 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
   Value hadAny = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
                                        tile.kTiles, kc.i32(0));
   kc.ifThen(kc.andi(hadAny, kc.eq(kc.tidInWg, kc.i32(0))), [&] {
-    ConsumerReleaseOp::create(
-        b, kc.mainPipe,
-        kc.stateAt(start, kc.sub(kc.add(kBase, tile.kTiles), kc.i32(1))));
+    releaseStage(
+        kc, kc.stateAt(start, kc.sub(kc.add(kBase, tile.kTiles), kc.i32(1))));
   });
   return SmallVector<Value>(loop.getResults());
 }

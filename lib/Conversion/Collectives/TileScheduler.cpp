@@ -6,7 +6,11 @@
 // direction walk it together (CUTLASS's max_swizzle_size, for L2 reuse).
 // Persistent CTAs take tiles blockIdx.x, blockIdx.x + gridDim.x, ...; a
 // "tiles" grid (docs/manifest.md) gives each CTA the one tile named by its
-// (x, y, z) position, and CTAs past the edge find no tile.
+// (x, y, z) position, and CTAs past the edge find no tile. A cluster of
+// cluster M x cluster N CTAs walks groups of that many tiles the same way
+// (the group count rounded up; a CTA whose tile of the group lies past the
+// edge still loads its share of the multicast operand, and TMA clips its
+// stores), each CTA taking the tile at its rank in the group.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,8 +31,11 @@ TileScheduler::TileScheduler(KernelContext &kc) : kc(kc) {
   pl::Raster raster = config.raster.value_or(pl::Raster::Heuristic);
 
   kTiles = arith::CeilDivUIOp::create(b, kc.sizeK, kc.i32(layout.tileK));
-  tilesN = arith::CeilDivUIOp::create(b, kc.sizeN, kc.i32(layout.tileN));
-  tilesM = arith::CeilDivUIOp::create(b, kc.sizeM, kc.i32(layout.tileM));
+  // In units of cluster groups (a group is one tile without a cluster).
+  tilesN = arith::CeilDivUIOp::create(
+      b, kc.sizeN, kc.i32(layout.tileN * kc.clusterN));
+  tilesM = arith::CeilDivUIOp::create(
+      b, kc.sizeM, kc.i32(layout.tileM * kc.clusterM));
   tilesMN = kc.mul(tilesM, tilesN);
   numTiles = kc.mul(tilesMN, kc.param("L"));
   Value bx = NVVM::BlockIdXOp::create(b, kc.i32Ty);
@@ -41,8 +48,12 @@ TileScheduler::TileScheduler(KernelContext &kc) : kc(kc) {
         b, raster == pl::Raster::AlongM ? 1 : 0, 1);
   }
   if (persistent) {
-    tileStart = bx;
+    // A cluster's CTAs are consecutive along x and walk the same groups.
+    Value size = kc.i32(kc.clusterSize());
+    tileStart = kc.clusterSize() > 1 ? kc.divu(bx, size) : bx;
     tileStep = NVVM::GridDimXOp::create(b, kc.i32Ty);
+    if (kc.clusterSize() > 1)
+      tileStep = kc.divu(tileStep, size);
     return;
   }
   Value by = NVVM::BlockIdYOp::create(b, kc.i32Ty);
@@ -83,8 +94,16 @@ void TileScheduler::decodeTile(Value linear, WorkTile &tile) {
     first = kc.divu(inBand, bandSize);
     second = kc.add(kc.mul(band, s), kc.remu(inBand, bandSize));
   }
-  tile.m0 = kc.mul(kc.select(alongM, first, second), kc.i32(kc.layout.tileM));
-  tile.n0 = kc.mul(kc.select(alongM, second, first), kc.i32(kc.layout.tileN));
+  Value m = kc.select(alongM, first, second);
+  Value n = kc.select(alongM, second, first);
+  // The CTA's tile of its cluster's group: ranks run along the cluster's
+  // one dimension of size 2.
+  if (kc.clusterM > 1)
+    m = kc.add(kc.mul(m, kc.i32(kc.clusterM)), kc.ctaRank);
+  if (kc.clusterN > 1)
+    n = kc.add(kc.mul(n, kc.i32(kc.clusterN)), kc.ctaRank);
+  tile.m0 = kc.mul(m, kc.i32(kc.layout.tileM));
+  tile.n0 = kc.mul(n, kc.i32(kc.layout.tileN));
 }
 
 scf::ForOp TileScheduler::createTileLoop(ValueRange init, WorkTile &tile,

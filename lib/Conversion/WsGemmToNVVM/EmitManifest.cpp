@@ -235,6 +235,9 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
   bool persistent = config.persistent.value_or(true);
   bool alongM = config.raster == pl::Raster::AlongM;
   int64_t threads = 128 * (1 + layout.mmaWarpgroups);
+  // A cluster's CTAs are launched consecutively along grid x.
+  auto cluster = config.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
+  int64_t clusterCtas = cluster[0] * cluster[1] * cluster[2];
   llvm::json::Object manifest{
       {"format", "ws-gemm-manifest"},
       {"version", 1},
@@ -242,7 +245,7 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       {"cubin", (op.getSymName() + ".cubin").str()},
       {"arch", chip},
       {"block", llvm::json::Array{threads, 1, 1}},
-      {"cluster", llvm::json::Array{1, 1, 1}},
+      {"cluster", llvm::json::Array{clusterCtas, 1, 1}},
       {"smem_bytes", layout.smemBytes},
       {"tile", llvm::json::Array{layout.tileM, layout.tileN, layout.tileK}},
       {"schedule",

@@ -314,7 +314,9 @@ struct LowerProducerTmaLoad : PipelinePattern<ProducerTmaLoadOp> {
                                   adaptor.getPipeline().front(),
                                   adaptor.getTensorMap().front(), coords,
                                   fullSlot(rewriter, loc, s.index),
-                                  /*multicastMask=*/Value(),
+                                  op.getMulticast()
+                                      ? adaptor.getMulticast().front()
+                                      : Value(),
                                   /*predicate=*/Value());
     rewriter.eraseOp(op);
     return success();
@@ -344,10 +346,30 @@ struct LowerConsumerRelease : PipelinePattern<ConsumerReleaseOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     LoweredState s(adaptor.getState());
-    nvgpu::MBarrierArriveOp::create(
-        rewriter, loc, nvgpu::MBarrierTokenType::get(rewriter.getContext()),
-        adaptor.getPipeline().front(),
-        emptySlot(rewriter, loc, s.index, info(op).stages));
+    Value group = adaptor.getPipeline().front();
+    Value slot = emptySlot(rewriter, loc, s.index, info(op).stages);
+    if (!op.getCta()) {
+      nvgpu::MBarrierArriveOp::create(
+          rewriter, loc, nvgpu::MBarrierTokenType::get(rewriter.getContext()),
+          group, slot);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // The same barrier in CTA `cta` of the cluster: its shared::cluster
+    // address, arrived on with cluster scope (release).
+    MLIRContext *ctx = rewriter.getContext();
+    Value addr =
+        nvgpu::MBarrierGetOp::create(rewriter, loc, rewriter.getI64Type(),
+                                     group, slot);
+    Value local = LLVM::IntToPtrOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(ctx, 3), addr);
+    Value remote = NVVM::MapaOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(ctx, 7), local,
+        adaptor.getCta().front());
+    NVVM::MBarrierArriveOp::create(
+        rewriter, loc, Type(), remote, Value(),
+        NVVM::MemScopeKindAttr::get(ctx, NVVM::MemScopeKind::CLUSTER),
+        rewriter.getBoolAttr(false));
     rewriter.eraseOp(op);
     return success();
   }

@@ -105,14 +105,21 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
   };
   // A and B in 128B-swizzled boxes: K-major boxes are tile K (128 bytes)
   // wide; an M-major A and an N-major B move in 64-column blocks.
+  // In a cluster, each CTA loads its share of the tile it multicasts (a
+  // cluster along N shares A, one along M shares B).
+  auto cluster = desc.config.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
   if (desc.aMajor == OperandMajor::M)
     tensorMap("A", desc.a, {"M", "K"}, {64, layout.tileK}, 128);
   else
-    tensorMap("A", desc.a, {"K", "M"}, {layout.tileK, layout.tileM}, 128);
+    tensorMap("A", desc.a, {"K", "M"},
+              {layout.tileK, layout.tileM / std::max<int64_t>(1, cluster[1])},
+              128);
   if (desc.bMajor == OperandMajor::N)
     tensorMap("B", desc.b, {"N", "K"}, {64, layout.tileK}, 128);
   else
-    tensorMap("B", desc.b, {"K", "N"}, {layout.tileK, layout.tileN}, 128);
+    tensorMap("B", desc.b, {"K", "N"},
+              {layout.tileK, layout.tileN / std::max<int64_t>(1, cluster[0])},
+              128);
   // Epilogue matrices move in 64-row subtiles.
   auto subtileMap = [&](const std::string &name, DType type) {
     tensorMap(name, type, {"N", "M"}, {layout.epiN, 64},

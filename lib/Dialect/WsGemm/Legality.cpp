@@ -101,10 +101,11 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
                    << " must have positive M, N and K";
     return;
   }
-  if (cluster != std::array<int64_t, 3>{1, 1, 1})
+  if (cluster[0] < 1 || cluster[1] < 1 || cluster[2] != 1 ||
+      cluster[0] * cluster[1] > 16)
     errors.error() << "cluster = " << listToString(cluster)
-                   << " needs TMA multicast across the cluster, which is not "
-                      "implemented yet; use cluster = [1, 1, 1]";
+                   << " must be [M, N, 1] with M, N >= 1 and at most 16 CTAs "
+                      "(K is not split across a cluster)";
 
   int64_t kBytes = tile[2] * bytesOf(desc.a);
   if (kBytes != 128)
@@ -415,6 +416,34 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
                       "delayed store still reads one buffer while the next "
                       "is written), got stages_d = "
                    << c.stagesD.value_or(0);
+  auto cluster = c.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
+  int64_t ctas = cluster[0] * cluster[1] * cluster[2];
+  if (ctas > 1) {
+    if (ctas != 2)
+      errors.error() << "cluster = " << listToString(cluster)
+                     << " is not lowered yet: clusters of 2 CTAs ([2, 1, 1] "
+                        "sharing B tiles, [1, 2, 1] sharing A tiles) are";
+    if (!c.persistent.value_or(true))
+      errors.error() << "cluster = " << listToString(cluster)
+                     << " needs persistent = true: the cluster's CTAs walk "
+                        "groups of tiles of the persistent tile scheduler";
+    // The shared operand's tile is split among the CTAs: an MN-major one
+    // moves in 64-column blocks.
+    if (cluster[0] == 2 && desc.bMajor == OperandMajor::N &&
+        (*c.tile)[1] % 128 != 0)
+      errors.error() << "cluster = " << listToString(cluster)
+                     << " splits the n_major B tile's 64-column blocks "
+                        "between 2 CTAs: tile N must be a multiple of 128, "
+                        "got "
+                     << (*c.tile)[1];
+    if (cluster[1] == 2 && desc.aMajor == OperandMajor::M &&
+        (*c.tile)[0] % 128 != 0)
+      errors.error() << "cluster = " << listToString(cluster)
+                     << " splits the m_major A tile's 64-column blocks "
+                        "between 2 CTAs: tile M must be a multiple of 128, "
+                        "got "
+                     << (*c.tile)[0];
+  }
   if (c.producerRegs.has_value() != c.consumerRegs.has_value())
     errors.error() << "producer_regs and consumer_regs must be set together: "
                       "setmaxnreg moves registers from the producer "

@@ -5,9 +5,47 @@
 // Rules that the op verifier already enforces (element types, layouts,
 // positive sizes) are covered by PlanningTest.cpp.
 
-// cluster != [1, 1, 1]
-// expected-error @+1 {{cluster = [2, 1, 1] needs TMA multicast across the cluster, which is not implemented yet; use cluster = [1, 1, 1]}}
-wsgemm.gemm @cluster a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [2, 1, 1]> {
+// Clusters: [M, N, 1] only.
+// expected-error @+1 {{cluster = [1, 1, 2] must be [M, N, 1] with M, N >= 1 and at most 16 CTAs (K is not split across a cluster)}}
+wsgemm.gemm @cluster_k a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [1, 1, 2]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Clusters of 2 CTAs are lowered, not 4.
+// expected-error @+1 {{cluster = [2, 2, 1] is not lowered yet: clusters of 2 CTAs ([2, 1, 1] sharing B tiles, [1, 2, 1] sharing A tiles) are}}
+wsgemm.gemm @cluster_4 a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [2, 2, 1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{cluster = [2, 1, 1] needs persistent = true: the cluster's CTAs walk groups of tiles of the persistent tile scheduler}}
+wsgemm.gemm @cluster_tiles a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [2, 1, 1], persistent = false> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// An n_major B's 64-column blocks are split between the 2 CTAs.
+// expected-error @+1 {{cluster = [2, 1, 1] splits the n_major B tile's 64-column blocks between 2 CTAs: tile N must be a multiple of 128, got 64}}
+wsgemm.gemm @cluster_nmajor a(f16) b(f16, n_major) d(f16) config #wsgemm.config<tile = [128, 64, 64], cluster = [2, 1, 1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{cluster = [1, 2, 1] splits the m_major A tile's 64-column blocks between 2 CTAs: tile M must be a multiple of 128, got 64}}
+wsgemm.gemm @cluster_mmajor a(f16, m_major) b(f16) d(f16) config #wsgemm.config<tile = [64, 128, 64], cluster = [1, 2, 1]> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

@@ -415,7 +415,8 @@ def WsGemm_ConsumerWaitOp : WsGemm_PipelineSyncOp<"consumer_wait"> {
   }];
 }
 
-def WsGemm_ConsumerReleaseOp : WsGemm_PipelineSyncOp<"consumer_release"> {
+def WsGemm_ConsumerReleaseOp : WsGemm_PipelineOp<"consumer_release",
+    [BarrierEffects]> {
   let summary = "mark a stage as consumed";
   let description = [{
     Runs in the pipeline's consumer role once the stage's buffers are no
@@ -429,7 +430,19 @@ def WsGemm_ConsumerReleaseOp : WsGemm_PipelineSyncOp<"consumer_release"> {
         : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
     ```
     becomes `mbarrier.arrive.shared::cta.b64 _, [empty + 8*idx];`
+
+    With `cta %rank` the arrival goes to the stage's empty barrier in CTA
+    `rank` of the cluster (a peer whose multicast writes into this CTA's
+    stage waits for it): `mapa` gives that barrier's shared::cluster
+    address, `mbarrier.arrive.release.cluster.shared::cluster.b64` arrives.
   }];
+  let arguments = (ins WsGemm_PipelineType:$pipeline,
+                       WsGemm_PipelineStateType:$state, Optional<I32>:$cta);
+  let assemblyFormat = [{
+    $pipeline `,` $state (`cta` $cta^)? attr-dict `:`
+    qualified(type($pipeline)) `,` qualified(type($state))
+  }];
+  let hasVerifier = 1;
 }
 
 def WsGemm_ProducerGetBarrierOp : WsGemm_PipelineOp<"producer_get_barrier",
@@ -489,7 +502,7 @@ def WsGemm_TmaDescriptor : Type<
     "!nvgpu.tensormap.descriptor", "::mlir::nvgpu::TensorMapDescriptorType">;
 
 def WsGemm_ProducerTmaLoadOp : WsGemm_PipelineOp<"producer_tma_load",
-    [BarrierEffects]> {
+    [BarrierEffects, AttrSizedOperandSegments]> {
   let summary = "TMA load of one box into a stage, completing on its full barrier";
   let description = [{
     Runs in a TMA pipeline's producer role (`tx_bytes > 0`), after
@@ -500,6 +513,12 @@ def WsGemm_ProducerTmaLoadOp : WsGemm_PipelineOp<"producer_tma_load",
     .producer_get_barrier(state)), ...)`). The box is the descriptor's
     `tensor` type, outermost first; `dst` must be aligned as its swizzle
     requires (1024 bytes for 128B).
+
+    With `multicast %mask` (an i16 of CTA ranks in the cluster), the box
+    lands at `dst` in every CTA of the mask and completes its bytes on the
+    same stage's full barrier in each of them (CUTLASS's
+    SM90_TMA_LOAD_MULTICAST): each CTA's full barrier then expects the bytes
+    its peers send it too.
 
     ```mlir
     wsgemm.producer_tma_load %a[%k, %m] to %dst, %p[%s]
@@ -514,9 +533,11 @@ def WsGemm_ProducerTmaLoadOp : WsGemm_PipelineOp<"producer_tma_load",
   let arguments = (ins WsGemm_TmaDescriptor:$tensor_map,
                        Variadic<I32>:$coordinates, WsGemm_SharedPtr:$dst,
                        WsGemm_PipelineType:$pipeline,
-                       WsGemm_PipelineStateType:$state);
+                       WsGemm_PipelineStateType:$state,
+                       Optional<I16>:$multicast);
   let assemblyFormat = [{
     $tensor_map `[` $coordinates `]` `to` $dst `,` $pipeline `[` $state `]`
+    (`multicast` $multicast^)?
     attr-dict `:` qualified(type($tensor_map)) `,` qualified(type($pipeline))
     `,` qualified(type($state))
   }];
