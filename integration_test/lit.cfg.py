@@ -141,6 +141,10 @@ if have_gpu:
             "integration_test/stage-for-gpu.sh before copying the tree, or "
             "set WSGEMM_BUILD_DIR" % " and no ".join(missing))
 
+# ws-gemm-bench --plot needs gnuplot (scripts/setup.sh installs it on the
+# build machine; the GPU machine may not have it).
+if shutil.which("gnuplot"):
+    config.available_features.add("gnuplot")
 sanitizer = find_tool("compute-sanitizer", [os.environ.get("WSGEMM_SANITIZER")])
 if sanitizer:
     config.available_features.add("sanitizer")
