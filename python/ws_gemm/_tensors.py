@@ -87,33 +87,22 @@ def _dl_dtype(dt):
             (_DL_FLOAT8_E5M2, 8): "f8e5m2"}.get((dt.code, dt.bits))
 
 
-def _from_dlpack(name, obj, stream):
-    if hasattr(obj, "__dlpack_device__"):
-        dev_type, _ = obj.__dlpack_device__()
-        if int(dev_type) not in (_KDL_CUDA, _KDL_CUDA_MANAGED):
-            raise ArgumentError(
-                "%s: the array is in %s memory (DLPack device %d); the kernel "
-                "needs CUDA device memory" % (
-                    name, _DEVICE_NAMES.get(int(dev_type), "non-CUDA"),
-                    int(dev_type)))
-    # The consumer's stream (the array API's rule: 1 is CUDA's legacy
-    # default stream, 0 is not allowed), so the producer orders its pending
-    # work before the launch.
-    try:
-        capsule = obj.__dlpack__(stream=stream if stream else 1)
-    except TypeError:
-        capsule = obj.__dlpack__()
+def _device_error(name, dev_type):
+    return ArgumentError(
+        "%s: the array is in %s memory (DLPack device %d); the kernel needs "
+        "CUDA device memory" % (name, _DEVICE_NAMES.get(dev_type, "non-CUDA"),
+                                dev_type))
+
+
+def read_capsule(name, capsule):
+    """(TensorInfo, DLPack device type) of a 'dltensor' capsule. The capsule
+    is not consumed: its destructor releases the producer's reference, and
+    the caller keeps the array (and so the memory) alive."""
     if not _capsule_valid(capsule, b"dltensor"):
         raise ArgumentError("%s: __dlpack__() did not return a 'dltensor' "
                             "capsule" % name)
     managed = _DLManagedTensor.from_address(_capsule_get(capsule, b"dltensor"))
     t = managed.dl_tensor
-    if t.device.device_type not in (_KDL_CUDA, _KDL_CUDA_MANAGED):
-        raise ArgumentError(
-            "%s: the array is in %s memory (DLPack device %d); the kernel "
-            "needs CUDA device memory" % (
-                name, _DEVICE_NAMES.get(t.device.device_type, "non-CUDA"),
-                t.device.device_type))
     shape = tuple(t.shape[i] for i in range(t.ndim))
     strides = (tuple(t.strides[i] for i in range(t.ndim)) if t.strides
                else _packed_strides(shape))
@@ -124,10 +113,26 @@ def _from_dlpack(name, obj, stream):
             "kernels' element types (f16, bf16, f32, f8e4m3, f8e5m2)" % (
                 name, t.dtype.code, t.dtype.bits, t.dtype.lanes))
     ptr = (t.data or 0) + t.byte_offset
-    # The capsule is not consumed: its destructor releases the producer's
-    # reference; `obj` keeps the memory alive.
-    return TensorInfo(ptr, shape, strides, dtype, DTYPE_SIZES[dtype],
-                      "DLPack")
+    return (TensorInfo(ptr, shape, strides, dtype, DTYPE_SIZES[dtype],
+                       "DLPack"), t.device.device_type)
+
+
+def _from_dlpack(name, obj, stream):
+    if hasattr(obj, "__dlpack_device__"):
+        dev_type = int(obj.__dlpack_device__()[0])
+        if dev_type not in (_KDL_CUDA, _KDL_CUDA_MANAGED):
+            raise _device_error(name, dev_type)
+    # The consumer's stream (the array API's rule: 1 is CUDA's legacy
+    # default stream, 0 is not allowed), so the producer orders its pending
+    # work before the launch.
+    try:
+        capsule = obj.__dlpack__(stream=stream if stream else 1)
+    except TypeError:
+        capsule = obj.__dlpack__()
+    info, dev_type = read_capsule(name, capsule)
+    if dev_type not in (_KDL_CUDA, _KDL_CUDA_MANAGED):
+        raise _device_error(name, dev_type)
+    return info
 
 
 _TYPESTRS = {"f2": ("f16", 2), "f4": ("f32", 4), "V2": (None, 2),
