@@ -19,6 +19,7 @@ import argparse
 import math
 import os
 import sys
+import time
 
 import torch
 
@@ -159,6 +160,28 @@ def main():
         check("family %s %dx%dx%d" % (chosen, M, N, K), d, torch.relu(
             1.25 * (a.double() @ w.double().t()) + 0.5 * c.double() +
             bias.double()[:, None]), K)
+
+    # Host cost of one launch() from Python (DLPack, checks, tensor map
+    # encoding, cuLaunchKernelEx), next to the kernel's own time: printed,
+    # not checked.
+    k = ks["py_linear_relu_f16"]
+    x, w, b = rand(256, 128), rand(512, 128), rand(512)
+    d = torch.empty(256, 512, device=dev, dtype=torch.float16)
+    for _ in range(10):
+        k.launch(x, w, d, bias=b, stream=stream)
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(
+        enable_timing=True)
+    t0 = time.perf_counter()
+    start.record()
+    for _ in range(200):
+        k.launch(x, w, d, bias=b, stream=stream)
+    end.record()
+    t1 = time.perf_counter()
+    torch.cuda.synchronize()
+    print("info launch overhead: %.1f us host time per launch() call, %.1f us "
+          "per launch end to end (256x512x128, 200 launches)" % (
+              (t1 - t0) / 200 * 1e6, start.elapsed_time(end) / 200 * 1e3))
 
     # Refused before launch, on real tensors.
     k = ks["py_linear_relu_f16"]

@@ -167,6 +167,10 @@ class KernelTest(unittest.TestCase):
         args["gamma"] = 2.0
         self.refused(r"^gamma: unknown argument \(the kernel's buffers: bias; "
                      r"scalars: alpha, beta\)$", **args)
+        # Sizes come from the arrays, never as arguments.
+        args = self.arrays()
+        args["M"] = 1000
+        self.refused(r"^M: unknown argument", **args)
         args = self.arrays()
         args["bias"] = 1.0
         self.refused(r"^bias: a pointer parameter takes a device array, got "

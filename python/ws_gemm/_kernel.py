@@ -110,6 +110,12 @@ class Kernel:
             self.params.append(Param(name, kind, dtype, operand,
                                      tuple(dims.split(",")) if dims else (),
                                      reduce or None))
+        # Arguments by name (size parameters are not arguments: they come
+        # from the arrays' shapes).
+        self._by_arg = {(p.operand if p.kind == "tensor_map" else p.name): p
+                        for p in self.params if p.kind != "size"}
+        self._scalars = tuple(p.name for p in self.params
+                              if p.kind == "scalar")
 
     @classmethod
     def load(cls, manifest_path):
@@ -161,25 +167,21 @@ class Kernel:
         return rt.text(self._lib.wsgemmRtKernelDescribe(self._handle))
 
     def param(self, name):
-        for p in self.params:
-            if (p.operand if p.kind == "tensor_map" else p.name) == name:
-                return p
-        return None
+        """The parameter an argument named `name` fills (A, B, C, D, an aux
+        matrix, a vector, a reduction, a scalar), or None."""
+        return self._by_arg.get(name)
 
     @property
     def scalars(self):
         """Names of the scalar parameters (passed as numbers)."""
-        return [p.name for p in self.params if p.kind == "scalar"]
+        return list(self._scalars)
 
     @property
     def buffers(self):
         """Names of the named device buffers (aux matrices, vectors,
         reductions, scalar pointers): every array but A, B, C, D."""
-        return [p.operand if p.kind == "tensor_map" else p.name
-                for p in self.params
-                if p.kind not in ("scalar", "size") and
-                (p.kind != "tensor_map" or
-                 p.operand not in ("A", "B", "C", "D"))]
+        return [n for n in self._by_arg if n not in self._scalars and
+                n not in ("A", "B", "C", "D")]
 
     def validate(self, a, b, d, c=None, **args):
         """Checks the arrays and scalars as launch() does, without a GPU;
@@ -360,7 +362,7 @@ def build_args(kernel, a, b, d, c, named, stream):
                                 "the number %r" % (name, p.kind, v))
         else:
             arrays[name] = v
-    for s in kernel.scalars:
+    for s in kernel._scalars:
         if s not in scalars:
             raise ArgumentError("%s: missing value of the scalar parameter "
                                 "(pass %s=...)" % (s, s))
