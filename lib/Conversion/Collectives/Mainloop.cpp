@@ -1,7 +1,8 @@
 //===- Mainloop.cpp - The mainloop collective: TMA A/B, wgmma -------------===//
 //
 // Implements Mainloop.h. Shared memory of a stage: A as tile M rows of 128
-// bytes (tile K of a 16-bit type) with the 128B swizzle, B likewise when
+// bytes (tile K of a 16-bit type, 128 of an 8-bit one, whose wgmma is the
+// k32 form reading the same 32 bytes per step) with the 128B swizzle, B likewise when
 // K-major; an M-major A (N-major B) as tile M / 64 (tile N / 64) blocks of
 // [tile K rows][64 columns], 8 KiB each (TMA boxes are at most 128 swizzled
 // bytes wide). Either way 64 rows of A take 8 KiB, so a warpgroup's rows
@@ -149,8 +150,16 @@ Type collectives::getAccumulatorType(KernelContext &kc) {
 }
 
 static NVVM::WGMMATypes wgmmaType(pl::DType type) {
-  return type == pl::DType::BF16 ? NVVM::WGMMATypes::bf16
-                                 : NVVM::WGMMATypes::f16;
+  switch (type) {
+  case pl::DType::BF16:
+    return NVVM::WGMMATypes::bf16;
+  case pl::DType::F8E4M3:
+    return NVVM::WGMMATypes::e4m3;
+  case pl::DType::F8E5M2:
+    return NVVM::WGMMATypes::e5m2;
+  default:
+    return NVVM::WGMMATypes::f16;
+  }
 }
 
 SmallVector<Value>
@@ -189,19 +198,23 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     Value descB = bKMajor ? makeDescriptor(b, bStage)
                           : makeDescriptor(b, bStage, 64 * 64 * 2);
 
-    auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, layout.tileN, 16);
+    // One wgmma reads 32 bytes of K per row: k16 of a 16-bit type, k32 of
+    // an 8-bit one (8-bit operands are K-major: Legality.cpp).
+    int64_t instK = 32 / (pl::getBits(kc.desc.a) / 8);
+    auto shape =
+        NVVM::MMAShapeAttr::get(b.getContext(), 64, layout.tileN, instK);
     SmallVector<Value> acc(loop.getRegionIterArgs());
     NVVM::WgmmaFenceAlignedOp::create(b);
-    for (int64_t k16 = 0; k16 < layout.tileK / 16; ++k16) {
-      // K-major: within a 128-byte swizzled row, k16 steps are 32 bytes
+    for (int64_t ks = 0; ks < layout.tileK / instK; ++ks) {
+      // K-major: within a 128-byte swizzled row, k steps are 32 bytes
       // (2 units). N-major: 16 K rows of 128 bytes (128 units).
       Value dB =
-          arith::AddIOp::create(b, descB, kc.i64(k16 * (bKMajor ? 2 : 128)));
+          arith::AddIOp::create(b, descB, kc.i64(ks * (bKMajor ? 2 : 128)));
       for (int64_t mb = 0; mb < mBlocks; ++mb) {
-        // 64 rows of A are 8192 bytes (512 units) either way; a k16 step
+        // 64 rows of A are 8192 bytes (512 units) either way; a k step
         // is 32 bytes along a K-major row or 16 rows of an M-major block.
         Value dA = arith::AddIOp::create(
-            b, descA, kc.i64(k16 * (aKMajor ? 2 : 128) + mb * 512));
+            b, descA, kc.i64(ks * (aKMajor ? 2 : 128) + mb * 512));
         acc[mb] = NVVM::WgmmaMmaAsyncOp::create(
             b, accTy, acc[mb], dA, dB, shape, wgmmaType(kc.desc.a),
             wgmmaType(kc.desc.b), NVVM::WGMMATypes::f32,

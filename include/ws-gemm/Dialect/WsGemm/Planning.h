@@ -36,7 +36,9 @@
 //                (along_m when tiles_n > tiles_m, else along_n), swizzle 1;
 //                cooperative and pingpong are persistent, warp_specialized
 //                is not.
-// Ours (CUTLASS has no default): tile [128, 128, 64], cluster [1, 1, 1].
+// Ours (CUTLASS has no default): tile [128, 128, 64] (16-bit A) or
+// [128, 128, 128] (8-bit A: tile K is 128 bytes either way), cluster
+// [1, 1, 1].
 //
 // The shared-memory layout and the kernel's parameter list are computed by
 // KernelLayout.h from the same completed GemmDesc; the lowering reads them
