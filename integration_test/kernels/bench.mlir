@@ -151,3 +151,13 @@ wsgemm.gemm @bench_f8_pp_scaled_amax_e4m3 a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN)
   epi.store %d : f32
   epi.yield
 }
+
+// The plain fp8 GEMM with promoted accumulation every k-tile (DeepGEMM's
+// recipe), 128x128x128 cooperative (two accumulators do not fit 128x256).
+wsgemm.gemm @bench_f8_promoted_bf16 a(f8E4M3FN) b(f8E4M3FN) d(bf16)
+    config #wsgemm.config<tile = [128, 128, 128], schedule = cooperative,
+                          swizzle = 4, promotion_interval = 1> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -198,3 +198,22 @@ wsgemm.gemm @f8_scol_amax_d16_pp a(f8E4M3FN) b(f8E4M3FN) c(bf16) d(bf16)
   epi.fusion ScaledLinCombPerColBiasEltActAmaxAux %acc activation #epi.activation<identity> bias bf16 aux f8E4M3FN : f32
   epi.yield
 }
+
+// Promoted accumulation (promotion_interval): every k-tile (DeepGEMM's
+// recipe) and every 4, with an fp8 D; long K in the runs.
+wsgemm.gemm @f8_promoted_1 a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN)
+    config #wsgemm.config<promotion_interval = 1> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %d = arith.mulf %alpha, %acc : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+wsgemm.gemm @f8_promoted_4_pp a(f8E5M2) b(f8E4M3FN) d(bf16)
+    config #wsgemm.config<tile = [64, 128, 128], schedule = pingpong,
+                          promotion_interval = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -248,6 +248,12 @@ fk("f8_srow_amax_aux8", F8, "ScaledLinCombPerRowBiasEltActAmaxAux<ReLU>, e4m3 D,
 fk("f8_scol_amax_aux8_ws", F8, "ScaledLinCombPerColBiasEltActAmaxAux<SiLU>, e5m2 D, e4m3 aux, warp_specialized")
 fk("f8_srow_amax_aux16", F8, "ScaledLinCombPerRowBiasEltActAmaxAux<GELU>, bf16 aux (aux = Z), 128x256")
 fk("f8_scol_amax_d16_pp", F8, "ScaledLinCombPerColBiasEltActAmaxAux, bf16 D (no amax_d), e4m3 aux, pingpong")
+fk("f8_promoted_1", F8, "promoted accumulation every k-tile, e4m3 D",
+   ["--m 256 --n 256 --k 16384", BIG])
+fk("f8_promoted_4_pp", F8, "promoted accumulation every 4 k-tiles, pingpong, bf16 D",
+   ["--m 256 --n 256 --k 65536 --full"])
+fk("bench_f8_promoted_bf16", N, "benchmarked: fp8 e4m3 -> bf16, promoted accumulation every k-tile, 128x128x128", [BIG])
+fk("gemm_fp8_rowwise", X % "gemm_fp8_rowwise", "example: fp8 with per-row and per-column scales and a column bias", [BIG])
 fk("bench_f8_plain_bf16", N, "benchmarked: fp8 e4m3 -> bf16, 128x256x128", [BIG])
 fk("bench_f8_scaled_amax_e4m3", N, "benchmarked: fp8 e4m3 D = scale_d * alpha * scale_a * scale_b * acc with amax_d", [BIG])
 fk("bench_f8_pp_scaled_amax_e4m3", N, "benchmarked: the same, pingpong 128x128x128")

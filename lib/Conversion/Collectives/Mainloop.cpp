@@ -162,6 +162,18 @@ static NVVM::WGMMATypes wgmmaType(pl::DType type) {
   }
 }
 
+/// `total` + `partial`, element by element (two accumulator structs).
+static Value addAccumulators(KernelContext &kc, Value total, Value partial) {
+  ImplicitLocOpBuilder &b = kc.b;
+  for (int64_t i = 0; i < kc.layout.tileN / 2; ++i) {
+    Value sum = arith::AddFOp::create(
+        b, LLVM::ExtractValueOp::create(b, total, i),
+        LLVM::ExtractValueOp::create(b, partial, i));
+    total = LLVM::InsertValueOp::create(b, total, sum, i);
+  }
+  return total;
+}
+
 SmallVector<Value>
 collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
                              Value consumerWg, Value kBase,
@@ -173,7 +185,11 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
   int64_t mBlocks = layout.wgRows / 64;
   Type accTy = getAccumulatorType(kc);
   Value zero = LLVM::ZeroOp::create(b, accTy);
-  SmallVector<Value> init(mBlocks, zero);
+  // Promoted accumulation (fp8): wgmma accumulates into partials (the
+  // first mBlocks values), which every `interval` k-tiles are added into
+  // f32 totals (the next mBlocks) and cleared.
+  int64_t interval = kc.desc.config.promotionInterval.value_or(0);
+  SmallVector<Value> init(interval > 0 ? 2 * mBlocks : mBlocks, zero);
 
   Value start = PipelineStateInitOp::create(
       b, PipelineStateType::get(b.getContext(), layout.stages),
@@ -235,6 +251,27 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     kc.ifThen(releaser, [&] {
       releaseStage(kc, kc.stateAt(start, kc.sub(g, kc.i32(1))));
     });
+    if (interval > 0) {
+      // Every interval-th k-tile: drain the wgmma groups (the partials are
+      // read next), add the partials into the totals, clear them.
+      Value due = kc.eq(kc.remu(kc.add(kt, kc.i32(1)), kc.i32(interval)),
+                        kc.i32(0));
+      auto promote = scf::IfOp::create(b, ValueRange(acc).getTypes(), due,
+                                       /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&promote.getThenRegion().front());
+      NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+      SmallVector<Value> promoted(acc);
+      for (int64_t mb = 0; mb < mBlocks; ++mb) {
+        promoted[mBlocks + mb] =
+            addAccumulators(kc, acc[mBlocks + mb], acc[mb]);
+        promoted[mb] = zero;
+      }
+      scf::YieldOp::create(b, promoted);
+      b.setInsertionPointToStart(&promote.getElseRegion().front());
+      scf::YieldOp::create(b, acc);
+      acc.assign(promote.getResults().begin(), promote.getResults().end());
+    }
     scf::YieldOp::create(b, acc);
   }
   if (afterIssue)
@@ -247,5 +284,12 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     releaseStage(
         kc, kc.stateAt(start, kc.sub(kc.add(kBase, tile.kTiles), kc.i32(1))));
   });
-  return SmallVector<Value>(loop.getResults());
+  SmallVector<Value> results(loop.getResults());
+  if (interval == 0)
+    return results;
+  // The last partial (zero when the last k-tile promoted) joins the totals.
+  SmallVector<Value> totals;
+  for (int64_t mb = 0; mb < mBlocks; ++mb)
+    totals.push_back(addAccumulators(kc, results[mBlocks + mb], results[mb]));
+  return totals;
 }

@@ -75,6 +75,11 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
     errors.error() << "A and B must have the same element type because "
                       "wgmma multiplies f16 x f16 or bf16 x bf16, got "
                    << toString(desc.a) << " A and " << toString(desc.b) << " B";
+  if (isPromoted(desc.config) && !fp8)
+    errors.error() << "promotion_interval = " << *desc.config.promotionInterval
+                   << " needs 8-bit A and B: it works around fp8 wgmma's "
+                      "reduced-precision accumulation, and " << toString(desc.a)
+                   << " wgmma accumulates in f32 already (drop it or use 0)";
   // wgmma reads 8-bit operands from shared memory only K-major (PTX ISA:
   // the transpose bits imm-trans-a/b are valid for .f16/.bf16 only).
   if (fp8 && desc.aMajor == OperandMajor::M)
@@ -294,7 +299,8 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   // configured consumer_regs, else the launch share: at most 255).
   int64_t wgRows =
       schedule == KernelSchedule::Cooperative ? tile[0] / 2 : tile[0];
-  int64_t accRegs = wgRows * tile[1] / 128;
+  // Promoted accumulation keeps a partial and a total accumulator.
+  int64_t accRegs = wgRows * tile[1] / 128 * (isPromoted(c) ? 2 : 1);
   int64_t budget = c.consumerRegs.value_or(std::min<int64_t>(
       255, kSm90RegistersPerSm / (128 * (groups + 1)) / 8 * 8));
   // Beside the accumulator, the consumer's loop and epilogue keep about 40
@@ -304,8 +310,10 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   // and 128x240 spill.
   constexpr int64_t kEpilogueRegs = 40;
   if (errors.size() == before && accRegs + kEpilogueRegs > budget)
-    errors.error() << "each consumer thread holds its share of a " << wgRows
-                   << "x" << tile[1] << " f32 accumulator in " << accRegs
+    errors.error() << "each consumer thread holds its share of "
+                   << (isPromoted(c) ? "two (promoted accumulation) " : "a ")
+                   << wgRows << "x" << tile[1] << " f32 accumulator"
+                   << (isPromoted(c) ? "s" : "") << " in " << accRegs
                    << " registers, which with the " << kEpilogueRegs
                    << " the epilogue needs is more than its budget of "
                    << budget << (c.consumerRegs ? " (consumer_regs)" : "")

@@ -92,7 +92,8 @@ LogicalResult ConfigAttr::verify(
     ArrayRef<int64_t> epiTile, std::optional<int64_t> stagesC,
     std::optional<int64_t> stagesD, std::optional<int64_t> fragmentSize,
     std::optional<bool> reuseSmemC, std::optional<bool> delayTmaStore,
-    std::optional<int64_t> producerRegs, std::optional<int64_t> consumerRegs) {
+    std::optional<int64_t> producerRegs, std::optional<int64_t> consumerRegs,
+    std::optional<int64_t> promotionInterval) {
   if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
@@ -112,6 +113,13 @@ LogicalResult ConfigAttr::verify(
       return emitError() << "config " << name
                          << " must be positive and at most " << kMaxKnob
                          << ", got " << *value;
+  // 0 spells out the default (fast accumulation); a promotion every N
+  // k-tiles needs N >= 1.
+  if (promotionInterval &&
+      (*promotionInterval < 0 || *promotionInterval > kMaxKnob))
+    return emitError() << "config promotion_interval must be 0 (fast "
+                          "accumulation) or a number of k-tiles in [1, "
+                       << kMaxKnob << "], got " << *promotionInterval;
   return success();
 }
 
@@ -278,7 +286,7 @@ ConfigAttr GemmOp::getConfigOrEmpty() {
   if (ConfigAttr config = getConfigAttr())
     return config;
   return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                         {}, {}, {}, {}, {});
+                         {}, {}, {}, {}, {}, {});
 }
 
 //===----------------------------------------------------------------------===//

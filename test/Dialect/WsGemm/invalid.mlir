@@ -292,3 +292,12 @@ wsgemm.gemm @unknown_knob a(f16) b(f16) d(f16) config #wsgemm.config<warps = 4> 
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// expected-error @+1 {{config promotion_interval must be 0 (fast accumulation) or a number of k-tiles in [1, 65536], got -1}}
+wsgemm.gemm @promotion_negative a(f8E4M3FN) b(f8E4M3FN) d(f16) config #wsgemm.config<promotion_interval = -1> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

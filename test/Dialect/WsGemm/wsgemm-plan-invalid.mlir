@@ -438,3 +438,24 @@ wsgemm.gemm @fp8_d_stride a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN) shape [256, 1000, 
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// Promoted accumulation works around fp8 wgmma's accumulator; 16-bit wgmma
+// accumulates in f32 already.
+// expected-error @+1 {{promotion_interval = 2 needs 8-bit A and B: it works around fp8 wgmma's reduced-precision accumulation, and bf16 wgmma accumulates in f32 already (drop it or use 0)}}
+wsgemm.gemm @promote_bf16 a(bf16) b(bf16) d(bf16) config #wsgemm.config<promotion_interval = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Two accumulators of a 64x256 warpgroup share: 2 x 128 registers.
+// expected-error @+1 {{each consumer thread holds its share of two (promoted accumulation) 64x256 f32 accumulators in 256 registers, which with the 40 the epilogue needs is more than its budget of 232 (consumer_regs): use a smaller tile N}}
+wsgemm.gemm @promote_wide a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<tile = [128, 256, 128], promotion_interval = 1> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -8,6 +8,8 @@
 // RUN: %ptxas -arch=sm_90a -v %t/fp8_scaled_amax_aux.ptx -o %t/b.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/fp8_e5m2_vec_bf16.ptx -o %t/c.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/fp8_wide_f32.ptx -o %t/d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefix=PROMOTED --input-file=%t/fp8_promoted.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/fp8_promoted.ptx -o %t/e.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // fp8 (issue 11): wgmma's k32 forms on K-major 8-bit operands (tile K 128,
 // the same 128-byte swizzled rows as 16-bit tile K 64, so four k32 steps
@@ -50,6 +52,16 @@
 // WIDE-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k32.f32.e5m2.e5m2
 // WIDE-DAG: st.shared.v2.b32
 
+// Promoted accumulation every 2 k-tiles: inside the k loop, a drain
+// (wait_group 0) and 64 f32 adds (add.rn: never contracted into an fma)
+// of the partial into the total per
+// promotion, besides the wait_group 1 that keeps one group in flight.
+// PROMOTED: .entry fp8_promoted(
+// PROMOTED: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+// PROMOTED: wgmma.wait_group.sync.aligned 1;
+// PROMOTED: wgmma.wait_group.sync.aligned 0;
+// PROMOTED-COUNT-64: add.rn.f32
+
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
 wsgemm.gemm @fp8_mixed_e4m3_d a(f8E4M3FN) b(f8E5M2) d(f8E4M3FN) {
@@ -80,6 +92,13 @@ wsgemm.gemm @fp8_e5m2_vec_bf16 a(f8E5M2) b(f8E4M3FN) d(bf16)
 
 wsgemm.gemm @fp8_wide_f32 a(f8E5M2) b(f8E5M2) d(f32)
     config #wsgemm.config<tile = [128, 256, 128], schedule = cooperative> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @fp8_promoted a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN)
+    config #wsgemm.config<promotion_interval = 2> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

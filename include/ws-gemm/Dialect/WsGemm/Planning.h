@@ -88,7 +88,15 @@ struct GemmConfig {
   std::optional<bool> delayTmaStore;
   std::optional<int64_t> producerRegs;
   std::optional<int64_t> consumerRegs;
+  /// fp8: add the wgmma partial accumulator into a second f32 one every
+  /// this many k-tiles; unset or 0: fast accumulation (never filled in).
+  std::optional<int64_t> promotionInterval;
 };
+
+/// Whether `config` asks for promoted accumulation (two accumulators).
+inline bool isPromoted(const GemmConfig &config) {
+  return config.promotionInterval.value_or(0) > 0;
+}
 
 /// Element types the planner tells apart. `Other` is any type it does not
 /// know (legality refuses it); `None` is an absent operand (no C).
