@@ -232,7 +232,8 @@ fk("f8_e4m3_e5m2_e4m3", F8, "e4m3 x e5m2 -> e4m3 D (cvt.rn.satfinite), alpha",
 fk("f8_e5m2_e4m3_f16_ws", F8, "e5m2 x e4m3 -> f16, warp_specialized")
 fk("f8_e5m2_e5m2_e5m2_pp", F8, "e5m2 x e5m2 -> e5m2, pingpong 64x128",
    [FULL + " --scalar alpha=100000", FULL + " --nan A", BIG])
-fk("f8_e4m3_f32_256x128", F8, "e4m3 -> f32 D, 256x128 cooperative")
+fk("f8_e4m3_f32_256x128", F8, "e4m3 -> f32 D, 256x128 cooperative",
+   ["--m 256 --n 256 --k 4096 --full", "--m 256 --n 256 --k 65536 --full"])
 fk("f8_batched_e4m3_128x256", F8, "batched e4m3 D scaled by a device scalar, 128x256, swizzle 2")
 fk("f8_c8_reuse", F8, "e5m2 C, e4m3 D staged over C (ReuseSmemC)",
    [FULL + " --scalar beta=0"])
@@ -250,6 +251,8 @@ fk("f8_srow_amax_aux16", F8, "ScaledLinCombPerRowBiasEltActAmaxAux<GELU>, bf16 a
 fk("f8_scol_amax_d16_pp", F8, "ScaledLinCombPerColBiasEltActAmaxAux, bf16 D (no amax_d), e4m3 aux, pingpong")
 fk("f8_promoted_1", F8, "promoted accumulation every k-tile, e4m3 D",
    ["--m 256 --n 256 --k 16384", BIG])
+fk("f8_promoted_1_f32", F8, "promoted accumulation every k-tile, f32 D (accuracy against f8_e4m3_f32_256x128)",
+   ["--m 256 --n 256 --k 4096 --full", "--m 256 --n 256 --k 65536 --full"])
 fk("f8_promoted_4_pp", F8, "promoted accumulation every 4 k-tiles, pingpong, bf16 D",
    ["--m 256 --n 256 --k 65536 --full"])
 fk("bench_f8_promoted_bf16", N, "benchmarked: fp8 e4m3 -> bf16, promoted accumulation every k-tile, 128x128x128", [BIG])
