@@ -106,3 +106,58 @@ wsgemm.gemm @bench_pp_lincomb_relu_bf16 a(bf16) b(bf16) c(bf16) d(bf16)
   epi.store %d : f32
   epi.yield
 }
+
+// fp8 (issue 11): e4m3 x e4m3 with f32 accumulation, 128x256x128
+// cooperative (tile K is 128 bytes, as for 16-bit), swizzle 4: a plain
+// GEMM to bf16, and cuBLASLt's fp8 epilogue with scales and amax,
+//   D = e4m3(scale_d * (alpha * scale_a * scale_b * acc)), amax_d = max |.|
+// before scale_d (ws-gemm-bench --compare cublaslt times cuBLASLt's fp8
+// matmul with the same scale pointers); and the latter as pingpong.
+
+wsgemm.gemm @bench_f8_plain_bf16 a(f8E4M3FN) b(f8E4M3FN) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 128], schedule = cooperative,
+                          swizzle = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_f8_scaled_amax_e4m3 a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN)
+    config #wsgemm.config<tile = [128, 256, 128], schedule = cooperative,
+                          swizzle = 4> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %sab = epi.scalar ptr ["scale_a", "scale_b"] : f32
+  %sd = epi.scalar ptr ["scale_d"] : f32
+  %x = arith.mulf %alpha, %acc : f32
+  %z = arith.mulf %x, %sab : f32
+  epi.reduce_to_scalar absmax %z, "amax_d" : f32
+  %d = arith.mulf %z, %sd : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_f8_pp_scaled_amax_e4m3 a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN)
+    config #wsgemm.config<tile = [128, 128, 128], schedule = pingpong,
+                          swizzle = 4> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %sab = epi.scalar ptr ["scale_a", "scale_b"] : f32
+  %sd = epi.scalar ptr ["scale_d"] : f32
+  %x = arith.mulf %alpha, %acc : f32
+  %z = arith.mulf %x, %sab : f32
+  epi.reduce_to_scalar absmax %z, "amax_d" : f32
+  %d = arith.mulf %z, %sd : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// The plain fp8 GEMM with promoted accumulation every k-tile (DeepGEMM's
+// recipe), 128x128x128 cooperative (two accumulators do not fit 128x256).
+wsgemm.gemm @bench_f8_promoted_bf16 a(f8E4M3FN) b(f8E4M3FN) d(bf16)
+    config #wsgemm.config<tile = [128, 128, 128], schedule = cooperative,
+                          swizzle = 4, promotion_interval = 1> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -2,7 +2,9 @@
 """Validates every compiled manifest with `ws-gemm-run --dry-run`.
 
 For each <kernel>.json in KERNEL_DIR, runs the runner without a GPU on a
-ragged problem (1000 x 3000 x 200, L = 3 when batched): the runtime parses
+ragged problem (1000 x 3000 x 200, L = 3 when batched; 1000 x 3008 x 208
+when a matrix is 8-bit, whose rows TMA needs in multiples of 16 bytes):
+the runtime parses
 the manifest, checks its EVT and validates the arguments on fake device
 addresses. Fails, listing each refusal, if any manifest is not accepted.
 
@@ -30,8 +32,11 @@ def main():
     for f in manifests:
         path = os.path.join(args.dir, f)
         with open(path) as fh:
-            batched = json.load(fh).get("batched", False)
-        cmd = [args.run, path, "--m", "1000", "--n", "3000", "--k", "200",
+            text = fh.read()
+        batched = json.loads(text).get("batched", False)
+        fp8 = '"f8e4m3"' in text or '"f8e5m2"' in text
+        cmd = [args.run, path, "--m", "1000", "--n", "3008" if fp8 else "3000",
+               "--k", "208" if fp8 else "200",
                "--l", "3" if batched else "1", "--dry-run"]
         out = subprocess.run(cmd, capture_output=True, text=True)
         text = (out.stdout + out.stderr).strip()

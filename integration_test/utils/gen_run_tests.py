@@ -210,6 +210,57 @@ pk("cl_coop_12_lincomb_relu_bf16", CL, "cluster 1x2 (A multicast), LinCombPerRow
 pk("cl_pp_21_nmajor_aux", CL, "cluster 2x1, pingpong, N-major B, aux load and store", [RAG1 + " --full"])
 pk("cl_ws_12_mmajor_red", CL, "cluster 1x2, warp_specialized, M-major A, batched, reductions")
 
+# fp8 (kernels/fp8.mlir and the fp8 bench kernels). An 8-bit operand's row
+# of K (A, B) or N (D, aux) bytes must be a multiple of 16 (TMA), so the
+# standard shapes move to the nearest legal ones: K 200 -> 208, 40 -> 48,
+# N 3000 -> 3008, 1032 -> 1040, 136 -> 144, and the smallest problem is
+# 8x16x16. Enumerated after every other kernel so that their seeds stay.
+FP8 = {}
+FP8_BASE = [FULL, "--m 1000 --n 3008 --k 208", "--m 777 --n 1040 --k 96",
+            "--m 192 --n 144 --k 48", "--m 8 --n 16 --k 16"]
+
+
+def fk(name, source, what, extra=()):
+    FP8[name] = (source, what, list(extra))
+
+
+F8 = "kernels/fp8.mlir"
+fk("f8_e4m3_e4m3_bf16", F8, "fp8 e4m3 x e4m3 -> bf16, planner defaults (128x128x128 cooperative)", [BIG])
+fk("f8_e4m3_e5m2_e4m3", F8, "e4m3 x e5m2 -> e4m3 D (cvt.rn.satfinite), alpha",
+   [FULL + " --scalar alpha=1000",   # |D| beyond 448: saturates to +-448
+    FULL + " --nan A", FULL + " --nan B"])  # NaN inputs give NaN rows/columns
+fk("f8_e5m2_e4m3_f16_ws", F8, "e5m2 x e4m3 -> f16, warp_specialized")
+fk("f8_e5m2_e5m2_e5m2_pp", F8, "e5m2 x e5m2 -> e5m2, pingpong 64x128",
+   [FULL + " --scalar alpha=100000", FULL + " --nan A", BIG])
+fk("f8_e4m3_f32_256x128", F8, "e4m3 -> f32 D, 256x128 cooperative",
+   ["--m 256 --n 256 --k 4096 --full", "--m 256 --n 256 --k 65536 --full"])
+fk("f8_batched_e4m3_128x256", F8, "batched e4m3 D scaled by a device scalar, 128x256, swizzle 2")
+fk("f8_c8_reuse", F8, "e5m2 C, e4m3 D staged over C (ReuseSmemC)",
+   [FULL + " --scalar beta=0"])
+fk("f8_aux8_vec8_ws", F8, "e4m3 aux load, e5m2 row vector, e5m2 aux store, warp_specialized")
+fk("f8_rowcol_scales", F8, "per-row and per-column f32 scales (load_vec_m/n)", [BIG])
+for act in ("identity", "relu", "clamp", "leaky_relu", "threshold_relu", "gelu",
+            "gelu_taylor", "silu", "sigmoid", "tanh", "hardswish"):
+    fk("f8_srow_" + act, F8, "ScaledLinCombPerRowBiasEltAct<%s>, e4m3 D" % act,
+       [FULL + " --scalar beta=0"] if act == "relu" else [])
+fk("f8_scol_gelu_bf16", F8, "ScaledLinCombPerColBiasEltAct<GELU>, bf16 D (scale_d unused)")
+fk("f8_scol_relu_e5m2_pp", F8, "ScaledLinCombPerColBiasEltAct<ReLU>, e5m2 D, pingpong")
+fk("f8_srow_amax_aux8", F8, "ScaledLinCombPerRowBiasEltActAmaxAux<ReLU>, e4m3 D, e5m2 aux: amax_d, amax_aux", [BIG])
+fk("f8_scol_amax_aux8_ws", F8, "ScaledLinCombPerColBiasEltActAmaxAux<SiLU>, e5m2 D, e4m3 aux, warp_specialized")
+fk("f8_srow_amax_aux16", F8, "ScaledLinCombPerRowBiasEltActAmaxAux<GELU>, bf16 aux (aux = Z), 128x256")
+fk("f8_scol_amax_d16_pp", F8, "ScaledLinCombPerColBiasEltActAmaxAux, bf16 D (no amax_d), e4m3 aux, pingpong")
+fk("f8_promoted_1", F8, "promoted accumulation every k-tile, e4m3 D",
+   ["--m 256 --n 256 --k 16384", BIG])
+fk("f8_promoted_1_f32", F8, "promoted accumulation every k-tile, f32 D (accuracy against f8_e4m3_f32_256x128)",
+   ["--m 256 --n 256 --k 4096 --full", "--m 256 --n 256 --k 65536 --full"])
+fk("f8_promoted_4_pp", F8, "promoted accumulation every 4 k-tiles, pingpong, bf16 D",
+   ["--m 256 --n 256 --k 65536 --full"])
+fk("bench_f8_promoted_bf16", N, "benchmarked: fp8 e4m3 -> bf16, promoted accumulation every k-tile, 128x128x128", [BIG])
+fk("gemm_fp8_rowwise", X % "gemm_fp8_rowwise", "example: fp8 with per-row and per-column scales and a column bias", [BIG])
+fk("bench_f8_plain_bf16", N, "benchmarked: fp8 e4m3 -> bf16, 128x256x128", [BIG])
+fk("bench_f8_scaled_amax_e4m3", N, "benchmarked: fp8 e4m3 D = scale_d * alpha * scale_a * scale_b * acc with amax_d", [BIG])
+fk("bench_f8_pp_scaled_amax_e4m3", N, "benchmarked: the same, pingpong 128x128x128")
+
 
 def kernels_in(path):
     with open(path) as f:
@@ -226,6 +277,7 @@ def main():
     for name in PENDING:
         if name in sources:
             KERNELS[name] = PENDING[name]
+    KERNELS.update(FP8)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -236,10 +288,10 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS)):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
-        base = [FULL, RAG1, RAG2, KSM, TINY]
+        base = list(FP8_BASE) if name in FP8 else [FULL, RAG1, RAG2, KSM, TINY]
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \
             else list(base)
         shapes += extra
@@ -249,12 +301,15 @@ def main():
             shapes = [s.replace("--m 777 ", "--m 776 ") for s in shapes]
         lines = ["# REQUIRES: gpu",
                  "# GENERATED by integration_test/utils/gen_run_tests.py; edit the table there.",
-                 "# %s (%s): %s." % (name, sources[name], what),
+                 "# %s (%s): %s." % (name, sources[name], what)] + ([
+                 "# Shapes (fp8): 256x256x128 (every element checked), 1000x3008x208",
+                 "# and 777x1040x96 (ragged), K = 48 (under one k-tile), 8x16x16",
+                 "# (smallest legal for 8-bit rows)%s." % (
+                     ", L = 3 (and 1)" if batched else "")] if name in FP8 else [
                  "# Shapes: 256x256x128 (every element checked), 1000x3000x200 and",
                  "# 777x1032x96 (ragged: partial last tiles, more tiles than SMs),",
                  "# K = 40 (under one k-tile), 8x8x8 (smallest legal)%s." % (
-                     ", L = 3 (and 1)" if batched else ""),
-                 ""]
+                     ", L = 3 (and 1)" if batched else "")]) + [""]
         for i, s in enumerate(shapes):
             lines.append("# RUN: %%run %%k/%s.json %s --seed %d"
                          % (name, s, 1000 * (n + 1) + i))

@@ -12,11 +12,11 @@
 namespace wsgemm::runtime {
 
 std::string Tolerance::describe() const {
-  char buf[160];
+  char buf[192];
   std::snprintf(buf, sizeof buf,
-                "|out-ref| <= %.3g*|ref| + %.3g*rms(ref) (e_acc %.2g, e_epi "
-                "%.2g)",
-                rtol, atolPerRms, eAcc, eEpi);
+                "|out-ref| <= %.3g*|ref| + %.3g*rms(ref) + %.3g (e_acc %.2g, "
+                "e_epi %.2g)",
+                rtol, atolPerRms, atolAbs, eAcc, eEpi);
   return buf;
 }
 
@@ -48,6 +48,7 @@ Tolerance outputTolerance(DType out, DType in, int64_t K, bool approx,
   t.eEpi = std::ldexp(1.0, approx ? -10 : -19) + eConvert;
   t.rtol = 2 * u + t.eAcc + t.eEpi;
   t.atolPerRms = u + t.eAcc + t.eEpi;
+  t.atolAbs = dtypeMinSubnormal(out);
   return t;
 }
 
@@ -120,7 +121,7 @@ bool ErrorStats::record(double out, double ref, double tol, Where where) {
 
 bool ErrorStats::compare(double out, double ref, const Tolerance &t,
                          Where where) {
-  double tol = t.rtol * std::fabs(ref) + t.atolPerRms * rms();
+  double tol = t.rtol * std::fabs(ref) + t.atolPerRms * rms() + t.atolAbs;
   return record(out, ref, tol, where);
 }
 

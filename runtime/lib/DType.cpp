@@ -114,6 +114,11 @@ double dtypeUnitRoundoff(DType t) {
 
 double dtypeMaxFinite(DType t) { return format(t).maxFinite; }
 
+double dtypeMinSubnormal(DType t) {
+  const Format &f = format(t);
+  return std::ldexp(1.0, 1 - bias(f) - f.mantBits);
+}
+
 const char *roundingName(Rounding r) {
   switch (r) {
   case Rounding::RN:

@@ -50,8 +50,65 @@ double scalarNodeValue(const Manifest &m, int node,
 
 } // namespace
 
+static bool isFp8(DType t) { return t == DType::F8E4M3 || t == DType::F8E5M2; }
+
+/// The fused epilogue cuBLASLt has for the EVT (any input type).
+static CublasPlan
+chooseCublasEpilogue(const Manifest &m,
+                     const std::map<std::string, double> &scalars);
+
+/// fp8: the scale pointers and amax cuBLASLt takes, when the kernel has
+/// them as scalar pointers (CUTLASS's names, as the scaled presets use).
+static void addFp8Scales(CublasPlan &p, const Manifest &m,
+                         const std::map<std::string, double> &scalars) {
+  if (!isFp8(m.operand("A").dtype))
+    return;
+  p.fp8 = true;
+  auto pointer = [&](const char *name) {
+    const Param *par = m.findParam(name);
+    return par && par->kind == ParamKind::ScalarPointer ? std::string(name)
+                                                        : std::string();
+  };
+  p.scaleA = pointer("scale_a");
+  p.scaleB = pointer("scale_b");
+  if (p.useC)
+    p.scaleC = pointer("scale_c");
+  if (isFp8(m.operand("D").dtype))
+    p.scaleD = pointer("scale_d");
+  const Param *amax = m.findParam("amax_d");
+  if (amax && amax->kind == ParamKind::Reduction && amax->reduce == ReduceKind::AbsMax &&
+      isFp8(m.operand("D").dtype))
+    p.amaxD = "amax_d";
+  // Unmatched fp8 EVTs (scales multiplied in by hand) still take alpha.
+  if (!p.fused && scalars.count("alpha"))
+    p.alpha = static_cast<float>(scalars.at("alpha"));
+  std::string what;
+  for (const std::string *s : {&p.scaleA, &p.scaleB, &p.scaleC, &p.scaleD})
+    if (!s->empty())
+      what += (what.empty() ? "" : ", ") + *s;
+  if (!p.fused && !what.empty()) {
+    // A scaled EVT the classifier does not know: cuBLASLt's fp8 matmul
+    // computes the same epilogue itself, so the comparison is fused.
+    p.fused = true;
+    p.note = "cuBLASLt's fp8 matmul applies alpha and the scale pointers" +
+             std::string(p.amaxD.empty() ? "" : " and computes amax_d") +
+             " itself (D = scale_d * alpha * scale_a * scale_b * acc)";
+  }
+  p.epilogueName = "fp8 " + p.epilogueName + "; fast accumulation" +
+                    (what.empty() ? std::string() : ", scale pointers " + what) +
+                    (p.amaxD.empty() ? "" : ", AMAX_D");
+}
+
 CublasPlan chooseCublasPlan(const Manifest &m,
                             const std::map<std::string, double> &scalars) {
+  CublasPlan p = chooseCublasEpilogue(m, scalars);
+  addFp8Scales(p, m, scalars);
+  return p;
+}
+
+static CublasPlan
+chooseCublasEpilogue(const Manifest &m,
+                     const std::map<std::string, double> &scalars) {
   CublasPlan p;
   StandardEpilogue e = classifyEpilogue(m);
   if (!e.matched) {
@@ -126,12 +183,14 @@ Status CublasRunner::setup(const CublasLtApi &api, const Manifest &m,
   plan_ = plan;
   DType aT = m.operand("A").dtype, bT = m.operand("B").dtype,
         dT = m.operand("D").dtype;
-  if (aT != bT)
+  if (aT != bT && !(plan.fp8 && isFp8(bT)))
     return errorf("cuBLASLt comparison needs A and B of one dtype, got ",
                   dtypeName(aT), " and ", dtypeName(bT));
-  if (aT == DType::F8E4M3 || aT == DType::F8E5M2)
-    return errorf("cuBLASLt comparison is not implemented for fp8 inputs "
-                  "(scale pointers, TN only)");
+  // cuBLASLt's fp8 matmul is TN only: both operands K-major, which is
+  // also the only layout our fp8 kernels take (Legality.cpp).
+  if (plan.fp8 && (m.operand("A").layout != Layout::KMajor ||
+                   m.operand("B").layout != Layout::KMajor))
+    return errorf("cuBLASLt's fp8 matmul needs K-major A and B (TN)");
   auto check = [&](cublasStatus_t s, const char *what) {
     return s == CUBLAS_STATUS_SUCCESS ? Status::success()
                                       : errorf(what, ": ", api.status(s));
@@ -158,6 +217,12 @@ Status CublasRunner::setup(const CublasLtApi &api, const Manifest &m,
   WSGEMM_TRY(check(api.descSet(desc_, CUBLASLT_MATMUL_DESC_EPILOGUE,
                                &plan.epilogue, sizeof plan.epilogue),
                    "EPILOGUE"));
+  if (plan.fp8) {
+    int8_t fast = 1;
+    WSGEMM_TRY(check(
+        api.descSet(desc_, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast, sizeof fast),
+        "FAST_ACCUM"));
+  }
   auto layout = [&](cublasLtMatrixLayout_t &l, DType t, const MatrixGeometry &g,
                     const char *what) -> Status {
     // Stored row-major rows x cols == column-major cols x rows.
@@ -181,6 +246,17 @@ Status CublasRunner::setup(const CublasLtApi &api, const Manifest &m,
   WSGEMM_TRY(layout(layouts_[0], bT, gB, "layout A' (our B)"));
   WSGEMM_TRY(layout(layouts_[1], aT, gA, "layout B' (our A)"));
   DType cT = plan.useC ? m.operand("C").dtype : dT;
+  // An fp8 D takes a 16-bit C (cuBLASLt's fp8 type table): without C, a
+  // bf16 one that beta = 0 never reads.
+  bool dummyC = plan.fp8 && !plan.useC && isFp8(dT);
+  if (dummyC) {
+    cT = DType::BF16;
+    auto c = DeviceBuffer::alloc(
+        static_cast<size_t>(gD.spanElements()) * dtypeSize(cT), "cuBLASLt C");
+    if (!c)
+      return c.status();
+    dummyC_ = std::move(*c);
+  }
   MatrixGeometry gC = plan.useC ? matrixGeometry(m, "C", a) : gD;
   WSGEMM_TRY(layout(layouts_[2], cT, gC, "layout C"));
   WSGEMM_TRY(layout(layouts_[3], dT, gD, "layout D"));
@@ -214,6 +290,23 @@ Status CublasRunner::setup(const CublasLtApi &api, const Manifest &m,
     }
   }
 
+  // fp8: the scale and amax pointers of each set (cuBLASLt's A is our B:
+  // its A scale is our scale_b), the first set's set before the heuristic,
+  // which picks kernels that apply them.
+  if (plan.fp8) {
+    for (const TestProblem &p : sets) {
+      const GemmArgs &ga = p.args();
+      auto named = [&](const std::string &name) -> CUdeviceptr {
+        auto it = ga.named.find(name);
+        return name.empty() || it == ga.named.end() ? 0 : it->second.ptr;
+      };
+      scales_.push_back({named(plan.scaleB), named(plan.scaleA),
+                         named(plan.scaleC), named(plan.scaleD),
+                         named(plan.amaxD)});
+    }
+    WSGEMM_TRY(setScalePointers(0));
+  }
+
   // Heuristic with a workspace.
   auto ws = DeviceBuffer::alloc(workspaceBytes_, "cuBLASLt workspace");
   if (!ws)
@@ -240,8 +333,27 @@ Status CublasRunner::setup(const CublasLtApi &api, const Manifest &m,
     return errorf("cuBLASLt: no algorithm for this configuration");
   for (const TestProblem &p : sets) {
     const GemmArgs &ga = p.args();
-    ptrs_.push_back(
-        {ga.B.ptr, ga.A.ptr, plan.useC ? ga.C.ptr : ga.D.ptr, ga.D.ptr});
+    ptrs_.push_back({ga.B.ptr, ga.A.ptr,
+                     plan.useC ? ga.C.ptr : dummyC ? dummyC_.ptr() : ga.D.ptr,
+                     ga.D.ptr});
+  }
+  return Status::success();
+}
+
+Status CublasRunner::setScalePointers(size_t set) {
+  static const cublasLtMatmulDescAttributes_t attrs[5] = {
+      CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER,
+      CUBLASLT_MATMUL_DESC_C_SCALE_POINTER, CUBLASLT_MATMUL_DESC_D_SCALE_POINTER,
+      CUBLASLT_MATMUL_DESC_AMAX_D_POINTER};
+  for (size_t i = 0; i < 5; ++i) {
+    CUdeviceptr ptr = scales_[set][i];
+    if (!ptr)
+      continue;
+    void *p = reinterpret_cast<void *>(static_cast<uintptr_t>(ptr));
+    cublasStatus_t st = api_->descSet(desc_, attrs[i], &p, sizeof p);
+    if (st != CUBLAS_STATUS_SUCCESS)
+      return errorf("cuBLASLt fp8 scale/amax pointer ", i, ": ",
+                    api_->status(st));
   }
   return Status::success();
 }
@@ -255,6 +367,8 @@ Status CublasRunner::launch(int i, CUstream stream) {
     if (st != CUBLAS_STATUS_SUCCESS)
       return errorf("BIAS_POINTER: ", api_->status(st));
   }
+  if (plan_.fp8 && scales_.size() > 1)
+    WSGEMM_TRY(setScalePointers(s));
   auto p = [](CUdeviceptr x) {
     return reinterpret_cast<void *>(static_cast<uintptr_t>(x));
   };

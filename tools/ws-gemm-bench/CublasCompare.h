@@ -34,6 +34,12 @@ struct CublasPlan {
   runtime::DType biasType = runtime::DType::F16;
   bool biasPerBatch = false;
   float alpha = 1, beta = 0;
+  /// fp8 A and B (cuBLASLt's fp8 matmul, TN only): the kernel's scalar
+  /// pointers that cuBLASLt takes too, by our names (empty when absent):
+  /// scale_a, scale_b, scale_c (with C), scale_d and amax_d (fp8 D); fast
+  /// accumulation as in our kernels.
+  bool fp8 = false;
+  std::string scaleA, scaleB, scaleC, scaleD, amaxD;
 };
 
 /// The plan for manifest `m` with the scalar values `scalars` (alpha, beta).
@@ -64,6 +70,11 @@ private:
   std::vector<cublasLtMatrixLayout_t> layouts_;
   std::vector<runtime::DeviceBuffer> bias_;
   runtime::DeviceBuffer workspace_;
+  /// fp8 without C: cuBLASLt wants a 16-bit C layout (never read: beta 0).
+  runtime::DeviceBuffer dummyC_;
+  /// fp8: per set, cuBLASLt's A/B/C/D scale pointers and amax_d (0: none).
+  std::vector<std::array<CUdeviceptr, 5>> scales_;
+  runtime::Status setScalePointers(size_t set);
   size_t workspaceBytes_ = size_t(64) << 20;
   cublasLtMatmulHeuristicResult_t heuristic_{};
   std::vector<std::array<CUdeviceptr, 4>> ptrs_;

@@ -187,7 +187,7 @@ public:
     }
     char rms[64];
     std::snprintf(rms, sizeof rms, " = %.3g*|ref| + %.3g", tol.rtol,
-                  tol.atolPerRms * st.rms());
+                  tol.atolPerRms * st.rms() + tol.atolAbs);
     printStats(kind, name, t, st, tol.describe() + rms, outcome_);
     if (atJump)
       std::printf("       %lld element(s) at a jump of the EVT (threshold or "

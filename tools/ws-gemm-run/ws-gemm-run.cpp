@@ -59,7 +59,7 @@ void usage() {
   std::fprintf(
       stderr,
       "usage: ws-gemm-run MANIFEST --m M --n N --k K [--l L] [--seed S]\n"
-      "         [--pad E] [--scalar NAME=VALUE]... [--device D]\n"
+      "         [--pad E] [--scalar NAME=VALUE]... [--nan INPUT]... [--device D]\n"
       "         [--full] [--samples N] [--rtol X] [--atol-rms X]\n"
       "         [--bad-arg misaligned|stride|dtype|null] [--dry-run]\n"
       "         [--tuning TABLE] [--variant ID] [--timeout S]\n"
@@ -69,7 +69,11 @@ void usage() {
       "  --variant    run this variant of the family\n"
       "  --pad E      E extra elements per row of every matrix (ld = cols+E)\n"
       "  --scalar     value of a scalar or scalar_pointer parameter (default:\n"
-      "               seeded uniform in [0.5, 1.5]); beta=0 skips C\n"
+      "               seeded uniform in [0.5, 1.5]; scale_d / scale_aux of an\n"
+      "               8-bit output: a power of two fitting it, Problem.h);\n"
+      "               beta=0 skips C\n"
+      "  --nan INPUT  a NaN at two elements of input matrix INPUT (A, B, C,\n"
+      "               an aux load): NaN must reach the outputs it feeds\n"
       "  --full       check every element even when M*N*L > 2^20\n"
       "  --rtol, --atol-rms  override the tolerance (see Check.h)\n"
       "  --bad-arg    break one argument; the runtime must refuse it\n"
@@ -105,6 +109,11 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.samples);
     } else if (a == "--scalar") {
       ok = args.scalar(o.scalars);
+    } else if (a == "--nan") {
+      const char *v = args.value();
+      if (!v)
+        return false;
+      o.nanInputs.insert(v);
     } else if (a == "--timeout") {
       const char *v = args.value();
       if (!v)
@@ -181,6 +190,19 @@ int run(const Options &o) {
   const Manifest &m = *manifest;
   if (!wsgemm::tools::checkScalarFlags(m, o.scalars))
     return 2;
+  // --nan names an input matrix: refused here, before a dry run too.
+  for (const std::string &name : o.nanInputs) {
+    const Param *par = m.findParam(name);
+    bool output = name == "D";
+    for (const EvtNode &n : m.nodes)
+      output |= n.op == EvtOp::AuxStore && n.name == name;
+    if (!par || par->kind != ParamKind::TensorMap || output) {
+      std::fprintf(stderr, "error: --nan %s: not an input matrix of this "
+                           "kernel (A, B, C or an aux load)\n",
+                   name.c_str());
+      return 2;
+    }
+  }
   // The CPU reference of --full does M * N * L * K multiply-adds in
   // double; past ~2^38 (minutes on 16 cores) it would look like a hang.
   const double work = double(o.M) * double(o.N) * double(o.L) * double(o.K);
@@ -276,6 +298,7 @@ int run(const Options &o) {
   po.seed = o.seed;
   po.pad = o.pad;
   po.scalars = o.scalars;
+  po.nanInputs = o.nanInputs;
   auto problem = TestProblem::create(m, po);
   if (!problem) {
     std::fprintf(stderr, "error: %s\n", problem.message().c_str());

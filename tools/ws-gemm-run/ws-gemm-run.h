@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,7 @@ struct Options {
   std::string badArg;
   std::string tuning, variant; // family manifests (FamilyChoice.h)
   std::map<std::string, float> scalars;
+  std::set<std::string> nanInputs; // --nan
   double rtol = -1, atolRms = -1; // overrides
 };
 

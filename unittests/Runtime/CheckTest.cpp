@@ -25,6 +25,30 @@ TEST(Check, ToleranceRule) {
   EXPECT_NE(t.describe().find("|out-ref| <= "), std::string::npos);
 }
 
+TEST(Check, Fp8OutputToleranceCoversTwoRoundings) {
+  // Check.h's derivation, tried: the kernel and the reference round values
+  // within the accumulation term of each other once to the fp8 output;
+  // the results stay within the tolerance at every magnitude, across the
+  // subnormals and into saturation (rms 1 for the atol term).
+  for (DType out : {DType::F8E4M3, DType::F8E5M2}) {
+    Tolerance t = outputTolerance(out, DType::F8E4M3, 4096, false);
+    EXPECT_EQ(t.atolAbs, dtypeMinSubnormal(out));
+    double worst = 0;
+    for (int i = 0; i < 200000; ++i) {
+      double y = std::ldexp(1.0 + (i % 997) / 997.0, i % 40 - 24) *
+                 (i % 2 ? -1 : 1);
+      double d = t.eAcc * (std::fabs(y) + 1) * ((i % 7) / 6.0 - 0.5);
+      double ref = roundTo(out, y), got = roundTo(out, y + d);
+      double tol = t.rtol * std::fabs(ref) + t.atolPerRms + t.atolAbs;
+      worst = std::max(worst, std::fabs(got - ref) / tol);
+    }
+    EXPECT_LE(worst, 1.0) << dtypeName(out);
+  }
+  EXPECT_EQ(dtypeMinSubnormal(DType::F8E4M3), std::ldexp(1.0, -9));
+  EXPECT_EQ(dtypeMinSubnormal(DType::F8E5M2), std::ldexp(1.0, -16));
+  EXPECT_EQ(dtypeMinSubnormal(DType::F16), std::ldexp(1.0, -24));
+}
+
 TEST(Check, ApproxOpsDetected) {
   EXPECT_FALSE(usesApproxTranscendentals(loadOrDie("gemm_bias_relu.json")));
   json j = loadJson("gemm_bias_relu.json");

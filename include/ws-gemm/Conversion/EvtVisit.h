@@ -21,6 +21,19 @@ namespace mlir::epi {
 Value convertF32Pair(OpBuilder &b, Location loc, Value lo, Value hi, Type elem,
                      RoundingMode rounding);
 
+/// Two f32 values as a packed pair of 8-bit floats (`elem` f8E4M3FN or
+/// f8E5M2), PTX's cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32: round to nearest
+/// even, a finite value beyond the largest finite (and +-inf) becomes
+/// +-max finite, NaN stays NaN. An i16 whose low byte is `lo` (little-endian
+/// memory: `lo` at the lower address).
+Value convertF32PairToF8(OpBuilder &b, Location loc, Value lo, Value hi,
+                         Type elem);
+
+/// The bits of an 8-bit float (`bits` an i8, `elem` f8E4M3FN or f8E5M2)
+/// widened exactly to f32: PTX's cvt.rn.f16x2.{e4m3x2,e5m2x2} (every value
+/// of both formats is an f16), then f16 -> f32.
+Value extendF8ToF32(OpBuilder &b, Location loc, Value bits, Type elem);
+
 /// `v` converted to `to`: widening is exact; narrowing f32 to f16/bf16
 /// rounds as asked (rn or rz; the planner refuses the modes PTX lacks).
 Value convertFloat(OpBuilder &b, Location loc, Value v, Type to,

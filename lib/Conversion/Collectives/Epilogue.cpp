@@ -134,18 +134,39 @@ Value Epilogue::swizzleOffset(Value offset, pl::DType type) {
       kc.b, offset, arith::ShLIOp::create(kc.b, rowPhase, kc.i32(4)));
 }
 
-/// Element `elemOffset` of a subtile buffer, widened to f32.
-Value Epilogue::loadShared(Value buf, pl::DType type, Value elemOffset) {
-  Value ptr = kc.gep(
-      buf, swizzleOffset(kc.mul(elemOffset, kc.i32(byteWidth(type))), type));
+/// An element of `type` loaded from `ptr` and widened to f32 (exactly: an
+/// 8-bit float travels as its i8 bits and widens through f16).
+Value Epilogue::loadWidened(Value ptr, pl::DType type) {
+  if (byteWidth(type) == 1)
+    return epi::extendF8ToF32(kc.b, kc.b.getLoc(),
+                              LLVM::LoadOp::create(kc.b, kc.b.getI8Type(), ptr),
+                              kc.typeOf(type));
   Value v = LLVM::LoadOp::create(kc.b, kc.typeOf(type), ptr);
   if (type != pl::DType::F32)
     v = arith::ExtFOp::create(kc.b, kc.f32Ty, v);
   return v;
 }
 
-void Epilogue::storeShared(Value buf, Value elemOffset, Value v) {
-  pl::DType type = toDType(v.getType());
+/// `v` (f32) as an element of `type` in memory: f16/bf16 as their type
+/// (rn), an 8-bit float as its i8 bits (cvt.rn.satfinite), f32 as is.
+Value Epilogue::narrowForMemory(Value v, pl::DType type) {
+  ImplicitLocOpBuilder &b = kc.b;
+  if (byteWidth(type) != 1)
+    return epi::convertFloat(b, b.getLoc(), v, kc.typeOf(type),
+                             epi::RoundingMode::rn);
+  Value pair = epi::convertF32PairToF8(b, b.getLoc(), v, v, kc.typeOf(type));
+  return arith::TruncIOp::create(b, b.getI8Type(), pair);
+}
+
+/// Element `elemOffset` of a subtile buffer, widened to f32.
+Value Epilogue::loadShared(Value buf, pl::DType type, Value elemOffset) {
+  Value ptr = kc.gep(
+      buf, swizzleOffset(kc.mul(elemOffset, kc.i32(byteWidth(type))), type));
+  return loadWidened(ptr, type);
+}
+
+void Epilogue::storeShared(Value buf, pl::DType type, Value elemOffset,
+                           Value v) {
   Value ptr = kc.gep(
       buf, swizzleOffset(kc.mul(elemOffset, kc.i32(byteWidth(type))), type));
   LLVM::StoreOp::create(kc.b, v, ptr);
@@ -159,11 +180,10 @@ Value Epilogue::loadVector(StringRef name, pl::DType type, int64_t key,
   Value &cached = vectors[{name.str(), key}];
   if (cached)
     return cached;
-  Value ptr = LLVM::GEPOp::create(kc.b, kc.globalPtrTy, kc.typeOf(type),
+  Type elemTy = byteWidth(type) == 1 ? Type(kc.b.getI8Type()) : kc.typeOf(type);
+  Value ptr = LLVM::GEPOp::create(kc.b, kc.globalPtrTy, elemTy,
                                   kc.param(name), ValueRange{index});
-  cached = LLVM::LoadOp::create(kc.b, kc.typeOf(type), ptr);
-  if (type != pl::DType::F32)
-    cached = arith::ExtFOp::create(kc.b, kc.f32Ty, cached);
+  cached = loadWidened(ptr, type);
   return cached;
 }
 
@@ -357,7 +377,9 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     }
     SmallVector<Value> dVals;
     struct PendingStore {
-      Value buf, offset, value;
+      Value buf;
+      pl::DType type;
+      Value offset, value;
     };
     SmallVector<PendingStore> auxStores;
     for (size_t first = 0; first < elements.size(); first += fragmentSize) {
@@ -368,10 +390,8 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
         llvm::append_range(dVals, out["D"]);
       for (const pl::AuxBuffer &aux : layout.auxStores)
         for (auto [el, v] : llvm::zip(frag, out[aux.name]))
-          auxStores.push_back(
-              {bufs.auxStores.lookup(aux.name), el.offset,
-               epi::convertFloat(b, b.getLoc(), v, kc.typeOf(aux.type),
-                                 epi::RoundingMode::rn)});
+          auxStores.push_back({bufs.auxStores.lookup(aux.name), aux.type,
+                               el.offset, narrowForMemory(v, aux.type)});
       for (Reduction &r : reductions)
         for (auto [el, v] : llvm::zip(frag, out[r.operand.name]))
           accumulate(r, el, v);
@@ -398,7 +418,7 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
 
     // Registers to shared memory: aux stores, then D.
     for (const PendingStore &st : auxStores)
-      storeShared(st.buf, st.offset, st.value);
+      storeShared(st.buf, st.type, st.offset, st.value);
     if (desc.storesD)
       emitR2S(current.dBuf, dVals);
     // Make the generic-proxy writes visible to the TMA engine, then one
@@ -444,7 +464,9 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
 }
 
 /// Registers to shared memory for D: stmatrix for 16-bit D (each x4 writes
-/// two 8-column chunks of both row halves), st.shared.v2 for f32 D.
+/// two 8-column chunks of both row halves), st.shared.v2 for f32 D, and for
+/// 8-bit D each thread's column pair packed by cvt.rn.satfinite into one
+/// st.shared.b16.
 void Epilogue::emitR2S(Value dBuf, ArrayRef<Value> dVals) {
   ImplicitLocOpBuilder &b = kc.b;
   pl::DType dType = kc.desc.d;
@@ -478,6 +500,20 @@ void Epilogue::emitR2S(Value dBuf, ArrayRef<Value> dVals) {
           b, kc.gep(dBuf, off), regs, NVVM::MMALayout::row,
           NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
           NVVM::LdStMatrixEltType::B16);
+    }
+    return;
+  }
+  if (byteWidth(dType) == 1) {
+    for (int64_t c = 0; c < chunks; ++c) {
+      for (int64_t h = 0; h < 2; ++h) {
+        Value pair = epi::convertF32PairToF8(
+            b, b.getLoc(), dVals[c * 4 + 2 * h], dVals[c * 4 + 2 * h + 1],
+            kc.typeOf(dType));
+        Value row = kc.add(rowInSub, kc.i32(8 * h));
+        Value col = kc.add(colInChunk, kc.i32(8 * c));
+        Value off = swizzleOffset(kc.add(kc.mul(row, kc.i32(epiN)), col), dType);
+        LLVM::StoreOp::create(b, pair, kc.gep(dBuf, off), /*alignment=*/2);
+      }
     }
     return;
   }

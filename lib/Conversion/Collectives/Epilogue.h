@@ -84,8 +84,11 @@ private:
   Value ringBuffer(int64_t offset, planning::DType type, int64_t slots,
                    Value consumerWg, Value slot);
   Value swizzleOffset(Value byteOffset, planning::DType type);
+  Value loadWidened(Value ptr, planning::DType type);
+  Value narrowForMemory(Value v, planning::DType type);
   Value loadShared(Value buf, planning::DType type, Value elemOffset);
-  void storeShared(Value buf, Value elemOffset, Value v);
+  void storeShared(Value buf, planning::DType type, Value elemOffset,
+                   Value v);
   Value loadVector(StringRef name, planning::DType type, int64_t key,
                    Value index);
   /// Builds the visit op of `elements` and returns its outputs by name, one

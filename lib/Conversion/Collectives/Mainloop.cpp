@@ -1,7 +1,8 @@
 //===- Mainloop.cpp - The mainloop collective: TMA A/B, wgmma -------------===//
 //
 // Implements Mainloop.h. Shared memory of a stage: A as tile M rows of 128
-// bytes (tile K of a 16-bit type) with the 128B swizzle, B likewise when
+// bytes (tile K of a 16-bit type, 128 of an 8-bit one, whose wgmma is the
+// k32 form reading the same 32 bytes per step) with the 128B swizzle, B likewise when
 // K-major; an M-major A (N-major B) as tile M / 64 (tile N / 64) blocks of
 // [tile K rows][64 columns], 8 KiB each (TMA boxes are at most 128 swizzled
 // bytes wide). Either way 64 rows of A take 8 KiB, so a warpgroup's rows
@@ -149,8 +150,28 @@ Type collectives::getAccumulatorType(KernelContext &kc) {
 }
 
 static NVVM::WGMMATypes wgmmaType(pl::DType type) {
-  return type == pl::DType::BF16 ? NVVM::WGMMATypes::bf16
-                                 : NVVM::WGMMATypes::f16;
+  switch (type) {
+  case pl::DType::BF16:
+    return NVVM::WGMMATypes::bf16;
+  case pl::DType::F8E4M3:
+    return NVVM::WGMMATypes::e4m3;
+  case pl::DType::F8E5M2:
+    return NVVM::WGMMATypes::e5m2;
+  default:
+    return NVVM::WGMMATypes::f16;
+  }
+}
+
+/// `total` + `partial`, element by element (two accumulator structs).
+static Value addAccumulators(KernelContext &kc, Value total, Value partial) {
+  ImplicitLocOpBuilder &b = kc.b;
+  for (int64_t i = 0; i < kc.layout.tileN / 2; ++i) {
+    Value sum = arith::AddFOp::create(
+        b, LLVM::ExtractValueOp::create(b, total, i),
+        LLVM::ExtractValueOp::create(b, partial, i));
+    total = LLVM::InsertValueOp::create(b, total, sum, i);
+  }
+  return total;
 }
 
 SmallVector<Value>
@@ -164,7 +185,11 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
   int64_t mBlocks = layout.wgRows / 64;
   Type accTy = getAccumulatorType(kc);
   Value zero = LLVM::ZeroOp::create(b, accTy);
-  SmallVector<Value> init(mBlocks, zero);
+  // Promoted accumulation (fp8): wgmma accumulates into partials (the
+  // first mBlocks values), which every `interval` k-tiles are added into
+  // f32 totals (the next mBlocks) and cleared.
+  int64_t interval = kc.desc.config.promotionInterval.value_or(0);
+  SmallVector<Value> init(interval > 0 ? 2 * mBlocks : mBlocks, zero);
 
   Value start = PipelineStateInitOp::create(
       b, PipelineStateType::get(b.getContext(), layout.stages),
@@ -189,19 +214,23 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     Value descB = bKMajor ? makeDescriptor(b, bStage)
                           : makeDescriptor(b, bStage, 64 * 64 * 2);
 
-    auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, layout.tileN, 16);
+    // One wgmma reads 32 bytes of K per row: k16 of a 16-bit type, k32 of
+    // an 8-bit one (8-bit operands are K-major: Legality.cpp).
+    int64_t instK = 32 / (pl::getBits(kc.desc.a) / 8);
+    auto shape =
+        NVVM::MMAShapeAttr::get(b.getContext(), 64, layout.tileN, instK);
     SmallVector<Value> acc(loop.getRegionIterArgs());
     NVVM::WgmmaFenceAlignedOp::create(b);
-    for (int64_t k16 = 0; k16 < layout.tileK / 16; ++k16) {
-      // K-major: within a 128-byte swizzled row, k16 steps are 32 bytes
+    for (int64_t ks = 0; ks < layout.tileK / instK; ++ks) {
+      // K-major: within a 128-byte swizzled row, k steps are 32 bytes
       // (2 units). N-major: 16 K rows of 128 bytes (128 units).
       Value dB =
-          arith::AddIOp::create(b, descB, kc.i64(k16 * (bKMajor ? 2 : 128)));
+          arith::AddIOp::create(b, descB, kc.i64(ks * (bKMajor ? 2 : 128)));
       for (int64_t mb = 0; mb < mBlocks; ++mb) {
-        // 64 rows of A are 8192 bytes (512 units) either way; a k16 step
+        // 64 rows of A are 8192 bytes (512 units) either way; a k step
         // is 32 bytes along a K-major row or 16 rows of an M-major block.
         Value dA = arith::AddIOp::create(
-            b, descA, kc.i64(k16 * (aKMajor ? 2 : 128) + mb * 512));
+            b, descA, kc.i64(ks * (aKMajor ? 2 : 128) + mb * 512));
         acc[mb] = NVVM::WgmmaMmaAsyncOp::create(
             b, accTy, acc[mb], dA, dB, shape, wgmmaType(kc.desc.a),
             wgmmaType(kc.desc.b), NVVM::WGMMATypes::f32,
@@ -222,6 +251,27 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     kc.ifThen(releaser, [&] {
       releaseStage(kc, kc.stateAt(start, kc.sub(g, kc.i32(1))));
     });
+    if (interval > 0) {
+      // Every interval-th k-tile: drain the wgmma groups (the partials are
+      // read next), add the partials into the totals, clear them.
+      Value due = kc.eq(kc.remu(kc.add(kt, kc.i32(1)), kc.i32(interval)),
+                        kc.i32(0));
+      auto promote = scf::IfOp::create(b, ValueRange(acc).getTypes(), due,
+                                       /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&promote.getThenRegion().front());
+      NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+      SmallVector<Value> promoted(acc);
+      for (int64_t mb = 0; mb < mBlocks; ++mb) {
+        promoted[mBlocks + mb] =
+            addAccumulators(kc, acc[mBlocks + mb], acc[mb]);
+        promoted[mb] = zero;
+      }
+      scf::YieldOp::create(b, promoted);
+      b.setInsertionPointToStart(&promote.getElseRegion().front());
+      scf::YieldOp::create(b, acc);
+      acc.assign(promote.getResults().begin(), promote.getResults().end());
+    }
     scf::YieldOp::create(b, acc);
   }
   if (afterIssue)
@@ -234,5 +284,12 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     releaseStage(
         kc, kc.stateAt(start, kc.sub(kc.add(kBase, tile.kTiles), kc.i32(1))));
   });
-  return SmallVector<Value>(loop.getResults());
+  SmallVector<Value> results(loop.getResults());
+  if (interval == 0)
+    return results;
+  // The last partial (zero when the last k-tile promoted) joins the totals.
+  SmallVector<Value> totals;
+  for (int64_t mb = 0; mb < mBlocks; ++mb)
+    totals.push_back(addAccumulators(kc, results[mBlocks + mb], results[mb]));
+  return totals;
 }

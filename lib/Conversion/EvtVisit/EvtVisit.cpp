@@ -50,6 +50,29 @@ Value mlir::epi::convertF32Pair(OpBuilder &b, Location loc, Value lo, Value hi,
                                              rnd);
 }
 
+Value mlir::epi::convertF32PairToF8(OpBuilder &b, Location loc, Value lo,
+                                    Value hi, Type elem) {
+  // The op puts its first operand in the upper byte.
+  return NVVM::ConvertF32x2ToF8x2Op::create(
+      b, loc, b.getI16Type(), hi, lo, NVVM::FPRoundingMode::RN,
+      NVVM::SaturationMode::SATFINITE, /*relu=*/false, elem);
+}
+
+Value mlir::epi::extendF8ToF32(OpBuilder &b, Location loc, Value bits,
+                               Type elem) {
+  auto pairTy = VectorType::get({2}, b.getI8Type());
+  Value pair = LLVM::UndefOp::create(b, loc, pairTy);
+  for (int64_t i = 0; i < 2; ++i)
+    pair = LLVM::InsertElementOp::create(
+        b, loc, pair, bits, arith::ConstantIntOp::create(b, loc, i, 32));
+  Value halves = NVVM::ConvertF8x2ToF16x2Op::create(
+      b, loc, VectorType::get({2}, b.getF16Type()), pair, /*relu=*/false,
+      elem);
+  Value half = LLVM::ExtractElementOp::create(
+      b, loc, halves, arith::ConstantIntOp::create(b, loc, 0, 32));
+  return arith::ExtFOp::create(b, loc, b.getF32Type(), half);
+}
+
 Value mlir::epi::convertFloat(OpBuilder &b, Location loc, Value v, Type to,
                               RoundingMode rounding) {
   Type from = v.getType();

@@ -144,6 +144,7 @@ pl::GemmConfig mlir::wsgemm::toPlanningConfig(ConfigAttr attr) {
   config.delayTmaStore = attr.getDelayTmaStore();
   config.producerRegs = attr.getProducerRegs();
   config.consumerRegs = attr.getConsumerRegs();
+  config.promotionInterval = attr.getPromotionInterval();
   return config;
 }
 
@@ -165,7 +166,7 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
                          schedule, c.persistent, raster, c.swizzle,
                          toList(c.epiTile), c.stagesC, c.stagesD,
                          c.fragmentSize, c.reuseSmemC, c.delayTmaStore,
-                         c.producerRegs, c.consumerRegs);
+                         c.producerRegs, c.consumerRegs, c.promotionInterval);
 }
 
 //===----------------------------------------------------------------------===//

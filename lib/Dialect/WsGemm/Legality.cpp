@@ -58,20 +58,50 @@ private:
 static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
   const GemmConfig &c = desc.config;
   auto bits = [](DType type) { return getBits(type); };
-  if (bits(desc.a) != 16 || bits(desc.b) != 16)
-    errors.error() << "A and B must be 16-bit (f16 or bf16) because the "
-                      "mainloop issues f16/bf16 wgmma with f32 accumulation, "
-                      "got "
-                   << bits(desc.a) << "-bit A and " << bits(desc.b) << "-bit B";
-  else if (desc.a != desc.b)
+  auto isFp8 = [](DType type) {
+    return type == DType::F8E4M3 || type == DType::F8E5M2;
+  };
+  auto is16 = [](DType type) {
+    return type == DType::F16 || type == DType::BF16;
+  };
+  bool fp8 = isFp8(desc.a) && isFp8(desc.b);
+  if (!(is16(desc.a) && is16(desc.b)) && !fp8)
+    errors.error() << "A and B must be both 16-bit (f16, bf16) or both 8-bit "
+                      "(f8E4M3FN, f8E5M2) because the mainloop issues "
+                      "wgmma with f32 accumulation on those, got "
+                   << toString(desc.a) << " A and " << toString(desc.b)
+                   << " B";
+  else if (!fp8 && desc.a != desc.b)
     errors.error() << "A and B must have the same element type because "
                       "wgmma multiplies f16 x f16 or bf16 x bf16, got "
                    << toString(desc.a) << " A and " << toString(desc.b) << " B";
-  if (bits(desc.d) != 16 && bits(desc.d) != 32)
-    errors.error() << "D must be 16-bit (f16, bf16) or 32-bit (f32), got "
+  if (isPromoted(desc.config) && !fp8)
+    errors.error() << "promotion_interval = " << *desc.config.promotionInterval
+                   << " needs 8-bit A and B: it works around fp8 wgmma's "
+                      "reduced-precision accumulation, and " << toString(desc.a)
+                   << " wgmma accumulates in f32 already (drop it or use 0)";
+  // wgmma reads 8-bit operands from shared memory only K-major (PTX ISA:
+  // the transpose bits imm-trans-a/b are valid for .f16/.bf16 only).
+  if (fp8 && desc.aMajor == OperandMajor::M)
+    errors.error() << "A of type " << toString(desc.a)
+                   << " must be k_major: wgmma reads 8-bit operands only "
+                      "K-major (it transposes f16/bf16 only); store A as "
+                      "M x K with K contiguous (transpose it before the "
+                      "GEMM)";
+  if (fp8 && desc.bMajor == OperandMajor::N)
+    errors.error() << "B of type " << toString(desc.b)
+                   << " must be k_major: wgmma reads 8-bit operands only "
+                      "K-major (it transposes f16/bf16 only); store B as "
+                      "N x K with K contiguous (the TN layout cuBLASLt's "
+                      "fp8 GEMM also needs)";
+  if (bits(desc.d) != 8 && bits(desc.d) != 16 && bits(desc.d) != 32)
+    errors.error() << "D must be 8-bit (f8E4M3FN, f8E5M2), 16-bit (f16, "
+                      "bf16) or 32-bit (f32), got "
                    << bits(desc.d) << "-bit";
-  if (desc.c != DType::None && bits(desc.c) != 16 && bits(desc.c) != 32)
-    errors.error() << "C must be 16-bit (f16, bf16) or 32-bit (f32), got "
+  if (desc.c != DType::None && bits(desc.c) != 8 && bits(desc.c) != 16 &&
+      bits(desc.c) != 32)
+    errors.error() << "C must be 8-bit (f8E4M3FN, f8E5M2), 16-bit (f16, "
+                      "bf16) or 32-bit (f32), got "
                    << bits(desc.c) << "-bit";
   for (const EpilogueOperand &operand : desc.operands) {
     bool matrix = operand.kind == EpilogueOperand::Kind::AuxLoad ||
@@ -269,7 +299,8 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   // configured consumer_regs, else the launch share: at most 255).
   int64_t wgRows =
       schedule == KernelSchedule::Cooperative ? tile[0] / 2 : tile[0];
-  int64_t accRegs = wgRows * tile[1] / 128;
+  // Promoted accumulation keeps a partial and a total accumulator.
+  int64_t accRegs = wgRows * tile[1] / 128 * (isPromoted(c) ? 2 : 1);
   int64_t budget = c.consumerRegs.value_or(std::min<int64_t>(
       255, kSm90RegistersPerSm / (128 * (groups + 1)) / 8 * 8));
   // Beside the accumulator, the consumer's loop and epilogue keep about 40
@@ -279,8 +310,10 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   // and 128x240 spill.
   constexpr int64_t kEpilogueRegs = 40;
   if (errors.size() == before && accRegs + kEpilogueRegs > budget)
-    errors.error() << "each consumer thread holds its share of a " << wgRows
-                   << "x" << tile[1] << " f32 accumulator in " << accRegs
+    errors.error() << "each consumer thread holds its share of "
+                   << (isPromoted(c) ? "two (promoted accumulation) " : "a ")
+                   << wgRows << "x" << tile[1] << " f32 accumulator"
+                   << (isPromoted(c) ? "s" : "") << " in " << accRegs
                    << " registers, which with the " << kEpilogueRegs
                    << " the epilogue needs is more than its budget of "
                    << budget << (c.consumerRegs ? " (consumer_regs)" : "")
@@ -383,22 +416,11 @@ static void checkSmemBudget(const GemmDesc &desc, int64_t capacity,
 /// reported as such first.
 static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
   const GemmConfig &c = desc.config;
-  KernelSchedule schedule = getSchedule(desc);
   if (desc.bMajor == OperandMajor::N && (*c.tile)[1] % 64 != 0)
     errors.error() << "tile N = " << (*c.tile)[1]
                    << " must be a multiple of 64 for an n_major B, which "
                       "moves in 64-column blocks (128-byte swizzled TMA "
                       "boxes)";
-  for (const EpilogueOperand &operand : desc.operands) {
-    bool matrix = operand.kind == EpilogueOperand::Kind::AuxLoad ||
-                  operand.kind == EpilogueOperand::Kind::AuxStore;
-    bool vector = operand.kind == EpilogueOperand::Kind::VecM ||
-                  operand.kind == EpilogueOperand::Kind::VecN;
-    if ((matrix || vector) && getBits(operand.type) == 8)
-      errors.error() << (matrix ? "aux matrix '" : "broadcast vector '")
-                     << operand.name << "' of type " << toString(operand.type)
-                     << " is not lowered yet (f16, bf16 and f32 are)";
-  }
   int64_t swizzle = c.swizzle.value_or(1);
   if (swizzle != 1 && !c.persistent.value_or(true))
     errors.error() << "swizzle = " << swizzle

@@ -154,8 +154,11 @@ static int64_t computeAutoStages(const GemmDesc &desc, int64_t capacity) {
 
 void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   GemmConfig &c = desc.config;
+  // Tile K spans the 128 bytes of one 128B-swizzled row: 64 of a 16-bit
+  // type, 128 of an 8-bit one (the same bytes per stage, so the same stage
+  // count for the same tile M x N).
   if (!c.tile)
-    c.tile = {128, 128, 64};
+    c.tile = {128, 128, 128 / std::max<int64_t>(1, bytesOf(desc.a))};
   if (!c.cluster)
     c.cluster = {1, 1, 1};
   auto [tileM, tileN, tileK] = *c.tile;

@@ -61,7 +61,8 @@ mlir::wsgemm::planning::estimateConsumerRegisters(const GemmDesc &desc,
       schedule == KernelSchedule::Cooperative ? tile[0] / 2 : tile[0];
 
   ConsumerRegisters r;
-  r.accumulator = wgRows * tile[1] / 128;
+  // Promoted accumulation (fp8) keeps a partial and a total accumulator.
+  r.accumulator = wgRows * tile[1] / 128 * (isPromoted(c) ? 2 : 1);
   r.fixed = 40;
   r.budget = c.consumerRegs.value_or(std::min<int64_t>(
       255, kSm90RegistersPerSm / (128 * (groups + 1)) / 8 * 8));

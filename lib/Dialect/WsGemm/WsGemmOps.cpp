@@ -92,7 +92,8 @@ LogicalResult ConfigAttr::verify(
     ArrayRef<int64_t> epiTile, std::optional<int64_t> stagesC,
     std::optional<int64_t> stagesD, std::optional<int64_t> fragmentSize,
     std::optional<bool> reuseSmemC, std::optional<bool> delayTmaStore,
-    std::optional<int64_t> producerRegs, std::optional<int64_t> consumerRegs) {
+    std::optional<int64_t> producerRegs, std::optional<int64_t> consumerRegs,
+    std::optional<int64_t> promotionInterval) {
   if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
@@ -112,6 +113,13 @@ LogicalResult ConfigAttr::verify(
       return emitError() << "config " << name
                          << " must be positive and at most " << kMaxKnob
                          << ", got " << *value;
+  // 0 spells out the default (fast accumulation); a promotion every N
+  // k-tiles needs N >= 1.
+  if (promotionInterval &&
+      (*promotionInterval < 0 || *promotionInterval > kMaxKnob))
+    return emitError() << "config promotion_interval must be 0 (fast "
+                          "accumulation) or a number of k-tiles in [1, "
+                       << kMaxKnob << "], got " << *promotionInterval;
   return success();
 }
 
@@ -278,7 +286,7 @@ ConfigAttr GemmOp::getConfigOrEmpty() {
   if (ConfigAttr config = getConfigAttr())
     return config;
   return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                         {}, {}, {}, {}, {});
+                         {}, {}, {}, {}, {}, {});
 }
 
 //===----------------------------------------------------------------------===//
@@ -295,27 +303,30 @@ Type GemmOp::getCElementType() {
 
 LogicalResult GemmOp::verify() {
   Type a = getAType(), b = getBType(), d = getDType();
-  auto isF16OrBF16 = [](Type t) { return t.isF16() || t.isBF16(); };
+  auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  auto isOperand = [&](Type t) { return t.isF16() || t.isBF16() || isFp8(t); };
   auto isStorable = [](Type t) { return t.isF16() || t.isBF16() || t.isF32(); };
-  if (!isF16OrBF16(a))
-    return emitOpError() << "A element type must be f16 or bf16 because the "
-                            "mainloop issues f16/bf16 wgmma with f32 "
-                            "accumulation, got "
+  if (!isOperand(a))
+    return emitOpError() << "A element type must be f16, bf16, f8E4M3FN or "
+                            "f8E5M2 because the mainloop issues wgmma on "
+                            "those with f32 accumulation, got "
                          << a;
-  if (!isF16OrBF16(b))
-    return emitOpError() << "B element type must be f16 or bf16 because the "
-                            "mainloop issues f16/bf16 wgmma with f32 "
-                            "accumulation, got "
+  if (!isOperand(b))
+    return emitOpError() << "B element type must be f16, bf16, f8E4M3FN or "
+                            "f8E5M2 because the mainloop issues wgmma on "
+                            "those with f32 accumulation, got "
                          << b;
-  if (a != b)
-    return emitOpError() << "A and B element types must be equal because one "
-                            "wgmma reads both, got "
+  // wgmma's 8-bit forms take any pair of e4m3 and e5m2.
+  if (a != b && !(isFp8(a) && isFp8(b)))
+    return emitOpError() << "A and B element types must be equal, or both "
+                            "8-bit floats, because one wgmma reads both, got "
                          << a << " and " << b;
-  if (std::optional<Type> c = getCType(); c && !isStorable(*c))
+  if (std::optional<Type> c = getCType();
+      c && !isStorable(*c) && !isFp8(*c))
     return emitOpError()
-           << "C element type must be f16, bf16 or f32 because the "
-              "epilogue loads it with TMA and converts it to f32, "
-              "got "
+           << "C element type must be f16, bf16, f32, f8E4M3FN or f8E5M2 "
+              "because the epilogue loads it with TMA and converts it to "
+              "f32, got "
            << *c;
   // fp8 D is expressible (CUTLASS's scaled fp8-output epilogues); the
   // planner decides what a kernel can be built for.

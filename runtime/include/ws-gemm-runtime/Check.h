@@ -6,11 +6,29 @@
 //   |out - ref| <= rtol * |ref| + atol        for every checked element
 //   rtol = 2 u_out + e_acc + e_epi            (2 u_out = one ulp of out)
 //   atol = (u_out + e_acc + e_epi) * rms(ref) (cancellation near zero)
+//          + q_out                            (one subnormal step of out)
 //   u_out = unit roundoff of the output dtype (f16 2^-11, bf16 2^-8,
 //           f32 2^-24, f8e4m3 2^-4, f8e5m2 2^-3)
+//   q_out = its smallest subnormal (f8e4m3 2^-9, f8e5m2 2^-16, f16 2^-24)
 //   e_acc = 2^-22 sqrt(K) for 16-bit inputs, 2^-12 sqrt(K) for fp8 inputs
 //           (f32 accumulation over K terms; Hopper's fp8 wgmma accumulates
 //           with fewer bits)
+//
+// Why one ulp of out, derived for any output format (the fp8 ones
+// included): the kernel and the reference each round once, the kernel
+// from x (its f32 epilogue value), the reference from y (the exact
+// double value), with |x - y| <= d = (e_acc + e_epi)(|y| + rms). Rounding
+// to nearest is monotone, so round(x) and round(y) are at most one step of
+// the format apart beyond d: |round(x) - round(y)| <= d + ulp(y), and a
+// format with m mantissa bits has ulp(y) <= 2^-m |y| = 2 u_out |y| for
+// normal y and ulp(y) = q_out below the smallest normal. satfinite (fp8)
+// clamps to +-max finite, which is monotone and 1-Lipschitz too, so
+// saturated values obey the same bound; NaN must meet NaN.
+// e_acc for fp8: Hopper's fp8 wgmma keeps about 14 bits of its running
+// sum (DeepSeek-V3 report, section 3.3.2, measured on H800), an error of
+// 2^-14 of the partial sum per k32 step that grows like a random walk
+// over K / 32 steps; 2^-12 sqrt(K) bounds it with a factor 4 * sqrt(32)
+// to spare (the promoted mode, accum_promotion, only adds less).
 //   e_epi = 2^-10 when the EVT uses tanh or gelu_taylor (tanh.approx.f32 has
 //           a 2^-11 relative error), else 2^-19 (a few f32 roundings)
 //
@@ -33,7 +51,8 @@ namespace wsgemm::runtime {
 
 struct Tolerance {
   double rtol = 0;
-  double atolPerRms = 0; // atol = atolPerRms * rms(ref)
+  double atolPerRms = 0; // atol = atolPerRms * rms(ref) + atolAbs
+  double atolAbs = 0;    // q_out: one subnormal step of the output
   double eAcc = 0, eEpi = 0;
   std::string describe() const;
 };

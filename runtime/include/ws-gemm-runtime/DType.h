@@ -41,6 +41,9 @@ int dtypeMantissaBits(DType t);
 double dtypeUnitRoundoff(DType t);
 /// Largest finite value.
 double dtypeMaxFinite(DType t);
+/// Smallest positive (subnormal) value: the spacing of the values below
+/// the smallest normal one (2^-9 for e4m3, 2^-16 for e5m2, 2^-24 for f16).
+double dtypeMinSubnormal(DType t);
 
 /// "rn", "rz", "rm", "rp".
 const char *roundingName(Rounding r);

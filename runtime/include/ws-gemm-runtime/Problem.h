@@ -20,6 +20,8 @@
 #include "ws-gemm-runtime/Reference.h"
 
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,10 @@ struct ProblemOptions {
   bool keepHost = true;
   /// Poisoned bytes after each buffer.
   size_t guardBytes = 256;
+  /// Input matrices ("A", "B", "C" or an aux load) that get a NaN at their
+  /// first and middle stored element (row 0, column 0 and row rows / 2,
+  /// column cols / 2 of the first batch), to check NaN propagation.
+  std::set<std::string> nanInputs;
 };
 
 class TestProblem {
@@ -88,6 +94,13 @@ private:
 
 /// Deterministic stream of uniform values in [lo, hi] for (seed, name):
 /// element i is the same whatever the thread count.
+/// The default of scalar `name` when it is CUTLASS's scale_d (scale_aux)
+/// and D (the aux output "aux") is 8-bit: the power of two nearest below
+/// max_finite / (8 rms) for the rms sqrt(K / 9) of an accumulator of K
+/// products of uniform [-1, 1] inputs; nullopt for any other scalar.
+std::optional<float> fp8OutputScale(const Manifest &m, const std::string &name,
+                                    int64_t K);
+
 void fillUniform(std::vector<double> &out, size_t count, uint64_t seed,
                  const std::string &name, double lo, double hi);
 

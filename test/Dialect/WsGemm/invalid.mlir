@@ -3,7 +3,7 @@
 // One case per rule of the wsgemm.gemm verifier, its syntax and the
 // #wsgemm.config attribute.
 
-// expected-error @+1 {{A element type must be f16 or bf16 because the mainloop issues f16/bf16 wgmma with f32 accumulation, got 'f32'}}
+// expected-error @+1 {{A element type must be f16, bf16, f8E4M3FN or f8E5M2 because the mainloop issues wgmma on those with f32 accumulation, got 'f32'}}
 wsgemm.gemm @a_f32 a(f32) b(f32) d(f16) {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -12,7 +12,17 @@ wsgemm.gemm @a_f32 a(f32) b(f32) d(f16) {
 
 // -----
 
-// expected-error @+1 {{B element type must be f16 or bf16 because the mainloop issues f16/bf16 wgmma with f32 accumulation, got 'f8E4M3FN'}}
+// expected-error @+1 {{B element type must be f16, bf16, f8E4M3FN or f8E5M2 because the mainloop issues wgmma on those with f32 accumulation, got 'i8'}}
+wsgemm.gemm @b_i8 a(f16) b(i8) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// fp8 x f16 has no wgmma (any pair of e4m3 and e5m2 has).
+// expected-error @+1 {{A and B element types must be equal, or both 8-bit floats, because one wgmma reads both, got 'f16' and 'f8E4M3FN'}}
 wsgemm.gemm @b_f8 a(f16) b(f8E4M3FN) d(f16) {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -21,7 +31,7 @@ wsgemm.gemm @b_f8 a(f16) b(f8E4M3FN) d(f16) {
 
 // -----
 
-// expected-error @+1 {{A and B element types must be equal because one wgmma reads both, got 'f16' and 'bf16'}}
+// expected-error @+1 {{A and B element types must be equal, or both 8-bit floats, because one wgmma reads both, got 'f16' and 'bf16'}}
 wsgemm.gemm @mixed a(f16) b(bf16) d(f16) {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -30,7 +40,7 @@ wsgemm.gemm @mixed a(f16) b(bf16) d(f16) {
 
 // -----
 
-// expected-error @+1 {{C element type must be f16, bf16 or f32 because the epilogue loads it with TMA and converts it to f32, got 'i8'}}
+// expected-error @+1 {{C element type must be f16, bf16, f32, f8E4M3FN or f8E5M2 because the epilogue loads it with TMA and converts it to f32, got 'i8'}}
 wsgemm.gemm @c_i8 a(f16) b(f16) c(i8) d(f16) {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -278,6 +288,15 @@ wsgemm.gemm @duplicate_knob a(f16) b(f16) d(f16) config #wsgemm.config<stages = 
 
 // expected-error @+1 {{duplicate or unknown struct parameter name: warps}}
 wsgemm.gemm @unknown_knob a(f16) b(f16) d(f16) config #wsgemm.config<warps = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config promotion_interval must be 0 (fast accumulation) or a number of k-tiles in [1, 65536], got -1}}
+wsgemm.gemm @promotion_negative a(f8E4M3FN) b(f8E4M3FN) d(f16) config #wsgemm.config<promotion_interval = -1> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

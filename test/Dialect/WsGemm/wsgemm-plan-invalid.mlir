@@ -401,9 +401,10 @@ wsgemm.gemm @preset a(f16) b(f16) d(f16) {
 
 // -----
 
-// fp8 D is expressible (scaled fp8 presets) but no kernel is built for it yet.
-// expected-error @+1 {{D must be 16-bit (f16, bf16) or 32-bit (f32), got 8-bit}}
-wsgemm.gemm @fp8_d a(f16) b(f16) d(f8E4M3FN) {
+// fp8: wgmma reads 8-bit operands only K-major, so an N-major B or an
+// M-major A is refused with what to do instead.
+// expected-error @+1 {{B of type f8e4m3 must be k_major: wgmma reads 8-bit operands only K-major (it transposes f16/bf16 only); store B as N x K with K contiguous (the TN layout cuBLASLt's fp8 GEMM also needs)}}
+wsgemm.gemm @fp8_n_major_b a(f8E4M3FN) b(f8E4M3FN, n_major) d(bf16) {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
@@ -411,13 +412,50 @@ wsgemm.gemm @fp8_d a(f16) b(f16) d(f8E4M3FN) {
 
 // -----
 
-// Broadcast vectors are read from global memory and widened to f32; 8-bit
-// elements are expressible but not lowered yet.
-// expected-error @+1 {{broadcast vector 'scale' of type f8e4m3 is not lowered yet (f16, bf16 and f32 are)}}
-wsgemm.gemm @fp8_vector a(f16) b(f16) d(f16) {
+// expected-error @+1 {{A of type f8e5m2 must be k_major: wgmma reads 8-bit operands only K-major (it transposes f16/bf16 only); store A as M x K with K contiguous (transpose it before the GEMM)}}
+wsgemm.gemm @fp8_m_major_a a(f8E5M2, m_major) b(f8E4M3FN) d(f8E4M3FN) {
 ^bb0(%acc: f32):
-  %s = epi.load_vec_m "scale" : f8E4M3FN -> f32
-  %d = arith.mulf %acc, %s : f32
-  epi.store %d : f32
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// An fp8 tile K of 64 is 64 bytes: the 128B swizzle needs 128.
+// expected-error @+1 {{tile K = 64 spans 64 bytes of 8-bit A; it must span exactly 128 bytes (one row of the 128B swizzle, the only one warpgroup.generate.descriptor supports), so tile K must be 128}}
+wsgemm.gemm @fp8_tile_k a(f8E4M3FN) b(f8E4M3FN) d(f16) config #wsgemm.config<tile = [128, 128, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// An fp8 D row of N bytes: TMA needs a multiple of 16, N = 1000 is not.
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but D (M x N, N contiguous) has a row stride of N x 1 = 1000 bytes (N = 1000)}}
+wsgemm.gemm @fp8_d_stride a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN) shape [256, 1000, 128] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Promoted accumulation works around fp8 wgmma's accumulator; 16-bit wgmma
+// accumulates in f32 already.
+// expected-error @+1 {{promotion_interval = 2 needs 8-bit A and B: it works around fp8 wgmma's reduced-precision accumulation, and bf16 wgmma accumulates in f32 already (drop it or use 0)}}
+wsgemm.gemm @promote_bf16 a(bf16) b(bf16) d(bf16) config #wsgemm.config<promotion_interval = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Two accumulators of a 64x256 warpgroup share: 2 x 128 registers.
+// expected-error @+1 {{each consumer thread holds its share of two (promoted accumulation) 64x256 f32 accumulators in 256 registers, which with the 40 the epilogue needs is more than its budget of 232 (consumer_regs): use a smaller tile N}}
+wsgemm.gemm @promote_wide a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<tile = [128, 256, 128], promotion_interval = 1> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
   epi.yield
 }

@@ -323,19 +323,12 @@ TEST(PlanningLegality, DefaultsAreLegal) {
 }
 
 TEST(PlanningLegality, ElementTypes) {
-  GemmDesc fp8 = makeDesc();
-  fp8.a = fp8.b = DType::F8E4M3;
-  EXPECT_EQ(singleError(fp8),
-            "A and B must be 16-bit (f16 or bf16) because the mainloop "
-            "issues f16/bf16 wgmma with f32 accumulation, got 8-bit A and "
-            "8-bit B");
-  GemmDesc d8 = makeDesc();
-  d8.d = DType::F8E4M3;
-  EXPECT_EQ(singleError(d8),
-            "D must be 16-bit (f16, bf16) or 32-bit (f32), got 8-bit");
-  GemmDesc c8 = withC(makeDesc(), DType::F8E5M2);
-  EXPECT_EQ(singleError(c8),
-            "C must be 16-bit (f16, bf16) or 32-bit (f32), got 8-bit");
+  GemmDesc half8 = makeDesc();
+  half8.b = DType::F8E4M3;
+  EXPECT_EQ(singleError(half8),
+            "A and B must be both 16-bit (f16, bf16) or both 8-bit "
+            "(f8E4M3FN, f8E5M2) because the mainloop issues wgmma with f32 "
+            "accumulation on those, got f16 A and f8e4m3 B");
   GemmDesc aux = makeDesc();
   aux.operands = {{EpilogueOperand::Kind::AuxLoad, "x", DType::Other, ""}};
   EXPECT_EQ(singleError(aux), "epilogue operand 'x' must have 8-, 16- or "
@@ -347,12 +340,42 @@ TEST(PlanningLegality, ElementTypes) {
             "multiplies f16 x f16 or bf16 x bf16, got f16 A and bf16 B");
 }
 
+TEST(PlanningLegality, Fp8) {
+  // Every pair of 8-bit types, with 8-bit C, D and aux: tile K defaults
+  // to 128 (128 bytes), and the stage bytes equal the 16-bit tile's.
+  for (DType a : {DType::F8E4M3, DType::F8E5M2})
+    for (DType b : {DType::F8E4M3, DType::F8E5M2}) {
+      GemmDesc desc = withC(makeDesc(), DType::F8E5M2);
+      desc.a = a;
+      desc.b = b;
+      desc.d = DType::F8E4M3;
+      desc.operands = {
+          {EpilogueOperand::Kind::AuxStore, "x", DType::F8E5M2, ""},
+          {EpilogueOperand::Kind::VecM, "s", DType::F8E4M3, ""}};
+      fillDefaults(desc);
+      EXPECT_EQ((*desc.config.tile)[2], 128);
+      EXPECT_EQ(getStageBytes(desc), 2 * 128 * 128);
+      EXPECT_TRUE(checkLegality(desc).empty())
+          << toString(a) << " x " << toString(b);
+    }
+  GemmDesc nMajor = makeDesc();
+  nMajor.a = nMajor.b = DType::F8E5M2;
+  nMajor.bMajor = OperandMajor::N;
+  EXPECT_EQ(singleError(nMajor),
+            "B of type f8e5m2 must be k_major: wgmma reads 8-bit operands "
+            "only K-major (it transposes f16/bf16 only); store B as N x K "
+            "with K contiguous (the TN layout cuBLASLt's fp8 GEMM also "
+            "needs)");
+  GemmDesc tileK = makeDesc();
+  tileK.a = tileK.b = DType::F8E4M3;
+  tileK.config.tile = {128, 128, 64};
+  EXPECT_EQ(singleError(tileK),
+            "tile K = 64 spans 64 bytes of 8-bit A; it must span exactly 128 "
+            "bytes (one row of the 128B swizzle, the only one "
+            "warpgroup.generate.descriptor supports), so tile K must be 128");
+}
+
 TEST(PlanningLegality, NotLoweredYet) {
-  GemmDesc aux8 = makeDesc();
-  aux8.operands = {
-      {EpilogueOperand::Kind::AuxStore, "x", DType::F8E4M3, ""}};
-  EXPECT_EQ(singleError(aux8), "aux matrix 'x' of type f8e4m3 is not lowered "
-                               "yet (f16, bf16 and f32 are)");
   GemmDesc regs = makeDesc();
   regs.config.schedule = KernelSchedule::WarpSpecialized;
   regs.config.producerRegs = 40;

@@ -36,7 +36,9 @@
 //                (along_m when tiles_n > tiles_m, else along_n), swizzle 1;
 //                cooperative and pingpong are persistent, warp_specialized
 //                is not.
-// Ours (CUTLASS has no default): tile [128, 128, 64], cluster [1, 1, 1].
+// Ours (CUTLASS has no default): tile [128, 128, 64] (16-bit A) or
+// [128, 128, 128] (8-bit A: tile K is 128 bytes either way), cluster
+// [1, 1, 1].
 //
 // The shared-memory layout and the kernel's parameter list are computed by
 // KernelLayout.h from the same completed GemmDesc; the lowering reads them
@@ -86,7 +88,15 @@ struct GemmConfig {
   std::optional<bool> delayTmaStore;
   std::optional<int64_t> producerRegs;
   std::optional<int64_t> consumerRegs;
+  /// fp8: add the wgmma partial accumulator into a second f32 one every
+  /// this many k-tiles; unset or 0: fast accumulation (never filled in).
+  std::optional<int64_t> promotionInterval;
 };
+
+/// Whether `config` asks for promoted accumulation (two accumulators).
+inline bool isPromoted(const GemmConfig &config) {
+  return config.promotionInterval.value_or(0) > 0;
+}
 
 /// Element types the planner tells apart. `Other` is any type it does not
 /// know (legality refuses it); `None` is an absent operand (no C).

@@ -111,6 +111,15 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     - `delay_tma_store`: issue each subtile's TMA store one subtile late.
     - `producer_regs`, `consumer_regs`: setmaxnreg budgets of the producer
       and consumer warpgroups (absent: no setmaxnreg).
+    - `promotion_interval`: fp8 only. Absent or 0: fast accumulation, wgmma
+      accumulates the whole K in its accumulator registers (CUTLASS's
+      FP8FastAccum schedules). N >= 1: promoted accumulation, wgmma
+      accumulates N k-tiles into a partial accumulator, which is then added
+      into a second f32 accumulator and cleared (CUTLASS's
+      mma_promotion_interval, DeepGEMM's per-k-block promotion): Hopper's
+      fp8 wgmma keeps fewer bits of its running sum than f32, so long K
+      loses accuracy without it. Costs a second accumulator's registers
+      and a wgmma drain per promotion.
 
     ```mlir
     #wsgemm.config<tile = [128, 256, 64], cluster = [1, 1, 1], stages = 4,
@@ -136,7 +145,8 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     WsGemm_OptBoolParameter<"D reuses C's SMEM">:$reuse_smem_c,
     WsGemm_OptBoolParameter<"delay TMA stores by one subtile">:$delay_tma_store,
     WsGemm_OptIntParameter<"producer warpgroup registers">:$producer_regs,
-    WsGemm_OptIntParameter<"consumer warpgroup registers">:$consumer_regs
+    WsGemm_OptIntParameter<"consumer warpgroup registers">:$consumer_regs,
+    WsGemm_OptIntParameter<"fp8 accumulation promotion interval (k-tiles)">:$promotion_interval
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
