@@ -58,12 +58,14 @@ void usage() {
       "         [--iters N] [--warmup N] [--rounds R] [--compare cublaslt]\n"
       "         [--cublaslt PATH] [--csv FILE] [--plot FILE.png|FILE.svg]\n"
       "         [--seed S] [--scalar NAME=VALUE]... [--device D] [--dry-run]\n"
-      "         [--tuning TABLE] [--variant ID]\n"
+      "         [--tuning TABLE] [--variant ID] [--stream-k-tiles N]\n"
       "       ws-gemm-bench --csv FILE --plot FILE.png|FILE.svg\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
       "  --csv FILE   append one row per run (kernel, shape, TFLOP/s, ratio)\n"
       "  --plot FILE  draw every row of --csv, ours beside cuBLASLt (gnuplot)\n"
+      "  --stream-k-tiles N  stream-K kernels: N stream-K tiles (0: data-\n"
+      "               parallel; default: the runtime's choice)\n"
       "  --dry-run    no GPU: check the manifest and arguments, name the\n"
       "               cuBLASLt epilogue compared with, time nothing\n");
 }
@@ -90,6 +92,8 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.warmup);
     else if (a == "--rounds")
       ok = args.integer(o.rounds);
+    else if (a == "--stream-k-tiles")
+      ok = args.integer(o.streamKTiles);
     else if (a == "--device")
       ok = args.integer(o.device);
     else if (a == "--seed")
@@ -259,7 +263,10 @@ int run(const Options &o) {
   }
   std::vector<LaunchPlan> plans;
   for (const TestProblem &p : sets) {
-    auto plan = k.prepare(p.args());
+    GemmArgs args = p.args();
+    if (o.streamKTiles >= 0)
+      args.streamKTiles = o.streamKTiles;
+    auto plan = k.prepare(args);
     if (!plan)
       return fail(plan.status());
     plans.push_back(std::move(*plan));
