@@ -279,6 +279,12 @@ int run(const Options &o) {
               m.kernel.c_str(), g.grid[0], g.grid[1], g.grid[2], g.block[0],
               g.cluster[0], g.cluster[1], g.cluster[2], g.smemBytes,
               k.numRegs());
+  if (m.scheduler.kind != SchedulerKind::DataParallel)
+    std::printf("tile scheduler: %s, %lld stream-K tiles, workspace %llu "
+                "bytes per buffer set\n",
+                schedulerKindName(m.scheduler.kind),
+                static_cast<long long>(g.streamKTiles),
+                static_cast<unsigned long long>(g.workspaceBytes));
   std::printf("problem: M=%lld N=%lld K=%lld L=%lld; %zu buffer set(s) of "
               "%.1f MiB rotated (%.1fx L2)%s\n",
               static_cast<long long>(o.M), static_cast<long long>(o.N),

@@ -40,6 +40,10 @@ TEST(StreamK, Heuristic) {
   // Whole waves or one k-tile: data-parallel.
   EXPECT_EQ(chooseStreamKTiles(264, 64, 132), 0);
   EXPECT_EQ(chooseStreamKTiles(200, 1, 132), 0);
+  // A wave 97% full (2048^2 in 128 x 256 tiles): under 10% to gain.
+  EXPECT_EQ(chooseStreamKTiles(128, 512, 132), 0);
+  // 2 waves but for 4 tiles: also not worth it.
+  EXPECT_EQ(chooseStreamKTiles(260, 64, 132), 0);
   // Fewer tiles than CTAs: all of them.
   EXPECT_EQ(chooseStreamKTiles(32, 256, 132), 32);
   // The partial wave plus one full wave: 4224^2 in 128 x 256 tiles is

@@ -43,7 +43,9 @@ struct LaunchGeometry {
 /// planning::streamKTiles is the same): for `tiles` output tiles of
 /// `kTiles` k-tiles each on a grid of `ctas` CTAs, the tiles of the
 /// stream-K region: 0 (data-parallel) when the tiles fill whole waves or a
-/// tile has one k-tile, every tile when there are fewer tiles than CTAs,
+/// tile has one k-tile or stream-K would gain under 10% (ceil(tiles /
+/// ctas) waves against tiles / ctas), every tile when there are fewer tiles
+/// than CTAs,
 /// else the partial last wave plus one full wave.
 int64_t chooseStreamKTiles(int64_t tiles, int64_t kTiles, int64_t ctas);
 

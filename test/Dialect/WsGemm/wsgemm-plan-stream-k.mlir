@@ -16,11 +16,24 @@ wsgemm.gemm @split_ws a(f16) b(f16) d(f16)
 
 // -----
 
-// 4224 x 4224 in 128 x 128 tiles: 33 x 33 = 1089 tiles, 8 waves of 132 and
-// 33 left over; K = 4096 is 64 k-tiles: stream-K.
+// 1024 x 1024 in 128 x 128 tiles: 64 tiles on 132 SMs, K = 16384 is 256
+// k-tiles: stream-K.
 // CHECK-LABEL: wsgemm.gemm @picked_stream_k
 // CHECK-SAME: scheduler = stream_k
-wsgemm.gemm @picked_stream_k a(f16) b(f16) d(f16) shape [4224, 4224, 4096] {
+wsgemm.gemm @picked_stream_k a(f16) b(f16) d(f16) shape [1024, 1024, 16384] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// 4224 x 4224 in 128 x 128 tiles: 33 x 33 = 1089 tiles, 9 waves where
+// 8.25 would do: under the 10% stream-K needs, data-parallel.
+// CHECK-LABEL: wsgemm.gemm @small_gain
+// CHECK-NOT: scheduler
+// CHECK: epi.store
+wsgemm.gemm @small_gain a(f16) b(f16) d(f16) shape [4224, 4224, 4096] {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

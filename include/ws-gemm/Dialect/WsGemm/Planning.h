@@ -183,7 +183,9 @@ TileSchedulerKind pickTileScheduler(const GemmDesc &desc);
 /// The hybrid stream-K decomposition's stream-K tile count for `tiles`
 /// output tiles of `kTiles` k-tiles each on a persistent grid of `ctas`
 /// CTAs (the runtime's rule, docs/stream-k.md): 0 (all data-parallel)
-/// when the tiles fill whole waves or a tile has a single k-tile; all
+/// when the tiles fill whole waves, a tile has a single k-tile or
+/// stream-K would gain under 10% (ceil(tiles / ctas) waves against
+/// tiles / ctas); all
 /// tiles when there are fewer than CTAs; else the partial last wave plus
 /// one full wave.
 int64_t streamKTiles(int64_t tiles, int64_t kTiles, int64_t ctas);
