@@ -59,6 +59,7 @@ void usage() {
       "         [--cublaslt PATH] [--csv FILE] [--plot FILE.png|FILE.svg]\n"
       "         [--seed S] [--scalar NAME=VALUE]... [--device D] [--dry-run]\n"
       "         [--tuning TABLE] [--variant ID] [--stream-k-tiles N]\n"
+      "         [--align-ld BYTES]\n"
       "       ws-gemm-bench --csv FILE --plot FILE.png|FILE.svg\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
@@ -66,6 +67,8 @@ void usage() {
       "  --plot FILE  draw every row of --csv, ours beside cuBLASLt (gnuplot)\n"
       "  --stream-k-tiles N  stream-K kernels: N stream-K tiles (0: data-\n"
       "               parallel; default: the runtime's choice)\n"
+      "  --align-ld B every matrix's ld rounded up to B bytes (16: odd row\n"
+      "               lengths such as N = 50257 stored as TMA needs them)\n"
       "  --dry-run    no GPU: check the manifest and arguments, name the\n"
       "               cuBLASLt epilogue compared with, time nothing\n");
 }
@@ -94,6 +97,8 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.rounds);
     else if (a == "--stream-k-tiles")
       ok = args.integer(o.streamKTiles);
+    else if (a == "--align-ld")
+      ok = args.integer(o.alignLd);
     else if (a == "--device")
       ok = args.integer(o.device);
     else if (a == "--seed")
@@ -180,10 +185,19 @@ int dryRun(const Options &o) {
                      : p.operand == "D" ? a.D
                                         : a.named[p.operand];
       t.ptr = next;
+      if (o.alignLd > 0) {
+        int64_t per =
+            std::max<int64_t>(1, o.alignLd / int64_t(dtypeSize(p.dtype)));
+        int64_t cols = matrixGeometry(*m, p.operand, a).cols;
+        t.ld = (cols + per - 1) / per * per;
+      }
     } else if (p.kind == ParamKind::Scalar) {
       auto it = o.scalars.find(p.name);
       a.scalars[p.name] = it == o.scalars.end() ? 1.0f : it->second;
-    } else if (p.kind != ParamKind::Size) {
+    } else if (p.kind != ParamKind::Size && p.kind != ParamKind::Workspace &&
+               p.kind != ParamKind::StreamKTiles) {
+      // (the workspace is the launch plan's; stream-K's count the
+      // runtime's)
       a.named[p.name].ptr = next;
     }
     next += 0x100000000ull;
@@ -239,6 +253,7 @@ int run(const Options &o) {
   po.L = o.L;
   po.seed = o.seed;
   po.scalars = o.scalars;
+  po.ldAlignBytes = o.alignLd;
   po.keepHost = false;
   std::vector<TestProblem> sets;
   auto first = TestProblem::create(m, po);
