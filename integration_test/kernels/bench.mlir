@@ -161,3 +161,111 @@ wsgemm.gemm @bench_f8_promoted_bf16 a(f8E4M3FN) b(f8E4M3FN) d(bf16)
   epi.store %acc : f32
   epi.yield
 }
+
+// Split-K and stream-K variants of the four cooperative 128x256 kernels
+// (docs/stream-k.md), for the shapes with a partial last wave or few tiles
+// (4224x4224x4096, 1024x1024x16384, 2048x2048x32768, 3456x5120x4096).
+// Stream-K's tile count is the runtime's choice per shape. The fused
+// stream-K kernels use swizzle 1: with swizzle 4's tile decode beside the
+// stream-K unit decode, ptxas spilled 16 bytes (4 registers) of their
+// consumer warpgroups (measured with ws-gemm-compile).
+
+wsgemm.gemm @bench_sk_plain_f16 a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4, scheduler = stream_k> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_sk_plain_bf16 a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4, scheduler = stream_k> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_sk_lincomb_relu_f16 a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 1, scheduler = stream_k> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %scaled = arith.mulf %alpha, %acc : f32
+  %beta_c = arith.mulf %beta, %c : f32
+  %lincomb = arith.addf %scaled, %beta_c : f32
+  %z = arith.addf %lincomb, %bias : f32
+  %d = epi.relu %z : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_sk_lincomb_relu_bf16 a(bf16) b(bf16) c(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 1, scheduler = stream_k> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : bf16 -> f32
+  %scaled = arith.mulf %alpha, %acc : f32
+  %beta_c = arith.mulf %beta, %c : f32
+  %lincomb = arith.addf %scaled, %beta_c : f32
+  %z = arith.addf %lincomb, %bias : f32
+  %d = epi.relu %z : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_split4_plain_f16 a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4, split_k = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_split4_plain_bf16 a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4, split_k = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_split4_lincomb_relu_f16 a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4, split_k = 4> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %scaled = arith.mulf %alpha, %acc : f32
+  %beta_c = arith.mulf %beta, %c : f32
+  %lincomb = arith.addf %scaled, %beta_c : f32
+  %z = arith.addf %lincomb, %bias : f32
+  %d = epi.relu %z : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+wsgemm.gemm @bench_split4_lincomb_relu_bf16 a(bf16) b(bf16) c(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          swizzle = 4, split_k = 4> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_m "bias" : bf16 -> f32
+  %scaled = arith.mulf %alpha, %acc : f32
+  %beta_c = arith.mulf %beta, %c : f32
+  %lincomb = arith.addf %scaled, %beta_c : f32
+  %z = arith.addf %lincomb, %bias : f32
+  %d = epi.relu %z : f32
+  epi.store %d : f32
+  epi.yield
+}

@@ -27,6 +27,11 @@ def config_of(kernels, name):
                                          {1: "ws", 2: "coop"}.get(wgs, "%dwg" % wgs))
     tile = "x".join(str(t) for t in m["tile"][:2])
     dt = m["operands"]["A"]["dtype"]
+    ts = m.get("tile_scheduler", {})
+    if ts.get("kind") == "split_k":
+        tile += ", split-K %d" % ts["split_k"]
+    elif ts.get("kind") == "stream_k":
+        tile += ", stream-K"
     return "%s (%s, %s %s)" % (name, dt, sched, tile)
 
 

@@ -267,6 +267,40 @@ def kernels_in(path):
         return re.findall(r"wsgemm\.gemm\s+@(\w+)", f.read())
 
 
+# Split-K and stream-K (docs/stream-k.md), appended last. The standard
+# shapes split tiles already (fewer tiles than SMs: stream-K shares every
+# tile's k-tiles); the extras force stream-K where the heuristic would not
+# (--stream-k-tiles), run long K (1024 k-tiles: a tile summed by ~30 CTAs
+# in turn), a hybrid grid (full waves + stream-K), and stream-K forced off.
+SK = "kernels/streamk.mlir"
+LONGK = "--m 256 --n 512 --k 65536"
+HYB = "--m 3000 --n 4000 --k 512"     # 24x16 (128x256) or 24x32 (128x128) tiles
+SKX = [LONGK, HYB, KSM + " --stream-k-tiles 2", RAG1 + " --stream-k-tiles 40",
+       RAG1 + " --stream-k-tiles 0"]
+SPX = [LONGK, HYB, "--m 130 --n 304 --k 8"]
+pk("sk_split3_plain_f16", SK, "split_k = 3, cooperative 128x256, plain f16", SPX)
+pk("sk_split4_ws_lincomb_bf16", SK, "split_k = 4, warp_specialized 128x128, bf16, N-major B, C, bias, ReLU",
+   SPX + [FULL + " --scalar beta=0"])
+pk("sk_split2_reductions_aux", SK, "split_k = 2: aux load and store, row sum, column max, scalar amax",
+   SPX + [RAG1 + " --full"])
+pk("sk_stream_plain_f16", SK, "stream-K, cooperative 128x256, plain f16", SKX)
+pk("sk_stream_ws_mmajor_d32", SK, "stream-K, warp_specialized 128x128, M-major A, f32 D", SKX)
+pk("sk_stream_amax_aux", SK, "stream-K, ScaledLinCombPerRowBiasEltActAmaxAux<ReLU>: C, bias, aux store, amax",
+   SKX + [RAG1 + " --full --stream-k-tiles 60"])
+pk("sk_stream_reductions_batched", SK, "stream-K, batched, row max, column sum, scalar sum",
+   [LONGK + " --l 2", HYB + " --l 2", RAG1 + " --l 3 --full --stream-k-tiles 100"])
+pk("lm_head_f16", "kernels/lmhead.mlir", "LM head: f16, bias along N, cooperative 128x256 (lm-head.test: N = 50257)",
+   ["--m 256 --n 50257 --k 512 --align-ld 16"])
+for v in ("sk", "split4"):
+    what = "stream-K" if v == "sk" else "split_k = 4"
+    pk("bench_%s_plain_f16" % v, N, "benchmarked: plain f16, 128x256, " + what, [LONGK, HYB])
+    pk("bench_%s_plain_bf16" % v, N, "benchmarked: plain bf16, 128x256, " + what, [LONGK])
+    pk("bench_%s_lincomb_relu_f16" % v, N, "benchmarked: LinCombPerRowBiasEltAct<ReLU> f16, " + what,
+       [LONGK, HYB])
+    pk("bench_%s_lincomb_relu_bf16" % v, N, "benchmarked: LinCombPerRowBiasEltAct<ReLU> bf16, " + what,
+       [LONGK])
+
+
 def main():
     sources = {}
     for d in ("integration_test/kernels", "examples"):

@@ -161,12 +161,21 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
   if (p.dims.size() > 1) {
     int64_t bytes = g.ld * static_cast<int64_t>(es);
     if (bytes % 16 != 0) {
+      // The fix: rows padded to 16 bytes (TMA still clips at the row
+      // length, so the padding is never read or written).
+      int64_t per = 16 / static_cast<int64_t>(es);
+      int64_t padded = (g.ld + per - 1) / per * per;
+      std::string fix = ": store its rows padded to ld = " +
+                        std::to_string(padded) + " elements (a multiple of " +
+                        std::to_string(per) +
+                        "; TensorArg::ld, ws-gemm-run --align-ld 16)";
       if (t->ld > 0)
         return errorf(name, ": row stride ld * ", es, " = ", bytes,
                       " bytes (ld = ", t->ld,
-                      ") is not a multiple of 16 (TMA requirement)");
+                      ") is not a multiple of 16 (TMA requirement)", fix);
       return errorf(name, ": row stride ", dimName(g.colDim), " * ", es, " = ",
-                    bytes, " bytes is not a multiple of 16 (TMA requirement)");
+                    bytes, " bytes is not a multiple of 16 (TMA requirement)",
+                    fix);
     }
     if (bytes >= (int64_t(1) << 40))
       return errorf(name, ": row stride ", bytes,
@@ -262,6 +271,8 @@ Status validate(const Manifest &m, const GemmArgs &args) {
                       p.name, "\"])");
       break;
     case ParamKind::Size:
+    case ParamKind::Workspace:    // checkWorkspace, with the grid
+    case ParamKind::StreamKTiles: // the runtime's choice
       break;
     }
   }
@@ -271,7 +282,8 @@ Status validate(const Manifest &m, const GemmArgs &args) {
     std::string s;
     for (const Param &p : m.params) {
       bool scalar = p.kind == ParamKind::Scalar;
-      if (p.kind == ParamKind::Size || scalar != wantScalars)
+      if (p.kind == ParamKind::Size || p.kind == ParamKind::Workspace ||
+          p.kind == ParamKind::StreamKTiles || scalar != wantScalars)
         continue;
       std::string n = p.kind == ParamKind::TensorMap ? p.operand : p.name;
       if (n == "A" || n == "B" || n == "C" || n == "D")

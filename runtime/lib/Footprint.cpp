@@ -90,8 +90,20 @@ Expected<ProblemFootprint> problemFootprint(const Manifest &m,
     case ParamKind::ScalarPointer:
       add(p.name, 0, 0);
       break;
+    case ParamKind::Workspace: {
+      // The launch plan's workspace, at most one partial per tile (all of
+      // them for split-K; stream-K uses the stream-K tiles only).
+      u128 tiles = u128((args.M + m.tile[0] - 1) / m.tile[0]) *
+                   u128((args.N + m.tile[1] - 1) / m.tile[1]) * u128(args.L);
+      u128 perTile = m.workspace
+                         ? u128(m.workspace->tileBytes + m.workspace->flagBytes)
+                         : 0;
+      add(p.name, tiles * perTile, 0);
+      break;
+    }
     case ParamKind::Scalar:
     case ParamKind::Size:
+    case ParamKind::StreamKTiles:
       break;
     }
     if (device > limit || host > limit)

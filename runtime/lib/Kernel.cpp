@@ -163,15 +163,30 @@ Expected<LaunchPlan> Kernel::prepare(const GemmArgs &args) const {
     maps.push_back(map);
     plan.tensorMaps.push_back(*spec);
   }
-  auto params = packParams(m, args, maps);
-  if (!params)
-    return params.status();
-  plan.params = std::move(*params);
   auto geom = computeLaunchGeometry(m, args.M, args.N, args.L, device_.smCount,
-                                    maxActiveClusters_);
+                                    maxActiveClusters_, args.K,
+                                    args.streamKTiles.value_or(-1));
   if (!geom)
     return geom.status();
   plan.geometry = *geom;
+  WSGEMM_TRY(checkWorkspace(m, *geom, args));
+  CUdeviceptr workspace = args.workspace;
+  if (m.workspace && !workspace && geom->workspaceBytes > 0) {
+    auto buffer = DeviceBuffer::alloc(geom->workspaceBytes, "workspace");
+    if (!buffer)
+      return buffer.status();
+    WSGEMM_TRY(buffer->fill(0));
+    plan.workspace = std::move(*buffer);
+    workspace = plan.workspace.ptr();
+  }
+  // A workspace no split tile uses (stream-K chose data-parallel) is never
+  // dereferenced; any non-null address will do.
+  if (m.workspace && !workspace)
+    workspace = 16;
+  auto params = packParams(m, args, maps, workspace, geom->streamKTiles);
+  if (!params)
+    return params.status();
+  plan.params = std::move(*params);
   return Expected<LaunchPlan>(std::move(plan));
 }
 

@@ -6,7 +6,9 @@
 //   persistent: (cluster.x * clusters, cluster.y, cluster.z) with
 //               clusters = min(ceil(tiles / clusterSize), capacity) and
 //               capacity = floor(SMs * ctas_per_sm / clusterSize), further
-//               capped by cuOccupancyMaxActiveClusters when known.
+//               capped by cuOccupancyMaxActiveClusters when known; split-K
+//               counts tiles x splits units, stream-K with stream-K tiles
+//               takes the whole capacity.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,10 +23,53 @@ namespace wsgemm::runtime {
 static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 static int64_t roundUp(int64_t a, int64_t b) { return ceilDiv(a, b) * b; }
 
+int64_t chooseStreamKTiles(int64_t tiles, int64_t kTiles, int64_t ctas) {
+  if (tiles <= 0 || ctas <= 0 || kTiles < 2 || tiles % ctas == 0)
+    return 0;
+  // Data-parallel takes ceil(tiles / ctas) waves, stream-K about
+  // tiles / ctas plus its fixups: not worth it below a 10% gain.
+  int64_t waves = (tiles + ctas - 1) / ctas;
+  if (10 * waves * ctas < 11 * tiles)
+    return 0;
+  if (tiles < ctas)
+    return tiles;
+  return tiles % ctas + ctas;
+}
+
+uint64_t requiredWorkspaceBytes(const Manifest &m, const LaunchGeometry &g) {
+  if (!m.workspace)
+    return 0;
+  return uint64_t(g.splitTiles) *
+         (m.workspace->tileBytes + m.workspace->flagBytes);
+}
+
+Status checkWorkspace(const Manifest &m, const LaunchGeometry &g,
+                      const GemmArgs &args) {
+  if (!m.workspace) {
+    if (args.workspace != 0)
+      return errorf("workspace: the kernel's tile scheduler (",
+                    schedulerKindName(m.scheduler.kind),
+                    ") takes no workspace, but one was given");
+    return Status::success();
+  }
+  if (args.workspace == 0)
+    return Status::success(); // the launch plan allocates one
+  if (args.workspace % 16 != 0)
+    return errorf("workspace: address is not 16-byte aligned");
+  if (args.workspaceBytes < g.workspaceBytes)
+    return errorf("workspace: ", args.workspaceBytes,
+                  " bytes given, the kernel needs ", g.workspaceBytes, " (",
+                  g.splitTiles, " split tiles x (", m.workspace->tileBytes,
+                  " + ", m.workspace->flagBytes, ") bytes)");
+  return Status::success();
+}
+
 Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m, int64_t M,
                                                int64_t N, int64_t L,
                                                int smCount,
-                                               int maxActiveClusters) {
+                                               int maxActiveClusters,
+                                               int64_t K,
+                                               int64_t streamKTiles) {
   if (M < 1 || N < 1 || L < 1)
     return errorf("grid: problem size must be >= 1, got M = ", M, ", N = ", N,
                   ", L = ", L);
@@ -61,13 +106,31 @@ Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m, int64_t M,
         std::max<int64_t>(1, int64_t(smCount) * m.grid.ctasPerSm / csize);
     if (maxActiveClusters > 0)
       capacity = std::min<int64_t>(capacity, maxActiveClusters);
-    int64_t clusters = std::min(ceilDiv(g.tiles, csize), capacity);
+    int64_t work = ceilDiv(g.tiles, csize);
+    if (m.scheduler.kind == SchedulerKind::SplitK) {
+      // Every (tile, split) unit is dealt like a tile.
+      g.units = g.tiles * m.scheduler.splitK;
+      g.splitTiles = g.tiles;
+      work = g.units;
+    } else if (m.scheduler.kind == SchedulerKind::StreamK) {
+      // The stream-K region is shared by the whole persistent grid.
+      int64_t kTiles = ceilDiv(std::max<int64_t>(K, 1), m.tile[2]);
+      g.streamKTiles = streamKTiles >= 0
+                           ? std::min(streamKTiles, g.tiles)
+                           : chooseStreamKTiles(g.tiles, kTiles, capacity);
+      g.splitTiles = g.streamKTiles;
+      if (g.streamKTiles > 0)
+        work = capacity;
+      g.units = work;
+    }
+    int64_t clusters = std::min(work, capacity);
     x = cx * clusters;
     y = cy;
     z = cz;
   }
   g.grid = {static_cast<uint32_t>(x), static_cast<uint32_t>(y),
             static_cast<uint32_t>(z)};
+  g.workspaceBytes = requiredWorkspaceBytes(m, g);
   return g;
 }
 
@@ -81,7 +144,9 @@ void KernelParams::push(const void *data, size_t size) {
 }
 
 Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
-                                  const std::vector<CUtensorMap> &maps) {
+                                  const std::vector<CUtensorMap> &maps,
+                                  CUdeviceptr workspace,
+                                  int64_t streamKTiles) {
   static_assert(sizeof(CUtensorMap) == 128, "CUtensorMap is 128 bytes");
   KernelParams out;
   size_t nextMap = 0;
@@ -108,6 +173,16 @@ Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
       if (it == args.scalars.end())
         return errorf(p.name, ": missing value for scalar parameter");
       float v = it->second;
+      out.push(&v, sizeof v);
+      break;
+    }
+    case ParamKind::Workspace:
+      if (workspace == 0)
+        return errorf(p.name, ": null pointer");
+      out.push(&workspace, sizeof workspace);
+      break;
+    case ParamKind::StreamKTiles: {
+      int32_t v = static_cast<int32_t>(streamKTiles);
       out.push(&v, sizeof v);
       break;
     }

@@ -90,6 +90,22 @@ const char *paramKindName(ParamKind k) {
     return "reduction";
   case ParamKind::Size:
     return "size";
+  case ParamKind::Workspace:
+    return "workspace";
+  case ParamKind::StreamKTiles:
+    return "stream_k_tiles";
+  }
+  return "?";
+}
+
+const char *schedulerKindName(SchedulerKind k) {
+  switch (k) {
+  case SchedulerKind::DataParallel:
+    return "data_parallel";
+  case SchedulerKind::SplitK:
+    return "split_k";
+  case SchedulerKind::StreamK:
+    return "stream_k";
   }
   return "?";
 }
@@ -235,7 +251,9 @@ Param parseParam(const json &j, const std::string &key) {
                                {"scalar", ParamKind::Scalar},
                                {"scalar_pointer", ParamKind::ScalarPointer},
                                {"reduction", ParamKind::Reduction},
-                               {"size", ParamKind::Size}});
+                               {"size", ParamKind::Size},
+                               {"workspace", ParamKind::Workspace},
+                               {"stream_k_tiles", ParamKind::StreamKTiles}});
   switch (p.kind) {
   case ParamKind::TensorMap: {
     p.operand = getString(need(j, key, "operand"), key + ".operand");
@@ -311,8 +329,64 @@ Param parseParam(const json &j, const std::string &key) {
   case ParamKind::Size:
     p.dim = getDim(need(j, key, "dim"), key + ".dim");
     break;
+  case ParamKind::Workspace:
+  case ParamKind::StreamKTiles:
+    break;
   }
   return p;
+}
+
+/// "tile_scheduler" (absent: data_parallel) and "workspace".
+void parseTileScheduler(Manifest &m, const json &root) {
+  if (const json *t = maybe(root, "tile_scheduler")) {
+    getObject(*t, "tile_scheduler");
+    m.scheduler.kind = getEnum<SchedulerKind>(
+        need(*t, "tile_scheduler", "kind"), "tile_scheduler.kind",
+        "tile scheduler",
+        {{"data_parallel", SchedulerKind::DataParallel},
+         {"split_k", SchedulerKind::SplitK},
+         {"stream_k", SchedulerKind::StreamK}});
+    if (m.scheduler.kind == SchedulerKind::SplitK) {
+      int64_t v = getPositive(need(*t, "tile_scheduler", "split_k"),
+                              "tile_scheduler.split_k");
+      if (v < 2 || v > 64)
+        fail("tile_scheduler.split_k",
+             "must be in [2, 64] for kind split_k, got " + std::to_string(v));
+      m.scheduler.splitK = static_cast<int>(v);
+    }
+  }
+  if (const json *w = maybe(root, "workspace")) {
+    getObject(*w, "workspace");
+    WorkspaceRule rule;
+    rule.tileBytes =
+        getPositive(need(*w, "workspace", "tile_bytes"), "workspace.tile_bytes");
+    rule.flagBytes =
+        getPositive(need(*w, "workspace", "flag_bytes"), "workspace.flag_bytes");
+    if (rule.tileBytes % 16 != 0)
+      fail("workspace.tile_bytes",
+           "must be a multiple of 16, got " + std::to_string(rule.tileBytes));
+    std::string want =
+        m.scheduler.kind == SchedulerKind::StreamK ? "stream_k" : "all";
+    std::string tiles = getString(need(*w, "workspace", "tiles"),
+                                  "workspace.tiles");
+    if (tiles != want)
+      fail("workspace.tiles", "must be \"" + want + "\" for tile scheduler " +
+                                  schedulerKindName(m.scheduler.kind) +
+                                  ", got \"" + tiles + "\"");
+    m.workspace = rule;
+  }
+  bool splits = m.scheduler.kind != SchedulerKind::DataParallel;
+  if (splits && !m.workspace)
+    fail("workspace", std::string("missing: tile scheduler ") +
+                          schedulerKindName(m.scheduler.kind) +
+                          " sums split tiles through a workspace");
+  if (!splits && m.workspace)
+    fail("workspace", "given, but tile scheduler data_parallel splits no "
+                      "tile");
+  if (splits && m.grid.kind != GridKind::Persistent)
+    fail("grid.kind", std::string("must be persistent for tile scheduler ") +
+                          schedulerKindName(m.scheduler.kind) +
+                          " (a split tile's units wait for each other)");
 }
 
 Manifest parseRoot(const json &root, const std::string &path) {
@@ -356,6 +430,7 @@ Manifest parseRoot(const json &root, const std::string &path) {
   for (int i = 0; i < 3; ++i)
     m.tile[i] = tile[i];
   parseGrid(m, root);
+  parseTileScheduler(m, root);
   m.batched = getBool(need(root, "", "batched"), "batched");
   if (const json *s = maybe(root, "static_shape")) {
     getArray(*s, "static_shape");

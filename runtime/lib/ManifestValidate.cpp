@@ -211,6 +211,26 @@ void validateManifest(const Manifest &m) {
       break;
     }
   }
+  // The workspace and the stream-K tile count: exactly with their
+  // scheduler.
+  auto count = [&](ParamKind kind) {
+    return std::count_if(m.params.begin(), m.params.end(),
+                         [&](const Param &p) { return p.kind == kind; });
+  };
+  bool wantWorkspace = m.scheduler.kind != SchedulerKind::DataParallel;
+  bool wantTiles = m.scheduler.kind == SchedulerKind::StreamK;
+  if (count(ParamKind::Workspace) != (wantWorkspace ? 1 : 0))
+    fail("params", std::string("tile scheduler ") +
+                       schedulerKindName(m.scheduler.kind) + " takes " +
+                       (wantWorkspace ? "one" : "no") +
+                       " workspace parameter, got " +
+                       std::to_string(count(ParamKind::Workspace)));
+  if (count(ParamKind::StreamKTiles) != (wantTiles ? 1 : 0))
+    fail("params", std::string("tile scheduler ") +
+                       schedulerKindName(m.scheduler.kind) + " takes " +
+                       (wantTiles ? "one" : "no") +
+                       " stream_k_tiles parameter, got " +
+                       std::to_string(count(ParamKind::StreamKTiles)));
   for (const char *op : {"A", "B", "D"})
     if (!mapped.count(op))
       fail("params", std::string("no tensor_map for operand ") + op);

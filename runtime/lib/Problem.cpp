@@ -174,11 +174,21 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
   if (opts.pad < 0)
     return errorf("pad: must be >= 0, got ", opts.pad);
   // Matrix ld (and with it the batch stride) from the padding option.
+  if (opts.ldAlignBytes < 0 || opts.ldAlignBytes > 1024)
+    return errorf("ld alignment: must be in [0, 1024] bytes, got ",
+                  opts.ldAlignBytes);
   for (const Param &par : m.params)
-    if (par.kind == ParamKind::TensorMap && opts.pad > 0) {
+    if (par.kind == ParamKind::TensorMap &&
+        (opts.pad > 0 || opts.ldAlignBytes > 0)) {
       TensorArg &t = argFor(p.args_, par.operand);
       MatrixGeometry g = matrixGeometry(m, par.operand, p.args_);
-      t.ld = g.cols + opts.pad;
+      int64_t ld = g.cols + opts.pad;
+      int64_t es = static_cast<int64_t>(dtypeSize(par.dtype));
+      if (opts.ldAlignBytes > 0) {
+        int64_t per = std::max<int64_t>(1, opts.ldAlignBytes / es);
+        ld = (ld + per - 1) / per * per;
+      }
+      t.ld = ld;
     }
   std::vector<std::string> auxStores;
   for (const EvtNode &n : m.nodes)

@@ -58,12 +58,17 @@ void usage() {
       "         [--iters N] [--warmup N] [--rounds R] [--compare cublaslt]\n"
       "         [--cublaslt PATH] [--csv FILE] [--plot FILE.png|FILE.svg]\n"
       "         [--seed S] [--scalar NAME=VALUE]... [--device D] [--dry-run]\n"
-      "         [--tuning TABLE] [--variant ID]\n"
+      "         [--tuning TABLE] [--variant ID] [--stream-k-tiles N]\n"
+      "         [--align-ld BYTES]\n"
       "       ws-gemm-bench --csv FILE --plot FILE.png|FILE.svg\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
       "  --csv FILE   append one row per run (kernel, shape, TFLOP/s, ratio)\n"
       "  --plot FILE  draw every row of --csv, ours beside cuBLASLt (gnuplot)\n"
+      "  --stream-k-tiles N  stream-K kernels: N stream-K tiles (0: data-\n"
+      "               parallel; default: the runtime's choice)\n"
+      "  --align-ld B every matrix's ld rounded up to B bytes (16: odd row\n"
+      "               lengths such as N = 50257 stored as TMA needs them)\n"
       "  --dry-run    no GPU: check the manifest and arguments, name the\n"
       "               cuBLASLt epilogue compared with, time nothing\n");
 }
@@ -90,6 +95,10 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.warmup);
     else if (a == "--rounds")
       ok = args.integer(o.rounds);
+    else if (a == "--stream-k-tiles")
+      ok = args.integer(o.streamKTiles);
+    else if (a == "--align-ld")
+      ok = args.integer(o.alignLd);
     else if (a == "--device")
       ok = args.integer(o.device);
     else if (a == "--seed")
@@ -176,10 +185,19 @@ int dryRun(const Options &o) {
                      : p.operand == "D" ? a.D
                                         : a.named[p.operand];
       t.ptr = next;
+      if (o.alignLd > 0) {
+        int64_t per =
+            std::max<int64_t>(1, o.alignLd / int64_t(dtypeSize(p.dtype)));
+        int64_t cols = matrixGeometry(*m, p.operand, a).cols;
+        t.ld = (cols + per - 1) / per * per;
+      }
     } else if (p.kind == ParamKind::Scalar) {
       auto it = o.scalars.find(p.name);
       a.scalars[p.name] = it == o.scalars.end() ? 1.0f : it->second;
-    } else if (p.kind != ParamKind::Size) {
+    } else if (p.kind != ParamKind::Size && p.kind != ParamKind::Workspace &&
+               p.kind != ParamKind::StreamKTiles) {
+      // (the workspace is the launch plan's; stream-K's count the
+      // runtime's)
       a.named[p.name].ptr = next;
     }
     next += 0x100000000ull;
@@ -235,6 +253,7 @@ int run(const Options &o) {
   po.L = o.L;
   po.seed = o.seed;
   po.scalars = o.scalars;
+  po.ldAlignBytes = o.alignLd;
   po.keepHost = false;
   std::vector<TestProblem> sets;
   auto first = TestProblem::create(m, po);
@@ -259,7 +278,10 @@ int run(const Options &o) {
   }
   std::vector<LaunchPlan> plans;
   for (const TestProblem &p : sets) {
-    auto plan = k.prepare(p.args());
+    GemmArgs args = p.args();
+    if (o.streamKTiles >= 0)
+      args.streamKTiles = o.streamKTiles;
+    auto plan = k.prepare(args);
     if (!plan)
       return fail(plan.status());
     plans.push_back(std::move(*plan));
@@ -272,6 +294,12 @@ int run(const Options &o) {
               m.kernel.c_str(), g.grid[0], g.grid[1], g.grid[2], g.block[0],
               g.cluster[0], g.cluster[1], g.cluster[2], g.smemBytes,
               k.numRegs());
+  if (m.scheduler.kind != SchedulerKind::DataParallel)
+    std::printf("tile scheduler: %s, %lld stream-K tiles, workspace %llu "
+                "bytes per buffer set\n",
+                schedulerKindName(m.scheduler.kind),
+                static_cast<long long>(g.streamKTiles),
+                static_cast<unsigned long long>(g.workspaceBytes));
   std::printf("problem: M=%lld N=%lld K=%lld L=%lld; %zu buffer set(s) of "
               "%.1f MiB rotated (%.1fx L2)%s\n",
               static_cast<long long>(o.M), static_cast<long long>(o.N),

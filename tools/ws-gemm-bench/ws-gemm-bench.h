@@ -28,6 +28,8 @@ struct Options {
   int warmup = 20;
   int rounds = 5;
   int device = 0;
+  int64_t streamKTiles = -1; // stream-K tiles (-1: the runtime's choice)
+  int64_t alignLd = 0;       // bytes: every matrix's ld rounded up
   uint64_t seed = 1;
   bool compare = false;
   std::string csv;

@@ -10,6 +10,7 @@
 
 #include "ws-gemm-run.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace wsgemm::runtool {
@@ -72,8 +73,14 @@ GemmArgs fakeArgs(const Manifest &m, const Options &o) {
                      : p.operand == "D" ? &a.D
                                         : &a.named[p.operand];
       t->ptr = next;
-      if (o.pad > 0)
-        t->ld = matrixGeometry(m, p.operand, a).cols + o.pad;
+      if (o.pad > 0 || o.alignLd > 0) {
+        int64_t ld = matrixGeometry(m, p.operand, a).cols + o.pad;
+        int64_t per = o.alignLd > 0
+                          ? std::max<int64_t>(1, o.alignLd /
+                                                     int64_t(dtypeSize(p.dtype)))
+                          : 1;
+        t->ld = (ld + per - 1) / per * per;
+      }
       break;
     }
     case ParamKind::Pointer:
@@ -87,6 +94,8 @@ GemmArgs fakeArgs(const Manifest &m, const Options &o) {
       break;
     }
     case ParamKind::Size:
+    case ParamKind::Workspace:    // the launch plan allocates one
+    case ParamKind::StreamKTiles: // the runtime chooses
       break;
     }
     next += 0x100000000ull;

@@ -63,6 +63,7 @@ void usage() {
       "         [--full] [--samples N] [--rtol X] [--atol-rms X]\n"
       "         [--bad-arg misaligned|stride|dtype|null] [--dry-run]\n"
       "         [--tuning TABLE] [--variant ID] [--timeout S]\n"
+      "         [--stream-k-tiles N] [--align-ld BYTES]\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
       "  --tuning     tuning table of the family (ws-gemm-tune)\n"
@@ -79,6 +80,11 @@ void usage() {
       "  --bad-arg    break one argument; the runtime must refuse it\n"
       "  --dry-run    no GPU: validate fake device addresses, the cubin's\n"
       "               structure and the problem's memory footprint only\n"
+      "  --align-ld B every matrix's ld (after --pad) rounded up to B bytes\n"
+      "               (16: odd row lengths stored as TMA needs them)\n"
+      "  --stream-k-tiles N  stream-K kernels: N tiles in the stream-K\n"
+      "               region (0: data-parallel; default: the runtime's\n"
+      "               heuristic, docs/stream-k.md)\n"
       "  --timeout S  give up on a kernel still running after S seconds\n"
       "               (default 120; 0: wait forever); exit status 3\n");
 }
@@ -103,6 +109,10 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.seed);
     } else if (a == "--pad") {
       ok = args.integer(o.pad);
+    } else if (a == "--align-ld") {
+      ok = args.integer(o.alignLd);
+    } else if (a == "--stream-k-tiles") {
+      ok = args.integer(o.streamKTiles);
     } else if (a == "--device") {
       ok = args.integer(o.device);
     } else if (a == "--samples") {
@@ -297,6 +307,7 @@ int run(const Options &o) {
   po.L = o.L;
   po.seed = o.seed;
   po.pad = o.pad;
+  po.ldAlignBytes = o.alignLd;
   po.scalars = o.scalars;
   po.nanInputs = o.nanInputs;
   auto problem = TestProblem::create(m, po);
@@ -329,6 +340,8 @@ int run(const Options &o) {
   std::printf("\n");
 
   // Launch once.
+  if (o.streamKTiles >= 0)
+    problem->args().streamKTiles = o.streamKTiles;
   auto plan = k.prepare(problem->args());
   if (!plan) {
     std::fprintf(stderr, "error: %s\n", plan.message().c_str());
@@ -339,6 +352,14 @@ int run(const Options &o) {
               g.grid[1], g.grid[2], static_cast<long long>(g.tiles),
               static_cast<long long>(m.tile[0]),
               static_cast<long long>(m.tile[1]));
+  if (m.scheduler.kind != SchedulerKind::DataParallel)
+    std::printf("tile scheduler: %s, %lld units, %lld split tiles, "
+                "stream-K tiles %lld, workspace %llu bytes\n",
+                schedulerKindName(m.scheduler.kind),
+                static_cast<long long>(g.units),
+                static_cast<long long>(g.splitTiles),
+                static_cast<long long>(g.streamKTiles),
+                static_cast<unsigned long long>(g.workspaceBytes));
   for (const TensorMapSpec &s : plan->tensorMaps)
     std::printf("  tensor map %-6s %s\n", s.operand.c_str(),
                 describeTensorMapSpec(s).c_str());

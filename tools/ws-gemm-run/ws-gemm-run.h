@@ -27,6 +27,8 @@ struct Options {
   double timeout = 120; // seconds the launch may take (0: no watchdog)
   uint64_t seed = 1;
   int64_t pad = 0;
+  int64_t alignLd = 0; // bytes: every matrix's ld rounded up (0: packed)
+  int64_t streamKTiles = -1; // stream-K tiles (-1: the runtime's choice)
   int device = 0;
   int samples = 4096;
   bool full = false;

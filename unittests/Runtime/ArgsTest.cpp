@@ -120,20 +120,28 @@ TEST(Args, RowStride) {
   // B is n_major (K x N), so N = 1001 breaks B's stride first.
   a.N = 1001;
   EXPECT_EQ(error(m, a), "B: row stride N * 2 = 2002 bytes is not a multiple "
-                         "of 16 (TMA requirement)");
+                         "of 16 (TMA requirement): store its rows padded to "
+                         "ld = 1008 elements (a multiple of 8; TensorArg::ld, "
+                         "ws-gemm-run --align-ld 16)");
   // With B and C padded, D is next.
   a.B.ld = 1008;
   a.C.ld = 1008;
   EXPECT_EQ(error(m, a), "D: row stride N * 2 = 2002 bytes is not a multiple "
-                         "of 16 (TMA requirement)");
+                         "of 16 (TMA requirement): store its rows padded to "
+                         "ld = 1008 elements (a multiple of 8; TensorArg::ld, "
+                         "ws-gemm-run --align-ld 16)");
   a = validBiasRelu();
   a.K = 100;
   EXPECT_EQ(error(m, a), "A: row stride K * 2 = 200 bytes is not a multiple "
-                         "of 16 (TMA requirement)");
+                         "of 16 (TMA requirement): store its rows padded to "
+                         "ld = 104 elements (a multiple of 8; TensorArg::ld, "
+                         "ws-gemm-run --align-ld 16)");
   a = validBiasRelu();
   a.D.ld = 1001;
   EXPECT_EQ(error(m, a), "D: row stride ld * 2 = 2002 bytes (ld = 1001) is "
-                         "not a multiple of 16 (TMA requirement)");
+                         "not a multiple of 16 (TMA requirement): store its "
+                         "rows padded to ld = 1008 elements (a multiple of 8; "
+                         "TensorArg::ld, ws-gemm-run --align-ld 16)");
   a = validBiasRelu();
   a.D.ld = 256;
   EXPECT_EQ(error(m, a), "D: leading dimension ld = 256 is smaller than the "

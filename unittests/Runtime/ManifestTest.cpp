@@ -202,7 +202,8 @@ const std::vector<Case> &cases() {
       {"gemm_bias_relu.json",
        [](json &j) { j["params"][2]["kind"] = "tensormap"; },
        "params[2].kind: unknown kind 'tensormap' (expected one of tensor_map, "
-       "pointer, scalar, scalar_pointer, reduction, size)"},
+       "pointer, scalar, scalar_pointer, reduction, size, workspace, "
+       "stream_k_tiles)"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][0].erase("box"); },
        "params[0].box: missing required field"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][0].erase("name"); },

@@ -52,12 +52,14 @@ static LLVM::LLVMFuncOp createFunction(ImplicitLocOpBuilder &b, GemmOp op,
     case pl::KernelParam::Kind::Pointer:
     case pl::KernelParam::Kind::ScalarPointer:
     case pl::KernelParam::Kind::Reduction:
+    case pl::KernelParam::Kind::Workspace:
       argTypes.push_back(globalPtr);
       break;
     case pl::KernelParam::Kind::Scalar:
       argTypes.push_back(b.getF32Type());
       break;
     case pl::KernelParam::Kind::Size:
+    case pl::KernelParam::Kind::StreamKTiles:
       argTypes.push_back(b.getI32Type());
       break;
     }
@@ -137,15 +139,26 @@ static void emitLoadRole(KernelContext &kc) {
                         });
 }
 
-/// The epilogue-load warp: the epilogue's loads over the CTA's tiles.
+/// The epilogue-load warp: the epilogue's loads over the CTA's tiles (of a
+/// split tile, for its last unit only: the one that runs the epilogue).
 static void emitEpilogueLoadRole(KernelContext &kc) {
   TileScheduler scheduler(kc);
   Epilogue epilogue(kc);
   kc.ifThen(epilogue.getLoadsActive(), [&] {
-    emitProducerOverTiles(kc, scheduler, kc.layout.stagesC,
-                          [&](const WorkTile &tile, Value state) {
-                            return epilogue.emitLoads(tile, state);
-                          });
+    emitProducerOverTiles(
+        kc, scheduler, kc.layout.stagesC,
+        [&](const WorkTile &tile, Value state) -> Value {
+          if (!scheduler.hasSplits())
+            return epilogue.emitLoads(tile, state);
+          auto ifOp = scf::IfOp::create(kc.b, state.getType(), tile.last,
+                                        /*withElse=*/true);
+          OpBuilder::InsertionGuard guard(kc.b);
+          kc.b.setInsertionPointToStart(ifOp.thenBlock());
+          scf::YieldOp::create(kc.b, epilogue.emitLoads(tile, state));
+          kc.b.setInsertionPointToStart(ifOp.elseBlock());
+          scf::YieldOp::create(kc.b, state);
+          return ifOp.getResult(0);
+        });
   });
 }
 
@@ -164,11 +177,20 @@ static void emitMmaRole(KernelContext &kc) {
     Value kBase = tiles.getRegionIterArgs()[0];
     Value subBase = tiles.getRegionIterArgs()[1];
     SmallVector<Value> acc = emitMainloopMma(kc, tile, consumerWg, kBase);
-    epilogue.emitTile(tile, consumerWg, barrierId, acc, subBase);
-    scf::YieldOp::create(
-        kc.b,
-        ValueRange{kc.add(kBase, tile.kTiles),
-                   kc.add(subBase, kc.i32(epilogue.getSubtilesPerTile()))});
+    Value subtiles = kc.i32(epilogue.getSubtilesPerTile());
+    if (scheduler.hasSplits()) {
+      // A split tile's units sum through the workspace; the last one runs
+      // the epilogue, once (and only it takes epilogue-load stages).
+      acc = scheduler.emitFixup(tile, consumerWg, barrierId, acc);
+      kc.ifThen(tile.last, [&] {
+        epilogue.emitTile(tile, consumerWg, barrierId, acc, subBase);
+      });
+      subtiles = kc.select(tile.last, subtiles, kc.i32(0));
+    } else {
+      epilogue.emitTile(tile, consumerWg, barrierId, acc, subBase);
+    }
+    scf::YieldOp::create(kc.b, ValueRange{kc.add(kBase, tile.kTiles),
+                                          kc.add(subBase, subtiles)});
   }
   epilogue.emitTail();
 }

@@ -91,7 +91,8 @@ Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
   // full barrier expects the bytes of A and B.
   ProducerAcquireOp::create(b, kc.mainPipe, state);
   Value stage = kc.stageIndex(state);
-  Value kCoord = kc.mul(kt, kc.i32(layout.tileK));
+  // The unit's k-tiles start at kBegin (split-K, stream-K).
+  Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
   // A cluster along N shares A tiles, one along M shares B tiles.
   loadOperand(kc, "A", isAKMajor(kc), layout.tileM,
               stageBase(kc, layout.offA, layout.stageBytesA, stage), tile.m0,

@@ -31,6 +31,8 @@ TileScheduler::TileScheduler(KernelContext &kc) : kc(kc) {
   pl::Raster raster = config.raster.value_or(pl::Raster::Heuristic);
 
   kTiles = arith::CeilDivUIOp::create(b, kc.sizeK, kc.i32(layout.tileK));
+  splitK = config.getSplitK();
+  streamK = config.isStreamK();
   // In units of cluster groups (a group is one tile without a cluster).
   tilesN = arith::CeilDivUIOp::create(
       b, kc.sizeN, kc.i32(layout.tileN * kc.clusterN));
@@ -47,6 +49,7 @@ TileScheduler::TileScheduler(KernelContext &kc) : kc(kc) {
     alongM = arith::ConstantIntOp::create(
         b, raster == pl::Raster::AlongM ? 1 : 0, 1);
   }
+  loopEnd = numTiles;
   if (persistent) {
     // A cluster's CTAs are consecutive along x and walk the same groups.
     Value size = kc.i32(kc.clusterSize());
@@ -54,6 +57,13 @@ TileScheduler::TileScheduler(KernelContext &kc) : kc(kc) {
     tileStep = NVVM::GridDimXOp::create(b, kc.i32Ty);
     if (kc.clusterSize() > 1)
       tileStep = kc.divu(tileStep, size);
+    if (splitK > 1) {
+      // Units (tile, split), dealt like tiles (Legality.cpp: no cluster).
+      loopEnd = kc.mul(numTiles, kc.i32(splitK));
+      splitTiles = numTiles;
+    } else if (streamK) {
+      emitStreamKBounds(bx, tileStep);
+    }
     return;
   }
   Value by = NVVM::BlockIdYOp::create(b, kc.i32Ty);
@@ -69,7 +79,13 @@ TileScheduler::TileScheduler(KernelContext &kc) : kc(kc) {
 void TileScheduler::decodeTile(Value linear, WorkTile &tile) {
   int64_t swizzle = kc.desc.config.swizzle.value_or(1);
   tile.batch = kc.divu(linear, tilesMN);
-  tile.kTiles = kTiles;
+  if (!tile.kTiles) {
+    tile.kTiles = kTiles;
+    tile.kBegin = kc.i32(0);
+    tile.split = kc.i32(0);
+    tile.last = kc.constTrue();
+    tile.slot = kc.i32(0);
+  }
   Value inBatch = kc.remu(linear, tilesMN);
   // `first` runs along the raster direction, `second` across it.
   Value fast = kc.select(alongM, tilesM, tilesN);
@@ -108,10 +124,103 @@ void TileScheduler::decodeTile(Value linear, WorkTile &tile) {
 
 scf::ForOp TileScheduler::createTileLoop(ValueRange init, WorkTile &tile,
                                          Value first, int64_t every) {
+  assert((!hasSplits() || (!first && every == 1)) &&
+         "split units are not dealt to alternating warpgroups");
+  tile = WorkTile();
+  if (streamK) {
+    // This CTA's stream-K units, then its data-parallel tiles.
+    auto loop = scf::ForOp::create(kc.b, kc.i32(0), loopEnd, kc.i32(1), init);
+    kc.b.setInsertionPointToStart(loop.getBody());
+    decodeStreamK(loop.getInductionVar(), tile);
+    return loop;
+  }
   Value start = first ? kc.add(tileStart, kc.mul(first, tileStep)) : tileStart;
   Value step = every == 1 ? tileStep : kc.mul(tileStep, kc.i32(every));
-  auto loop = scf::ForOp::create(kc.b, start, numTiles, step, init);
+  auto loop = scf::ForOp::create(kc.b, start, loopEnd, step, init);
   kc.b.setInsertionPointToStart(loop.getBody());
-  decodeTile(loop.getInductionVar(), tile);
+  if (splitK > 1)
+    decodeSplitK(loop.getInductionVar(), tile);
+  else
+    decodeTile(loop.getInductionVar(), tile);
   return loop;
+}
+
+//===----------------------------------------------------------------------===//
+// Split-K and stream-K units
+//===----------------------------------------------------------------------===//
+
+void TileScheduler::decodeSplitK(Value unit, WorkTile &tile) {
+  Value s = kc.i32(splitK);
+  Value linear = kc.divu(unit, s);
+  tile.split = kc.remu(unit, s);
+  // Balanced: splits differ by at most one k-tile (some are empty when K
+  // has fewer k-tiles than splits; they add zeros).
+  tile.kBegin = kc.divu(kc.mul(tile.split, kTiles), s);
+  Value kEnd = kc.divu(kc.mul(kc.add(tile.split, kc.i32(1)), kTiles), s);
+  tile.kTiles = kc.sub(kEnd, tile.kBegin);
+  tile.last = kc.eq(tile.split, kc.i32(splitK - 1));
+  tile.slot = linear;
+  decodeTile(linear, tile);
+}
+
+/// The CTA whose share of the stream-K iterations holds `iteration`.
+Value TileScheduler::streamKOwner(Value iteration) {
+  Value wide = kc.add(skBase, kc.i32(1));
+  Value threshold = kc.mul(skExtra, wide);
+  Value narrow = arith::MaxUIOp::create(kc.b, skBase, kc.i32(1));
+  Value inWide = kc.ult(iteration, threshold);
+  return kc.select(
+      inWide, kc.divu(iteration, wide),
+      kc.add(skExtra, kc.divu(kc.sub(iteration, threshold), narrow)));
+}
+
+void TileScheduler::emitStreamKBounds(Value cta, Value ctas) {
+  Value requested = kc.param("stream_k_tiles");
+  Value skTiles = arith::MinUIOp::create(kc.b, requested, numTiles);
+  splitTiles = skTiles;
+  dpTiles = kc.sub(numTiles, skTiles);
+  Value iterations = kc.mul(skTiles, kTiles);
+  skBase = kc.divu(iterations, ctas);
+  skExtra = kc.remu(iterations, ctas);
+  skBegin = kc.add(kc.mul(cta, skBase),
+                   arith::MinUIOp::create(kc.b, cta, skExtra));
+  skEnd = kc.add(kc.add(skBegin, skBase),
+                 arith::ExtUIOp::create(kc.b, kc.i32Ty, kc.ult(cta, skExtra)));
+  // Tiles the range touches: from the tile of its first iteration to the
+  // tile of its last one.
+  Value nonEmpty = kc.ult(skBegin, skEnd);
+  Value lastTile = kc.divu(kc.sub(skEnd, kc.i32(1)), kTiles);
+  Value firstTile = kc.divu(skBegin, kTiles);
+  skUnits = kc.select(nonEmpty,
+                      kc.add(kc.sub(lastTile, firstTile), kc.i32(1)),
+                      kc.i32(0));
+  Value dpUnits = kc.select(
+      kc.ult(cta, dpTiles),
+      arith::CeilDivUIOp::create(kc.b, kc.sub(dpTiles, cta), ctas),
+      kc.i32(0));
+  tileStart = cta;
+  loopEnd = kc.add(skUnits, dpUnits);
+}
+
+void TileScheduler::decodeStreamK(Value index, WorkTile &tile) {
+  Value inSk = kc.ult(index, skUnits);
+  // Stream-K unit `index`, counted back from the end of the CTA's range.
+  Value skTile =
+      kc.sub(kc.divu(kc.sub(skEnd, kc.i32(1)), kTiles), index);
+  Value tileBegin = kc.mul(skTile, kTiles);
+  Value tileEnd = kc.add(tileBegin, kTiles);
+  Value segBegin = arith::MaxUIOp::create(kc.b, skBegin, tileBegin);
+  Value segEnd = arith::MinUIOp::create(kc.b, skEnd, tileEnd);
+  // Data-parallel tile: this CTA's (index - units)-th.
+  Value dpTile =
+      kc.add(tileStart, kc.mul(kc.sub(index, skUnits), tileStep));
+  Value linear = kc.select(inSk, kc.add(dpTiles, skTile), dpTile);
+  tile.kBegin = kc.select(inSk, kc.sub(segBegin, tileBegin), kc.i32(0));
+  tile.kTiles = kc.select(inSk, kc.sub(segEnd, segBegin), kTiles);
+  // Units of a tile sum in the order of their CTAs, which is k order.
+  Value owner = streamKOwner(tileBegin);
+  tile.split = kc.select(inSk, kc.sub(tileStart, owner), kc.i32(0));
+  tile.last = kc.select(inSk, kc.eq(segEnd, tileEnd), kc.constTrue());
+  tile.slot = kc.select(inSk, skTile, kc.i32(0));
+  decodeTile(linear, tile);
 }

@@ -6,7 +6,11 @@
 // order (along M or N, or CUTLASS's heuristic) with a swizzle; each tile
 // covers the whole K. A loop may take every `every`-th of the CTA's tiles
 // from its `first`-th on: pingpong's two consumer warpgroups alternate.
-// Stream-K belongs here. It knows nothing of the epilogue or the warp roles.
+// Split-K and stream-K deal out work units, each a k-range of a tile; the
+// units of a split tile are summed through a global workspace in a fixed
+// order (TileSchedulerFixup.cpp), and the unit holding the tile's last
+// k-tile runs its epilogue. It knows nothing of the epilogue or the warp
+// roles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,11 +23,19 @@
 
 namespace mlir::wsgemm::collectives {
 
-/// One output tile: its first row and column, its batch index, and the
-/// number of k-tiles it accumulates.
+/// One unit of work: an output tile (its first row and column, its batch
+/// index) and the k-tiles kBegin, ..., kBegin + kTiles - 1 of it. With
+/// split-K or stream-K a tile's K range may be split into units that
+/// different CTAs accumulate; then `split` is the unit's place in the
+/// tile's summation order (0 takes the lowest k-tiles), `last` (i1) whether
+/// it holds the tile's last k-tile (it adds the others' partial sums and
+/// runs the epilogue) and `slot` the tile's index in the workspace. Without
+/// splits, kBegin is 0, split 0 and last true.
 struct WorkTile {
   Value m0, n0, batch;
   Value kTiles;
+  Value kBegin;
+  Value split, last, slot;
 };
 
 class TileScheduler {
@@ -43,12 +55,37 @@ public:
   /// K-tiles per output tile.
   Value getKTiles() const { return kTiles; }
 
+  /// Whether tiles' K ranges may be split over CTAs (split-K, stream-K).
+  bool hasSplits() const { return splitK > 1 || streamK; }
+
+  /// Consumer warpgroup `consumerWg` (its threads meet at named barrier
+  /// `barrierId`) after the mainloop of `tile`: folds the unit's
+  /// accumulators `acc` into the tile's sum through the workspace, in split
+  /// order, and returns the accumulators the epilogue takes when tile.last
+  /// (the whole tile's sum). Without splits, returns `acc`.
+  SmallVector<Value> emitFixup(const WorkTile &tile, Value consumerWg,
+                               Value barrierId, ArrayRef<Value> acc);
+
 private:
   void decodeTile(Value linear, WorkTile &tile);
+  void decodeSplitK(Value unit, WorkTile &tile);
+  void decodeStreamK(Value index, WorkTile &tile);
+  void emitStreamKBounds(Value cta, Value ctas);
+  Value streamKOwner(Value iteration);
 
   KernelContext &kc;
   Value kTiles, tilesM, tilesN, tilesMN, numTiles, tileStart, tileStep;
   Value alongM; // i1: tiles numbered with m fastest.
+  int64_t splitK = 1;
+  bool streamK = false;
+  /// Loop bounds over this CTA's work: units start, start + step, ... < end.
+  Value loopEnd;
+  /// Split tiles in the workspace (i32).
+  Value splitTiles;
+  /// Stream-K: data-parallel tiles, this CTA's [skBegin, skEnd) of the
+  /// stream-K MAC iterations, its stream-K units, the shares' base and
+  /// the count of CTAs with one more iteration.
+  Value dpTiles, skBegin, skEnd, skUnits, skBase, skExtra;
 };
 
 } // namespace mlir::wsgemm::collectives

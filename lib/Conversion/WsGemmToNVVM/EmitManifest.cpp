@@ -176,6 +176,18 @@ static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
 // The manifest
 //===----------------------------------------------------------------------===//
 
+/// The tile scheduler: data_parallel, split_k with its split count, or
+/// stream_k, whose count of stream-K tiles the runtime chooses per launch.
+static llvm::json::Object buildTileScheduler(const pl::GemmConfig &config) {
+  if (config.isStreamK())
+    return llvm::json::Object{{"kind", "stream_k"},
+                              {"stream_k_tiles", "runtime"}};
+  if (config.getSplitK() > 1)
+    return llvm::json::Object{{"kind", "split_k"},
+                              {"split_k", config.getSplitK()}};
+  return llvm::json::Object{{"kind", "data_parallel"}};
+}
+
 /// The manifest of `op` (docs/manifest.md): everything the runtime needs
 /// and nothing it must guess, from the plan the kernel is built from.
 static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
@@ -218,6 +230,12 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       o["kind"] = "size";
       o["dim"] = p.operand;
       break;
+    case pl::KernelParam::Kind::Workspace:
+      o["kind"] = "workspace";
+      break;
+    case pl::KernelParam::Kind::StreamKTiles:
+      o["kind"] = "stream_k_tiles";
+      break;
     }
     plist.push_back(std::move(o));
   }
@@ -253,11 +271,19 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       {"grid", llvm::json::Object{{"kind", persistent ? "persistent" : "tiles"},
                                   {"raster", alongM ? "along_m" : "along_n"},
                                   {"swizzle", config.swizzle.value_or(1)}}},
+      {"tile_scheduler", buildTileScheduler(config)},
       {"batched", desc.batched},
       {"static_shape", nullptr},
       {"operands", std::move(operands)},
       {"params", std::move(plist)},
       {"evt", llvm::json::Object{{"nodes", std::move(evt)}}}};
+  // Split tiles' partials, then their flags: the runtime sizes and zeroes
+  // the workspace from these (docs/stream-k.md).
+  if (config.hasWorkspace())
+    manifest["workspace"] = llvm::json::Object{
+        {"tile_bytes", layout.workspaceTileBytes},
+        {"flag_bytes", layout.workspaceFlagBytes},
+        {"tiles", config.isStreamK() ? "stream_k" : "all"}};
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest)));

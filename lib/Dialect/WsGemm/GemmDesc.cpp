@@ -145,6 +145,11 @@ pl::GemmConfig mlir::wsgemm::toPlanningConfig(ConfigAttr attr) {
   config.producerRegs = attr.getProducerRegs();
   config.consumerRegs = attr.getConsumerRegs();
   config.promotionInterval = attr.getPromotionInterval();
+  config.splitK = attr.getSplitK();
+  if (attr.getScheduler())
+    config.scheduler = *attr.getScheduler() == TileSchedulerKind::stream_k
+                           ? pl::TileSchedulerKind::StreamK
+                           : pl::TileSchedulerKind::DataParallel;
   return config;
 }
 
@@ -162,11 +167,17 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
   std::optional<RasterOrder> raster;
   if (c.raster)
     raster = fromPlanning(*c.raster);
+  std::optional<TileSchedulerKind> scheduler;
+  if (c.scheduler)
+    scheduler = *c.scheduler == pl::TileSchedulerKind::StreamK
+                    ? TileSchedulerKind::stream_k
+                    : TileSchedulerKind::data_parallel;
   return ConfigAttr::get(ctx, toList(c.tile), toList(c.cluster), c.stages,
                          schedule, c.persistent, raster, c.swizzle,
                          toList(c.epiTile), c.stagesC, c.stagesD,
                          c.fragmentSize, c.reuseSmemC, c.delayTmaStore,
-                         c.producerRegs, c.consumerRegs, c.promotionInterval);
+                         c.producerRegs, c.consumerRegs, c.promotionInterval,
+                         c.splitK, scheduler);
 }
 
 //===----------------------------------------------------------------------===//

@@ -82,7 +82,8 @@ static std::string tileFormula(int64_t stages, int64_t rows, int64_t cols,
 
 /// The parameters in launch order: tensor maps (A, B, C when read, D, aux
 /// matrices in EVT order), then pointers, scalars and reductions in EVT
-/// order, then the sizes M, N, K, L.
+/// order, the workspace and stream-K tile count when the tile scheduler
+/// splits K ranges, then the sizes M, N, K, L.
 static std::vector<KernelParam> listParams(const GemmDesc &desc,
                                            const KernelLayout &layout) {
   using Kind = EpilogueOperand::Kind;
@@ -167,6 +168,20 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
       p.kind = KernelParam::Kind::Reduction;
       break;
     }
+    params.push_back(std::move(p));
+  }
+  // Split-K / stream-K: the workspace, and stream-K's tile count.
+  if (desc.config.hasWorkspace()) {
+    KernelParam p;
+    p.kind = KernelParam::Kind::Workspace;
+    p.name = "workspace";
+    params.push_back(std::move(p));
+  }
+  if (desc.config.isStreamK()) {
+    KernelParam p;
+    p.kind = KernelParam::Kind::StreamKTiles;
+    p.name = "stream_k_tiles";
+    p.type = DType::None;
     params.push_back(std::move(p));
   }
   for (const char *dim : {"M", "N", "K", "L"}) {
@@ -268,6 +283,10 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
              "2 sequences x 2 warpgroups x 8 B");
   layout.budget = placer.finish(/*baseAlignment=*/1024);
   layout.smemBytes = layout.budget.total;
+  if (c.hasWorkspace()) {
+    layout.workspaceTileBytes = tileM * tileN * 4;
+    layout.workspaceFlagBytes = 4 * layout.consumerWarpgroups;
+  }
   layout.params = listParams(desc, layout);
   return layout;
 }

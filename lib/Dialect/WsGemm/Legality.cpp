@@ -54,6 +54,8 @@ private:
 };
 } // namespace
 
+static void checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors);
+
 /// Group 1: element types, layouts, cluster, tile shape and schedule.
 static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
   const GemmConfig &c = desc.config;
@@ -190,7 +192,12 @@ static void checkRowStride(ErrorList &errors, const std::string &operand,
                     "but "
                  << operand << " has a row stride of " << dimName << " x "
                  << bytesOf(type) << " = " << stride << " bytes (" << dimName
-                 << " = " << dim << ")";
+                 << " = " << dim << "); no kernel variant reads or writes "
+                    "such rows without TMA: leave the shape dynamic and store "
+                    "the rows padded to a multiple of 16 bytes (leading "
+                    "dimension "
+                 << (dim * bytesOf(type) + 15) / 16 * 16 / bytesOf(type)
+                 << "), which the runtime takes as the operand's ld";
 }
 
 /// Group 2: epilogue tile and buffers, pipeline knobs, registers, TMA.
@@ -470,6 +477,42 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
     errors.error() << "producer_regs and consumer_regs must be set together: "
                       "setmaxnreg moves registers from the producer "
                       "warpgroup to the consumer warpgroups";
+  checkTileSchedulerRules(desc, errors);
+}
+
+/// Split-K and stream-K: the units of a tile wait for each other through
+/// the workspace (TileScheduler.cpp), which is deadlock-free only when
+/// every CTA is resident, so the grid must be persistent; pingpong and
+/// clusters are not lowered with them.
+static void checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors) {
+  const GemmConfig &c = desc.config;
+  if (!c.hasWorkspace())
+    return;
+  std::string what =
+      c.isStreamK() ? std::string("scheduler = stream_k")
+                    : "split_k = " + std::to_string(c.getSplitK());
+  if (!c.persistent.value_or(true))
+    errors.error() << what
+                   << " needs persistent = true: a tile's K splits wait for "
+                      "each other, which only a grid of co-resident CTAs "
+                      "(one per SM) guarantees to finish";
+  if (getSchedule(desc) == KernelSchedule::Pingpong)
+    errors.error() << what
+                   << " is not lowered for schedule = pingpong (its two "
+                      "warpgroups take alternate whole tiles in turns); use "
+                      "cooperative or warp_specialized";
+  auto cluster = c.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
+  if (cluster[0] * cluster[1] * cluster[2] > 1)
+    errors.error() << what << " is not lowered with cluster = "
+                   << listToString(cluster)
+                   << " (the cluster's CTAs share operand tiles, so they "
+                      "must walk the same K ranges); use cluster = [1, 1, 1]";
+  for (const EpilogueOperand &operand : desc.operands)
+    if (operand.name == "workspace" || operand.name == "stream_k_tiles")
+      errors.error() << what << " takes a kernel parameter named '"
+                     << operand.name
+                     << "': rename the epilogue operand '" << operand.name
+                     << "'";
 }
 
 std::vector<PlanError>

@@ -152,6 +152,41 @@ static int64_t computeAutoStages(const GemmDesc &desc, int64_t capacity) {
   return stages;
 }
 
+const char *mlir::wsgemm::planning::toString(TileSchedulerKind kind) {
+  return kind == TileSchedulerKind::StreamK ? "stream_k" : "data_parallel";
+}
+
+int64_t mlir::wsgemm::planning::streamKTiles(int64_t tiles, int64_t kTiles,
+                                             int64_t ctas) {
+  if (tiles <= 0 || ctas <= 0 || kTiles < 2 || tiles % ctas == 0)
+    return 0;
+  // Data-parallel takes ceil(tiles / ctas) waves, stream-K about
+  // tiles / ctas plus its fixups: not worth it below a 10% gain.
+  int64_t waves = (tiles + ctas - 1) / ctas;
+  if (10 * waves * ctas < 11 * tiles)
+    return 0;
+  if (tiles < ctas)
+    return tiles;
+  return tiles % ctas + ctas;
+}
+
+TileSchedulerKind mlir::wsgemm::planning::pickTileScheduler(
+    const GemmDesc &desc) {
+  const GemmConfig &c = desc.config;
+  auto cluster = c.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
+  bool lowered = c.schedule != KernelSchedule::Pingpong &&
+                 c.persistent.value_or(true) && c.getSplitK() == 1 &&
+                 cluster[0] * cluster[1] * cluster[2] == 1;
+  if (!desc.shape || !c.tile || !lowered)
+    return TileSchedulerKind::DataParallel;
+  auto [m, n, k, l] = *desc.shape;
+  auto [tileM, tileN, tileK] = *c.tile;
+  int64_t tiles = ceilDiv(m, tileM) * ceilDiv(n, tileN) * l;
+  return streamKTiles(tiles, ceilDiv(k, tileK), kPlannerSmCount) > 0
+             ? TileSchedulerKind::StreamK
+             : TileSchedulerKind::DataParallel;
+}
+
 void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   GemmConfig &c = desc.config;
   // Tile K spans the 128 bytes of one 128B-swizzled row: 64 of a 16-bit
@@ -169,7 +204,8 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   KernelSchedule schedule = *c.schedule;
   bool cooperative = schedule == KernelSchedule::Cooperative;
   if (!c.persistent)
-    c.persistent = schedule != KernelSchedule::WarpSpecialized;
+    c.persistent =
+        schedule != KernelSchedule::WarpSpecialized || c.hasWorkspace();
   if (!c.raster) {
     c.raster = Raster::Heuristic;
     if (desc.shape && tileM > 0 && tileN > 0) {
@@ -180,6 +216,11 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   }
   if (!c.swizzle)
     c.swizzle = 1;
+  // Stream-K where the shape is known and leaves a partial wave; split_k
+  // and a dynamic shape keep the data-parallel scheduler (docs/stream-k.md).
+  if (!c.scheduler &&
+      pickTileScheduler(desc) == TileSchedulerKind::StreamK)
+    c.scheduler = TileSchedulerKind::StreamK;
 
   // LoadRegisterRequirement / MmaRegisterRequirement of the cooperative and
   // pingpong kernels; the warp_specialized kernel keeps the launch budget.

@@ -67,6 +67,9 @@ bool ConfigAttr::isComplete() const {
 /// Bound on every integer knob, so that the planner's byte counts cannot
 /// overflow (no knob is anywhere near it on real hardware).
 static constexpr int64_t kMaxKnob = 1 << 16;
+/// Bound on split_k: each split is a CTA of the persistent grid (at most one
+/// per SM) that waits for the one before it.
+static constexpr int64_t kMaxSplitK = 64;
 
 /// Checks that an integer-list knob has `arity` entries in [1, kMaxKnob].
 static LogicalResult verifyIntList(function_ref<InFlightDiagnostic()> emitError,
@@ -93,7 +96,9 @@ LogicalResult ConfigAttr::verify(
     std::optional<int64_t> stagesD, std::optional<int64_t> fragmentSize,
     std::optional<bool> reuseSmemC, std::optional<bool> delayTmaStore,
     std::optional<int64_t> producerRegs, std::optional<int64_t> consumerRegs,
-    std::optional<int64_t> promotionInterval) {
+    std::optional<int64_t> promotionInterval,
+    std::optional<int64_t> splitK,
+    std::optional<TileSchedulerKind> scheduler) {
   if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
@@ -107,7 +112,8 @@ LogicalResult ConfigAttr::verify(
       {"stages_d", stagesD},
       {"fragment_size", fragmentSize},
       {"producer_regs", producerRegs},
-      {"consumer_regs", consumerRegs}};
+      {"consumer_regs", consumerRegs},
+      {"split_k", splitK}};
   for (auto [name, value] : counts)
     if (value && (*value <= 0 || *value > kMaxKnob))
       return emitError() << "config " << name
@@ -120,6 +126,15 @@ LogicalResult ConfigAttr::verify(
     return emitError() << "config promotion_interval must be 0 (fast "
                           "accumulation) or a number of k-tiles in [1, "
                        << kMaxKnob << "], got " << *promotionInterval;
+  // A tile's K range is dealt out in whole k-tiles, one split per CTA.
+  if (splitK && (*splitK < 1 || *splitK > kMaxSplitK))
+    return emitError() << "config split_k must be in [1, " << kMaxSplitK
+                       << "] (K splits per output tile), got " << *splitK;
+  // Stream-K already splits tiles' K ranges, by MAC iterations.
+  if (splitK && *splitK > 1 && scheduler == TileSchedulerKind::stream_k)
+    return emitError() << "config split_k = " << *splitK
+                       << " and scheduler = stream_k exclude each other: "
+                          "stream-K splits K ranges itself";
   return success();
 }
 
@@ -286,7 +301,7 @@ ConfigAttr GemmOp::getConfigOrEmpty() {
   if (ConfigAttr config = getConfigAttr())
     return config;
   return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                         {}, {}, {}, {}, {}, {});
+                         {}, {}, {}, {}, {}, {}, {}, {});
 }
 
 //===----------------------------------------------------------------------===//

@@ -46,6 +46,15 @@ struct GemmArgs {
   std::map<std::string, TensorArg> named;
   /// Values of `scalar` parameters, by name.
   std::map<std::string, float> scalars;
+  /// Split-K / stream-K kernels (manifest "workspace"): a caller-owned
+  /// workspace of `workspaceBytes` (at least what requiredWorkspaceBytes()
+  /// says, 16-byte aligned, zeroed before its first launch; every launch
+  /// leaves it zeroed). 0: the launch plan allocates and zeroes its own.
+  CUdeviceptr workspace = 0;
+  uint64_t workspaceBytes = 0;
+  /// Stream-K kernels: the count of stream-K tiles (0 = all data-parallel);
+  /// unset: the runtime's heuristic (docs/stream-k.md).
+  std::optional<int64_t> streamKTiles;
 };
 
 /// Value of a problem dimension.

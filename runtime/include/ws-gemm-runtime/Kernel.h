@@ -37,6 +37,9 @@ struct LaunchPlan {
   LaunchGeometry geometry;
   std::vector<TensorMapSpec> tensorMaps; // what was encoded, for messages
   KernelParams params;
+  /// Split-K / stream-K without a caller's workspace: the plan's own,
+  /// zeroed when allocated (each launch leaves it zeroed).
+  DeviceBuffer workspace;
 };
 
 class Kernel {

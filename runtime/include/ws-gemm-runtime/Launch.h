@@ -31,16 +31,46 @@ struct LaunchGeometry {
   std::array<uint32_t, 3> cluster{1, 1, 1};
   uint32_t smemBytes = 0;
   int64_t tilesM = 0, tilesN = 0, tiles = 0; // tiles = tilesM*tilesN*L
+  /// Split-K / stream-K: the units dealt to CTAs (tiles x splits, or the
+  /// CTA count for stream-K), the stream-K tiles chosen, the tiles whose
+  /// partials meet in the workspace and its bytes (0 without one).
+  int64_t units = 0, streamKTiles = 0, splitTiles = 0;
+  uint64_t workspaceBytes = 0;
   bool clustered() const { return cluster[0] * cluster[1] * cluster[2] > 1; }
 };
 
+/// The runtime's stream-K rule (docs/stream-k.md; the planner's
+/// planning::streamKTiles is the same): for `tiles` output tiles of
+/// `kTiles` k-tiles each on a grid of `ctas` CTAs, the tiles of the
+/// stream-K region: 0 (data-parallel) when the tiles fill whole waves or a
+/// tile has one k-tile or stream-K would gain under 10% (ceil(tiles /
+/// ctas) waves against tiles / ctas), every tile when there are fewer tiles
+/// than CTAs,
+/// else the partial last wave plus one full wave.
+int64_t chooseStreamKTiles(int64_t tiles, int64_t kTiles, int64_t ctas);
+
+/// Workspace bytes a split-K / stream-K kernel needs for a problem (0 for
+/// a data-parallel kernel): split tiles x (tile_bytes + flag_bytes), the
+/// split tiles being every tile (split_k) or the stream-K tiles.
+uint64_t requiredWorkspaceBytes(const Manifest &m, const LaunchGeometry &g);
+
+/// Refuses a caller's workspace that is too small or misaligned, naming
+/// the sizes: "workspace: 4096 bytes given, the kernel needs 1048608 (32
+/// split tiles x (32768 + 8) bytes)".
+Status checkWorkspace(const Manifest &m, const LaunchGeometry &g,
+                      const GemmArgs &args);
+
 /// Grid for problem M x N (x L) on a device with `smCount` SMs.
 /// `maxActiveClusters` (from cuOccupancyMaxActiveClusters; 0 = unknown)
-/// caps the persistent grid when the kernel uses clusters.
+/// caps the persistent grid when the kernel uses clusters. Split-K and
+/// stream-K kernels also need K (k-tiles per tile) and take an optional
+/// stream-K tile count (`streamKTiles` < 0: the heuristic's).
 Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m, int64_t M,
                                                int64_t N, int64_t L,
                                                int smCount,
-                                               int maxActiveClusters = 0);
+                                               int maxActiveClusters = 0,
+                                               int64_t K = 1,
+                                               int64_t streamKTiles = -1);
 
 /// Owned, 64-byte aligned storage for the kernel parameters and the void**
 /// array pointing into it. Movable; the pointers stay valid after a move.
@@ -64,9 +94,13 @@ private:
 };
 
 /// Packs the parameters in manifest order. `maps` holds one encoded
-/// CUtensorMap per tensor_map parameter, in the order they appear.
+/// CUtensorMap per tensor_map parameter, in the order they appear;
+/// `workspace` and `streamKTiles` fill those parameters when the kernel has
+/// them.
 Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
-                                  const std::vector<CUtensorMap> &maps);
+                                  const std::vector<CUtensorMap> &maps,
+                                  CUdeviceptr workspace = 0,
+                                  int64_t streamKTiles = 0);
 
 /// What the runtime needs to know about a device.
 struct DeviceInfo {

@@ -4,7 +4,8 @@
 // that contract and reports the first violation with the JSON key path and
 // the rule, e.g.
 //   manifest k.json: params[2].kind: unknown kind 'tensormap' (expected one
-//   of tensor_map, pointer, scalar, scalar_pointer, reduction, size)
+//   of tensor_map, pointer, scalar, scalar_pointer, reduction, size,
+//   workspace, stream_k_tiles)
 // Keys the contract does not define are ignored (newer compilers may add
 // information); unknown values of enumerated keys are errors. The epilogue
 // graph's types live in Evt.h, included here.
@@ -52,6 +53,23 @@ struct GridRule {
   int ctasPerSm = 1; // persistent only
 };
 
+/// How output tiles and their K ranges are dealt to CTAs
+/// (docs/manifest.md, "Tile scheduler"; docs/stream-k.md).
+enum class SchedulerKind { DataParallel, SplitK, StreamK };
+const char *schedulerKindName(SchedulerKind k);
+
+struct TileScheduler {
+  SchedulerKind kind = SchedulerKind::DataParallel;
+  int splitK = 1; // split_k only
+};
+
+/// The split-K / stream-K workspace: per split tile, `tileBytes` of f32
+/// partial sums and `flagBytes` of flags; all partials, then all flags.
+/// Split tiles: every tile (split_k) or the stream-K tiles (stream_k).
+struct WorkspaceRule {
+  uint64_t tileBytes = 0, flagBytes = 0;
+};
+
 struct OperandInfo {
   DType dtype = DType::F16;
   Layout layout = Layout::KMajor;
@@ -63,7 +81,9 @@ enum class ParamKind {
   Scalar,
   ScalarPointer,
   Reduction,
-  Size
+  Size,
+  Workspace,    // split-K / stream-K workspace (a device pointer)
+  StreamKTiles, // stream-K: tiles of the stream-K region (an i32)
 };
 const char *paramKindName(ParamKind k);
 
@@ -99,6 +119,8 @@ struct Manifest {
   uint32_t smemBytes = 0;
   std::array<int64_t, 3> tile{1, 1, 1};
   GridRule grid;
+  TileScheduler scheduler;
+  std::optional<WorkspaceRule> workspace; // with split_k or stream_k
   bool batched = false;
   std::optional<std::array<int64_t, 4>> staticShape;
   std::map<std::string, OperandInfo> operands; // A, B, D and optionally C

@@ -32,6 +32,10 @@ struct ProblemOptions {
   uint64_t seed = 1;
   /// Extra elements per row of every matrix (ld = row length + pad).
   int64_t pad = 0;
+  /// When > 0 (bytes, a multiple of the element sizes): every matrix's ld
+  /// (after pad) rounded up to a multiple of this many bytes, as a caller
+  /// stores an odd-length row for TMA (f16 N = 50257 -> ld = 50264).
+  int64_t ldAlignBytes = 0;
   /// Values for scalar and scalar_pointer parameters (others are random).
   std::map<std::string, float> scalars;
   /// Keep decoded host copies of the inputs (for a Reference).

@@ -301,3 +301,40 @@ wsgemm.gemm @promotion_negative a(f8E4M3FN) b(f8E4M3FN) d(f16) config #wsgemm.co
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// expected-error @+1 {{config split_k must be in [1, 64] (K splits per output tile), got 65}}
+wsgemm.gemm @split_k_huge a(f16) b(f16) d(f16) config #wsgemm.config<split_k = 65> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config split_k must be positive and at most 65536, got 0}}
+wsgemm.gemm @split_k_zero a(f16) b(f16) d(f16) config #wsgemm.config<split_k = 0> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config split_k = 2 and scheduler = stream_k exclude each other: stream-K splits K ranges itself}}
+wsgemm.gemm @split_and_stream a(f16) b(f16) d(f16) config #wsgemm.config<split_k = 2, scheduler = stream_k> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+2 {{expected one of data_parallel, stream_k, got 'split_k'}}
+// expected-error @+1 {{failed to parse}}
+wsgemm.gemm @scheduler_unknown a(f16) b(f16) d(f16) config #wsgemm.config<scheduler = split_k> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -459,3 +459,17 @@ wsgemm.gemm @promote_wide a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// An LM head (f16, N = 50257, bias along N; B stored N x K, K-major): only
+// D's row stride breaks TMA's rule. The message says the fix: a padded
+// leading dimension (50257 x 2 = 100514 bytes -> 100528 = 50264 elements).
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but D (M x N, N contiguous) has a row stride of N x 2 = 100514 bytes (N = 50257); no kernel variant reads or writes such rows without TMA: leave the shape dynamic and store the rows padded to a multiple of 16 bytes (leading dimension 50264), which the runtime takes as the operand's ld}}
+wsgemm.gemm @lm_head a(f16) b(f16) d(f16) shape [4096, 50257, 4096] {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_n "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  epi.store %z : f32
+  epi.yield
+}

@@ -84,7 +84,11 @@ struct KernelParam {
     Scalar,
     ScalarPointer,
     Reduction,
-    Size
+    Size,
+    /// Split-K / stream-K: the global f32 workspace (partial tiles, flags).
+    Workspace,
+    /// Stream-K: the count of stream-K tiles the runtime chose (i32).
+    StreamKTiles
   };
   Kind kind;
   std::string name;
@@ -134,6 +138,13 @@ struct KernelLayout {
   SmemBudget budget;
 
   std::vector<KernelParam> params;
+
+  /// Split-K / stream-K workspace, per output tile whose K range is split:
+  /// its f32 partial accumulator (tile M x tile N x 4 bytes) and one i32
+  /// flag per consumer warpgroup of the tile. The workspace holds the
+  /// partials of every split tile, then their flags (docs/stream-k.md);
+  /// 0 without a workspace.
+  int64_t workspaceTileBytes = 0, workspaceFlagBytes = 0;
 
   /// Bytes of one A or B stage, and of one 64 x epiN subtile of `type`.
   int64_t stageBytesA = 0, stageBytesB = 0;

@@ -66,10 +66,14 @@ constexpr int64_t kSm90RegistersPerSm = 65536;
 enum class OperandMajor { K, M, N };
 enum class KernelSchedule { WarpSpecialized, Cooperative, Pingpong };
 enum class Raster { AlongM, AlongN, Heuristic };
+/// How output tiles and their K ranges are dealt to CTAs (TileScheduler.cpp,
+/// docs/stream-k.md). Split-K is data-parallel over (tile, split) units.
+enum class TileSchedulerKind { DataParallel, StreamK };
 
 const char *toString(OperandMajor major);
 const char *toString(KernelSchedule schedule);
 const char *toString(Raster raster);
+const char *toString(TileSchedulerKind kind);
 
 /// The builder knobs of DESIGN.md section 3; unset means "use the default".
 struct GemmConfig {
@@ -91,6 +95,16 @@ struct GemmConfig {
   /// fp8: add the wgmma partial accumulator into a second f32 one every
   /// this many k-tiles; unset or 0: fast accumulation (never filled in).
   std::optional<int64_t> promotionInterval;
+  /// K splits per output tile (unset: 1).
+  std::optional<int64_t> splitK;
+  /// Unset: data-parallel (fillDefaults may pick stream-K for a static
+  /// shape: pickTileScheduler).
+  std::optional<TileSchedulerKind> scheduler;
+
+  int64_t getSplitK() const { return splitK.value_or(1); }
+  bool isStreamK() const { return scheduler == TileSchedulerKind::StreamK; }
+  /// Output tiles' partial accumulators meet in a global workspace.
+  bool hasWorkspace() const { return getSplitK() > 1 || isStreamK(); }
 };
 
 /// Whether `config` asks for promoted accumulation (two accumulators).
@@ -165,6 +179,26 @@ int64_t getWarpgroupsPerTile(KernelSchedule schedule);
 int64_t getNumEpilogueThreads(KernelSchedule schedule);
 /// Bytes of one mainloop stage (A tile + B tile), without barriers.
 int64_t getStageBytes(const GemmDesc &desc);
+
+/// SMs the planner assumes when it picks a tile scheduler for a static
+/// shape (an H100 SXM; the runtime uses the device's own count).
+constexpr int64_t kPlannerSmCount = 132;
+
+/// The planner's pick for a kernel with a static shape and no `scheduler`:
+/// stream-K when the runtime's rule (streamKTiles) would give it stream-K
+/// tiles on kPlannerSmCount SMs and the schedule lowers it, else
+/// data-parallel. Without a static shape: data-parallel.
+TileSchedulerKind pickTileScheduler(const GemmDesc &desc);
+
+/// The hybrid stream-K decomposition's stream-K tile count for `tiles`
+/// output tiles of `kTiles` k-tiles each on a persistent grid of `ctas`
+/// CTAs (the runtime's rule, docs/stream-k.md): 0 (all data-parallel)
+/// when the tiles fill whole waves, a tile has a single k-tile or
+/// stream-K would gain under 10% (ceil(tiles / ctas) waves against
+/// tiles / ctas); all
+/// tiles when there are fewer than CTAs; else the partial last wave plus
+/// one full wave.
+int64_t streamKTiles(int64_t tiles, int64_t kTiles, int64_t ctas);
 
 /// Fills every unset knob of `desc.config` (see the file comment). The
 /// mainloop stage count uses `smemCapacity`. Never fails; an impossible

@@ -54,6 +54,19 @@ def WsGemm_RasterOrder : I32EnumAttr<"RasterOrder",
   let genSpecializedAttr = 0;
 }
 
+def WsGemm_TileSchedulerKind : I32EnumAttr<"TileSchedulerKind",
+    "how output tiles and their K ranges are dealt to persistent CTAs", [
+      // Each CTA owns whole output tiles (CUTLASS's PersistentScheduler).
+      I32EnumAttrCase<"data_parallel", 0>,
+      // CUTLASS's hybrid stream-K: full waves of whole tiles, the remaining
+      // tiles' MAC iterations shared equally by all CTAs, partial tiles
+      // reduced through a global workspace (PersistentTileSchedulerSm90StreamK).
+      I32EnumAttrCase<"stream_k", 1>,
+    ]> {
+  let cppNamespace = "::mlir::wsgemm";
+  let genSpecializedAttr = 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Config parameters: every knob is optional and prints only when set.
 //===----------------------------------------------------------------------===//
@@ -120,6 +133,13 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       fp8 wgmma keeps fewer bits of its running sum than f32, so long K
       loses accuracy without it. Costs a second accumulator's registers
       and a wgmma drain per promotion.
+    - `split_k = S`: each output tile's K range is split S ways over CTAs;
+      the partial accumulators are summed in split order through a global
+      f32 workspace (serial reduction), and the last split runs the
+      epilogue once (absent: 1, no split). docs/stream-k.md.
+    - `scheduler`: `data_parallel` | `stream_k` tile scheduler (absent:
+      data_parallel, unless the gemm has a static shape and the planner's
+      heuristic picks stream_k for it; docs/stream-k.md).
 
     ```mlir
     #wsgemm.config<tile = [128, 256, 64], cluster = [1, 1, 1], stages = 4,
@@ -146,7 +166,9 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     WsGemm_OptBoolParameter<"delay TMA stores by one subtile">:$delay_tma_store,
     WsGemm_OptIntParameter<"producer warpgroup registers">:$producer_regs,
     WsGemm_OptIntParameter<"consumer warpgroup registers">:$consumer_regs,
-    WsGemm_OptIntParameter<"fp8 accumulation promotion interval (k-tiles)">:$promotion_interval
+    WsGemm_OptIntParameter<"fp8 accumulation promotion interval (k-tiles)">:$promotion_interval,
+    WsGemm_OptIntParameter<"K splits per output tile">:$split_k,
+    WsGemm_OptEnumParameter<WsGemm_TileSchedulerKind, "tile scheduler">:$scheduler
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

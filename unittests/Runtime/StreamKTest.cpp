@@ -1,0 +1,155 @@
+//===- StreamKTest.cpp - Split-K / stream-K grid, workspace, manifest -----===//
+//
+// The runtime's side of docs/stream-k.md without a GPU: the manifest's
+// tile_scheduler and workspace, the grid of split units, the stream-K
+// heuristic, the workspace size and its refusal, and the two parameters.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+
+#include "ws-gemm-runtime/Launch.h"
+
+#include <cstring>
+
+using namespace wsgemm::runtime;
+using namespace wsgemm::runtime::test;
+using json = nlohmann::json;
+
+namespace {
+
+/// gemm_bias_relu.json (tile 128 x 256, cooperative: 2 flags per tile) as
+/// a persistent split-K or stream-K kernel.
+json splitManifest(const std::string &kind) {
+  json j = loadJson("gemm_bias_relu.json");
+  j["grid"]["kind"] = "persistent";
+  j["tile_scheduler"] = {{"kind", kind}};
+  if (kind == "split_k")
+    j["tile_scheduler"]["split_k"] = 4;
+  j["workspace"] = {{"tile_bytes", 128 * 256 * 4},
+                    {"flag_bytes", 8},
+                    {"tiles", kind == "stream_k" ? "stream_k" : "all"}};
+  j["params"].push_back({{"name", "workspace"}, {"kind", "workspace"}});
+  if (kind == "stream_k")
+    j["params"].push_back(
+        {{"name", "stream_k_tiles"}, {"kind", "stream_k_tiles"}});
+  return j;
+}
+
+TEST(StreamK, Heuristic) {
+  // Whole waves or one k-tile: data-parallel.
+  EXPECT_EQ(chooseStreamKTiles(264, 64, 132), 0);
+  EXPECT_EQ(chooseStreamKTiles(200, 1, 132), 0);
+  // A wave 97% full (2048^2 in 128 x 256 tiles): under 10% to gain.
+  EXPECT_EQ(chooseStreamKTiles(128, 512, 132), 0);
+  // 2 waves but for 4 tiles: also not worth it.
+  EXPECT_EQ(chooseStreamKTiles(260, 64, 132), 0);
+  // Fewer tiles than CTAs: all of them.
+  EXPECT_EQ(chooseStreamKTiles(32, 256, 132), 32);
+  // The partial wave plus one full wave: 4224^2 in 128 x 256 tiles is
+  // 33 x 17 = 561 = 4 x 132 + 33 tiles.
+  EXPECT_EQ(chooseStreamKTiles(561, 64, 132), 33 + 132);
+}
+
+TEST(StreamK, SplitKGridAndWorkspace) {
+  Manifest m = parseOrDie(splitManifest("split_k"));
+  EXPECT_EQ(m.scheduler.kind, SchedulerKind::SplitK);
+  EXPECT_EQ(m.scheduler.splitK, 4);
+  // 1024 x 1024: 8 x 4 = 32 tiles, 128 units on 132 SMs.
+  auto g = computeLaunchGeometry(m, 1024, 1024, 1, 132, 0, 16384);
+  ASSERT_TRUE(g.ok()) << g.message();
+  EXPECT_EQ(g->units, 128);
+  EXPECT_EQ(g->grid, (std::array<uint32_t, 3>{128, 1, 1}));
+  EXPECT_EQ(g->splitTiles, 32);
+  EXPECT_EQ(g->workspaceBytes, 32u * (131072 + 8));
+  // More units than SMs: one full grid.
+  g = computeLaunchGeometry(m, 4096, 4096, 1, 132, 0, 4096);
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g->grid[0], 132u);
+
+  GemmArgs args;
+  EXPECT_TRUE(checkWorkspace(m, *g, args).ok()); // the plan allocates one
+  args.workspace = 0x10000;
+  args.workspaceBytes = 4096;
+  Status s = checkWorkspace(m, *g, args);
+  EXPECT_EQ(s.message(), "workspace: 4096 bytes given, the kernel needs " +
+                             std::to_string(g->workspaceBytes) + " (" +
+                             std::to_string(g->splitTiles) +
+                             " split tiles x (131072 + 8) bytes)");
+  args.workspaceBytes = g->workspaceBytes;
+  EXPECT_TRUE(checkWorkspace(m, *g, args).ok());
+  args.workspace = 0x10008;
+  EXPECT_EQ(checkWorkspace(m, *g, args).message(),
+            "workspace: address is not 16-byte aligned");
+}
+
+TEST(StreamK, StreamKGridAndParams) {
+  Manifest m = parseOrDie(splitManifest("stream_k"));
+  // 4224 x 4224 x 4096: 165 stream-K tiles, the whole grid.
+  auto g = computeLaunchGeometry(m, 4224, 4224, 1, 132, 0, 4096);
+  ASSERT_TRUE(g.ok()) << g.message();
+  EXPECT_EQ(g->tiles, 561);
+  EXPECT_EQ(g->streamKTiles, 165);
+  EXPECT_EQ(g->grid[0], 132u);
+  EXPECT_EQ(g->workspaceBytes, 165u * (131072 + 8));
+  // Forced to data-parallel: no workspace, a grid of min(tiles, SMs).
+  g = computeLaunchGeometry(m, 256, 512, 1, 132, 0, 4096, 0);
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g->streamKTiles, 0);
+  EXPECT_EQ(g->grid[0], 4u);
+  EXPECT_EQ(g->workspaceBytes, 0u);
+  // Forced on a small problem: all 4 tiles over the 132 CTAs.
+  g = computeLaunchGeometry(m, 256, 512, 1, 132, 0, 4096, 7);
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g->streamKTiles, 4);
+  EXPECT_EQ(g->grid[0], 132u);
+
+  // The two parameters are packed after the manifest's others.
+  GemmArgs args;
+  args.M = args.N = args.K = 256;
+  args.named["bias"].ptr = 0x1000;
+  args.scalars["alpha"] = 1;
+  args.scalars["beta"] = 1;
+  std::vector<CUtensorMap> maps(4);
+  auto packed = packParams(m, args, maps, 0x2000, 165);
+  ASSERT_TRUE(packed.ok()) << packed.message();
+  size_t n = packed->size();
+  CUdeviceptr ws = 0;
+  int32_t tiles = 0;
+  std::memcpy(&ws, packed->slot(n - 2), sizeof ws);
+  std::memcpy(&tiles, packed->slot(n - 1), sizeof tiles);
+  EXPECT_EQ(ws, 0x2000u);
+  EXPECT_EQ(tiles, 165);
+  EXPECT_EQ(packParams(m, args, maps, 0, 0).message(),
+            "workspace: null pointer");
+}
+
+TEST(StreamK, ManifestRules) {
+  json j = splitManifest("split_k");
+  j.erase("workspace");
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: workspace: missing: tile scheduler split_k "
+            "sums split tiles through a workspace");
+  j = splitManifest("stream_k");
+  j["workspace"]["tiles"] = "all";
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: workspace.tiles: must be \"stream_k\" for tile "
+            "scheduler stream_k, got \"all\"");
+  j = splitManifest("split_k");
+  j["grid"]["kind"] = "tiles";
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: grid.kind: must be persistent for tile "
+            "scheduler split_k (a split tile's units wait for each other)");
+  j = splitManifest("stream_k");
+  j["params"].erase(j["params"].size() - 1);
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: params: tile scheduler stream_k takes one "
+            "stream_k_tiles parameter, got 0");
+  j = splitManifest("split_k");
+  j["tile_scheduler"]["split_k"] = 1;
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: tile_scheduler.split_k: must be in [2, 64] for "
+            "kind split_k, got 1");
+}
+
+} // namespace
