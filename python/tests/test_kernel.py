@@ -98,7 +98,8 @@ class KernelTest(unittest.TestCase):
         self.assertEqual(self.k.validate(**args).K, 200)
         args["a"] = new((1000, 200), kind=DLPackArray, strides=(204, 1))
         self.refused(r"^A: row stride ld \* 2 = 408 bytes \(ld = 204\) is not "
-                     r"a multiple of 16 \(TMA requirement\)$", **args)
+                     r"a multiple of 16 \(TMA requirement\): store its rows padded to "
+                     r"ld = 208 elements", **args)
 
     def test_shape_refusals(self):
         args = self.arrays()
@@ -159,7 +160,8 @@ class KernelTest(unittest.TestCase):
                      r"size \(2 bytes\)$", **args)
         # K = 100 f16: a packed A row is 200 bytes.
         self.refused(r"^A: row stride K \* 2 = 200 bytes is not a multiple of "
-                     r"16 \(TMA requirement\)$", **self.arrays(K=100))
+                     r"16 \(TMA requirement\): store its rows padded to ld = 104 "
+                     r"elements", **self.arrays(K=100))
 
     def test_argument_refusals(self):
         args = self.arrays()
