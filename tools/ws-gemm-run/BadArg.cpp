@@ -62,34 +62,14 @@ GemmArgs fakeArgs(const Manifest &m, const Options &o) {
   a.N = o.N;
   a.K = o.K;
   a.L = o.L;
-  CUdeviceptr next = 0x100000000ull;
+  setPlaceholderArgs(m, a);
   for (const Param &p : m.params) {
-    switch (p.kind) {
-    case ParamKind::TensorMap: {
-      TensorArg *t = p.operand == "A"   ? &a.A
-                     : p.operand == "B" ? &a.B
-                     : p.operand == "C" ? &a.C
-                     : p.operand == "D" ? &a.D
-                                        : &a.named[p.operand];
-      t->ptr = next;
-      if (o.pad > 0)
-        t->ld = matrixGeometry(m, p.operand, a).cols + o.pad;
-      break;
-    }
-    case ParamKind::Pointer:
-    case ParamKind::Reduction:
-    case ParamKind::ScalarPointer:
-      a.named[p.name].ptr = next;
-      break;
-    case ParamKind::Scalar: {
-      auto it = o.scalars.find(p.name);
-      a.scalars[p.name] = it == o.scalars.end() ? 1.0f : it->second;
-      break;
-    }
-    case ParamKind::Size:
-      break;
-    }
-    next += 0x100000000ull;
+    if (p.kind == ParamKind::TensorMap && o.pad > 0)
+      tensorArgFor(p.operand, a).ld =
+          matrixGeometry(m, p.operand, a).cols + o.pad;
+    auto it = o.scalars.find(p.name);
+    if (p.kind == ParamKind::Scalar && it != o.scalars.end())
+      a.scalars[p.name] = it->second;
   }
   return a;
 }
