@@ -19,6 +19,8 @@
 #   ws-gemm-opt  the compiler driver exists (a build tree, not the GPU machine)
 #   ws-gemm-compile  the compiler runs (evt-spills.test compiles random
 #                kernels; the staged .device/ tree has no compiler)
+#   ws-gemm-python  the Python package is in <build>/python (%pypkg)
+#   torch        a GPU, and `import torch` works with CUDA in this Python
 # Substitutions:
 #   %run %bench %tune  ws-gemm-run, ws-gemm-bench, ws-gemm-tune
 #   %opt         ws-gemm-opt; %srcroot the repository
@@ -140,6 +142,23 @@ if have_gpu:
             "a GPU is present but the suite has no %s; run "
             "integration_test/stage-for-gpu.sh before copying the tree, or "
             "set WSGEMM_BUILD_DIR" % " and no ".join(missing))
+
+# The Python package (build/python or .device/python) and, on the GPU
+# machine, PyTorch with CUDA (python-torch.test).
+py_pkg = os.path.join(config.wsgemm_build_dir, "python")
+if os.path.isfile(os.path.join(py_pkg, "ws_gemm", "__init__.py")):
+    config.available_features.add("ws-gemm-python")
+config.substitutions.append(("%pypkg", py_pkg))
+if have_gpu:
+    try:
+        probe = subprocess.run(
+            [sys.executable, "-c",
+             "import torch; assert torch.cuda.is_available()"],
+            capture_output=True, env=config.environment, timeout=180)
+        if probe.returncode == 0:
+            config.available_features.add("torch")
+    except (OSError, subprocess.SubprocessError):
+        pass
 
 # ws-gemm-bench --plot needs gnuplot (scripts/setup.sh installs it on the
 # build machine; the GPU machine may not have it).

@@ -5,10 +5,18 @@
 #
 #   .device/bin/                 ws-gemm-run, ws-gemm-bench, ws-gemm-tune
 #   .device/lib/                 shared libraries they need that are not
-#                                system ones (none while the runtime is static)
+#                                system ones (none while the runtime is static),
+#                                and libWsGemmRuntimeC.so (the runtime's C API,
+#                                self-contained: libc, libm only)
+#   .device/python/ws_gemm/      the Python package (finds ../../lib); no
+#                                libWsGemmCAPI.so: it needs libMLIR.so and
+#                                libLLVM.so (~250 MB), so compile() is not
+#                                available there and the GPU test loads the
+#                                kernels staged below
 #   .device/integration_test/    lit.site.cfg.py (relocatable) and kernels/
 #                                (*.json manifests, *.cubin, *.ptx; families/:
-#                                kernel families from ws-gemm-sweep)
+#                                kernel families from ws-gemm-sweep; python/:
+#                                the Python GPU test's kernels)
 #   .device/lit/                 lit (pure Python) and lit.py to start it
 #   .device/STAGED.txt           what was staged, from which commit
 # The tests themselves (integration_test/*.test, run/, lit.cfg.py) travel
@@ -33,7 +41,7 @@ die() { echo "stage-for-gpu: error: $*" >&2; exit 1; }
 
 if [ "${1:-}" != "--no-build" ] && [ -f "$build/build.ninja" ]; then
   targets=(ws-gemm-integration-kernels)
-  for t in ws-gemm-run ws-gemm-bench ws-gemm-tune; do
+  for t in ws-gemm-run ws-gemm-bench ws-gemm-tune WsGemmRuntimeC ws-gemm-python; do
     if ninja -C "$build" -t targets all 2>/dev/null | grep -q "^$t:"; then
       targets+=("$t")
     fi
@@ -65,12 +73,29 @@ for t in ws-gemm-run ws-gemm-bench ws-gemm-tune; do
     done
 done
 
+# The Python package and the runtime's C library it loads (no compiler
+# library: see the header). Checked self-contained, as the tools are.
+if [ -f "$build/lib/libWsGemmRuntimeC.so" ] && [ -d "$build/python/ws_gemm" ]; then
+  if ldd "$build/lib/libWsGemmRuntimeC.so" | grep -qE 'libstdc\+\+|libMLIR|libLLVM|not found'; then
+    die "libWsGemmRuntimeC.so is not self-contained: $(ldd "$build/lib/libWsGemmRuntimeC.so" | tr '\n' ' ')"
+  fi
+  cp "$build/lib/libWsGemmRuntimeC.so" "$dev/lib/"
+  mkdir -p "$dev/python"
+  cp -r "$build/python/ws_gemm" "$dev/python/"
+  find "$dev/python" -name __pycache__ -type d -prune -exec rm -rf {} +
+else
+  echo "stage-for-gpu: warning: no Python package in $build (python-torch.test will be UNSUPPORTED)" >&2
+fi
+
 # Compiled kernels: manifests, cubins, and the PTX for inspection.
 cp "$kernels"/*.json "$kernels"/*.cubin "$dev/integration_test/kernels/"
 cp "$kernels"/*.ptx "$dev/integration_test/kernels/" 2>/dev/null || true
 if [ -d "$kernels/families" ]; then
   cp -r "$kernels/families" "$dev/integration_test/kernels/"
   find "$dev/integration_test/kernels/families" -name '*.mlir' -delete
+fi
+if [ -d "$kernels/python" ]; then
+  cp -r "$kernels/python" "$dev/integration_test/kernels/"
 fi
 # Broken cubins (utils/bad_cubins.py) for bad-input.test.
 if [ -d "$kernels/bad" ]; then
@@ -114,6 +139,7 @@ dirty=""
   echo "tools: $rt_bin"
   echo "kernels: $n_json"
   echo "families: $(ls "$dev/integration_test/kernels/families" 2>/dev/null | tr '\n' ' ')"
+  echo "python: $(ls "$dev/python" 2>/dev/null | tr '\n' ' ')kernels $(ls "$dev/integration_test/kernels/python" 2>/dev/null | sed -n 's/\.json$//p' | tr '\n' ' ')"
   ls "$dev/integration_test/kernels" | sed -n 's/\.json$//p' | tr '\n' ' '
   echo
 } > "$dev/STAGED.txt"

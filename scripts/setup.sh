@@ -18,6 +18,7 @@ PACKAGES=(
   nlohmann-json3-dev                                     # manifest (runtime, driver)
   zlib1g-dev libzstd-dev                                 # LLVM's CMake package looks for these
   gnuplot-nox                                            # ws-gemm-bench --plot (PNG, SVG)
+  python3-numpy                                          # Python package tests (DLPack producer)
   clang-22 libclang-rt-22-dev                            # sanitizer build + libFuzzer (make check-sanitize)
 )
 CUDA_ROOT="${WSGEMM_CUDA_ROOT:-/usr/local/cuda}"

@@ -42,6 +42,7 @@ tools = [
     ToolSubst("ws-gemm-lsp-server", unresolved="fatal"),
     ToolSubst("ws-gemm-capi-test", unresolved="fatal"),
     ToolSubst("ws-gemm-sweep", unresolved="fatal"),
+    ToolSubst("ws-gemm-runtime-c-test", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -292,6 +292,7 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
   out.aux.assign(auxOut_.size(), 0.0);
   out.auxExact.assign(auxOut_.size(), 0.0);
   out.reduce.assign(reductions_.size(), 0.0);
+  out.branches = 0;
   size_t auxI = 0, redI = 0;
   // Small graphs: a stack buffer avoids an allocation per element.
   double stackVals[64];
@@ -366,6 +367,12 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
       out.reduce[redI++] = arg(0);
       break;
     }
+    // The side of each jump the element took (Verify.cpp compares elements
+    // whose accumulator rounding could take the other side with both).
+    if (node.op == EvtOp::ThresholdRelu)
+      out.branches = out.branches * 2 + (arg(0) <= node.threshold ? 1 : 0);
+    else if (node.op == EvtOp::Cmp)
+      out.branches = out.branches * 2 + (r != 0.0 ? 1 : 0);
     v[i] = r;
   }
 }

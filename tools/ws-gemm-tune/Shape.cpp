@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace wsgemm::tune {
 
@@ -83,13 +84,15 @@ Expected<bool> verify(const Options &o, const Shape &s, Candidate &c,
 Expected<ShapeResult> tuneShape(const Options &o, const Family &f,
                                 const std::vector<int> &candidates,
                                 const Shape &s, Clock::time_point start,
-                                Clock::time_point deadline) {
+                                Clock::time_point deadline, size_t shapesLeft,
+                                std::vector<int> &checked) {
   ShapeResult result;
   result.entry.shape = s;
   const std::string label = shapeString(s);
   auto stream = Stream::create();
   if (!stream)
     return stream.status();
+  const auto setup0 = Clock::now();
 
   // Buffer sets (any variant's manifest: they take the same arguments).
   const Manifest &m0 = f.variants[candidates[0]].manifest;
@@ -123,10 +126,18 @@ Expected<ShapeResult> tuneShape(const Options &o, const Family &f,
       return p.status();
     sets.push_back(std::move(*p));
   }
-  GemmArgs args0 = sets[0].args();
-  auto ref = Reference::create(m0, args0, sets[0].takeHost());
-  if (!ref)
-    return Status(ref.status()).prepend("reference");
+  // The CPU reference only when some candidate is checked on this shape.
+  bool checkHere = o.verifyAll;
+  for (int c : candidates)
+    checkHere |= checked[static_cast<size_t>(c)] == 0;
+  std::optional<Reference> ref;
+  if (checkHere) {
+    GemmArgs args0 = sets[0].args();
+    auto r = Reference::create(m0, args0, sets[0].takeHost());
+    if (!r)
+      return Status(r.status()).prepend("reference");
+    ref = std::move(*r);
+  }
   std::printf("shape %s: %zu buffer set(s) of %.1f MiB rotated (%.1fx L2), "
               "%zu candidate(s)\n",
               label.c_str(), sets.size(), double(setBytes) / (1 << 20),
@@ -159,12 +170,24 @@ Expected<ShapeResult> tuneShape(const Options &o, const Family &f,
                   candidates.size(), v.id.c_str(), st.message().c_str());
       continue;
     }
+    int &seen = checked[static_cast<size_t>(candidates[i])];
+    if (seen == -1) {
+      ++result.skipped;
+      std::printf("[verify %zu/%zu] %s: SKIPPED: wrong on an earlier shape\n",
+                  i + 1, candidates.size(), v.id.c_str());
+      continue;
+    }
+    if (seen == 1 && !o.verifyAll) {
+      live.push_back(std::move(c));
+      continue;
+    }
     std::printf("[verify %zu/%zu] %s:\n", i + 1, candidates.size(),
                 v.id.c_str());
     std::fflush(stdout);
     auto ok = verify(o, s, c, sets[0], *ref, stream->get());
     if (!ok)
       return Status(ok.status()).prepend(v.id);
+    seen = *ok ? 1 : -1;
     if (!*ok) {
       ++result.wrong;
       std::printf("[verify %zu/%zu] %s: WRONG RESULTS: not timed (a compiler "
@@ -182,6 +205,13 @@ Expected<ShapeResult> tuneShape(const Options &o, const Family &f,
   }
   if (live.empty())
     return result;
+  // The timed rounds' share of what is left, now the set-up is done.
+  deadline = Clock::now() + (deadline - Clock::now()) /
+                                static_cast<long>(std::max<size_t>(1, shapesLeft));
+  if (!o.verifyAll)
+    std::printf("shape %s: %zu candidate(s) to time (verified on this or an "
+                "earlier shape); set-up took %.1f s\n",
+                label.c_str(), live.size(), secondsSince(setup0));
 
   // Alternating timed rounds.
   bench::SmClock clock;

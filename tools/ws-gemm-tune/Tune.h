@@ -30,6 +30,7 @@ struct Options {
   int warmup = 10;
   int rounds = 3;
   double budgetS = 480; // whole run, seconds
+  bool verifyAll = false; // --verify all: on every shape, not just the first
   int device = 0;
   uint64_t seed = 1;
   std::map<std::string, float> scalars;
@@ -45,11 +46,17 @@ struct ShapeResult {
   int rounds = 0;             // complete rounds timed
 };
 
-/// Tunes one shape within `deadline`; progress on stdout.
+/// Tunes one shape; progress on stdout. Its timed rounds get an equal share
+/// of what is left before `deadline` once its set-up (buffers, reference,
+/// verification) is done, with `shapesLeft` shapes (this one included) still
+/// to time. `checked` holds, per family variant, what an earlier shape's
+/// verification found (0 not checked, 1 correct, -1 wrong): with --verify
+/// first a checked variant is not checked again, and a wrong one is skipped.
 runtime::Expected<ShapeResult>
 tuneShape(const Options &o, const runtime::Family &f,
           const std::vector<int> &candidates, const runtime::Shape &s,
-          Clock::time_point start, Clock::time_point deadline);
+          Clock::time_point start, Clock::time_point deadline,
+          size_t shapesLeft, std::vector<int> &checked);
 
 double secondsSince(Clock::time_point t0);
 

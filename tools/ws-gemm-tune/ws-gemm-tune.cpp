@@ -10,9 +10,12 @@
 // fastest median becomes the shape's entry in the tuning table TABLE
 // (docs/tuning.md), which is updated in place (other shapes kept) and
 // rewritten after every shape, so a run cut short keeps what it measured.
-// --budget-s bounds the whole run: each shape gets an equal share of what
-// is left, and a shape stops between timed blocks when the next would not
-// fit. Exit: 0, 1 when a variant was wrong or a shape got no result, 2 on
+// Each variant is verified on the first shape it runs on (--verify all:
+// on every shape; a wrong variant is never timed on any later shape).
+// --budget-s bounds the whole run: once a shape is set up and verified, its
+// timed rounds get an equal share of what is left, and a shape stops
+// between timed blocks when the next would not fit; with no time left a
+// shape is not set up at all. Exit: 0, 1 when a variant was wrong or a shape got no result, 2 on
 // bad input or a CUDA error.
 //
 //===----------------------------------------------------------------------===//
@@ -38,13 +41,16 @@ void usage() {
       stderr,
       "usage: ws-gemm-tune FAMILY --shapes MxNxK[xL],... -o TABLE\n"
       "         [--iters N] [--warmup N] [--rounds R] [--budget-s S]\n"
-      "         [--variants ID,...] [--seed S] [--scalar NAME=V]... "
-      "[--device D]\n"
+      "         [--variants ID,...] [--verify first|all] [--seed S]\n"
+      "         [--scalar NAME=V]... [--device D]\n"
       "  FAMILY      family.json written by ws-gemm-sweep\n"
       "  -o TABLE    tuning table to create or update (docs/tuning.md)\n"
       "  --iters/--warmup  timed/untimed launches per block (50/10)\n"
       "  --rounds    alternating rounds over the variants (3)\n"
-      "  --budget-s  wall-clock bound of the whole run in seconds (480)\n");
+      "  --budget-s  wall-clock bound of the whole run in seconds (480)\n"
+      "  --verify    check each variant against the CPU reference on the\n"
+      "              first shape it runs on (first, default) or on every\n"
+      "              shape (all); list the smallest shape first\n");
 }
 
 std::vector<std::string> splitList(const std::string &s) {
@@ -108,6 +114,13 @@ bool parseOptions(int argc, char **argv, Options &o) {
           o.shapes.push_back(s);
         }
       }
+    } else if (a == "--verify") {
+      const char *v = args.value();
+      if (!v || (std::string(v) != "first" && std::string(v) != "all")) {
+        std::fprintf(stderr, "error: --verify wants 'first' or 'all'\n");
+        return false;
+      }
+      o.verifyAll = std::string(v) == "all";
     } else if (a == "--iters") {
       ok = args.integer(o.iters);
     } else if (a == "--warmup") {
@@ -214,12 +227,17 @@ int run(const Options &o) {
   const auto deadline =
       start + std::chrono::duration_cast<Clock::duration>(
                   std::chrono::duration<double>(o.budgetS));
+  std::vector<int> checked(f.variants.size(), 0);
   for (size_t i = 0; i < o.shapes.size(); ++i) {
     const Shape &s = o.shapes[i];
-    // An equal share of what is left for each remaining shape.
-    auto now = Clock::now();
-    auto share = (deadline - now) / static_cast<long>(o.shapes.size() - i);
-    auto result = tuneShape(o, f, candidates, s, start, now + share);
+    if (Clock::now() >= deadline) {
+      std::printf("shape %s: NOT TUNED (the %.0f s budget is spent)\n",
+                  shapeString(s).c_str(), o.budgetS);
+      exitCode = 1;
+      continue;
+    }
+    auto result = tuneShape(o, f, candidates, s, start, deadline,
+                            o.shapes.size() - i, checked);
     if (!result)
       return fail(result.status());
     if (result->wrong)

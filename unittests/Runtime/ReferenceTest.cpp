@@ -273,6 +273,30 @@ TEST(Reference, ActivationNodesUseTheirFields) {
   EXPECT_EQ(evalWith(unary("hardswish"), 4), 4);
 }
 
+TEST(Reference, BranchesRecordTheSideOfEachJump) {
+  // threshold_relu then cmp(x, 2): an accumulator moved across either
+  // jump changes `branches`; moved within a side it does not.
+  json nodes = json::parse(R"([{"op": "acc"},
+    {"op": "threshold_relu", "args": [0], "threshold": 1, "upper_bound": 4},
+    {"op": "const", "value": 2},
+    {"op": "cmp", "args": [0, 2], "predicate": "ogt"},
+    {"op": "select", "args": [3, 1, 0]},
+    {"op": "store", "args": [4], "dtype": "f32"}])");
+  HostInputs in = smallInputs();
+  Reference r =
+      makeReference(makeManifest(nodes), shape(2, 2, 3), std::move(in));
+  auto sides = [&](double acc) {
+    ElementResult e;
+    r.evaluateWithAcc(acc, 1, 1, 0, e);
+    return e.branches;
+  };
+  EXPECT_EQ(sides(0.999), sides(0.5));
+  EXPECT_NE(sides(0.999), sides(1.001));
+  EXPECT_EQ(sides(1.5), sides(1.999));
+  EXPECT_NE(sides(1.999), sides(2.001));
+  EXPECT_EQ(sides(3), sides(7));
+}
+
 TEST(Reference, LinearCombinationWithSkip) {
   json j = loadJson("gemm_bias_relu.json");
   // Swap in f32 operands of the small test shape.

@@ -65,6 +65,7 @@ struct ElementResult {
   double d = 0;                      // rounded to D's dtype
   std::vector<double> auxExact, aux; // per Reference::auxOutputs()
   std::vector<double> reduce;        // contribution per Reference::reductions()
+  uint64_t branches = 0; // which side of each threshold_relu / cmp jump
 };
 
 class Reference {

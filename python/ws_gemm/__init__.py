@@ -1,0 +1,35 @@
+"""ws_gemm: ws-gemm from Python (standard library only, over ctypes).
+
+    import ws_gemm
+    k = ws_gemm.compile(open("gemm_relu.mlir").read())[0].load()
+    k.launch(a, b, d, c, bias=bias, alpha=1.0, beta=0.5)  # torch CUDA tensors
+
+- compile(text, ...) runs the compiler (libWsGemmCAPI.so) in memory and
+  returns the kernels, or raises CompileError with located diagnostics;
+- Kernel.load(manifest) / Kernel.from_memory(json, cubin) load a kernel
+  through the runtime (libWsGemmRuntimeC.so, no MLIR); its manifest is
+  queryable (operands, params, scalars, tile, ...);
+- Kernel.launch(a, b, d, c=None, stream=None, **buffers_and_scalars) takes
+  anything exposing DLPack or __cuda_array_interface__, checks shapes,
+  dtypes and strides against the manifest and launches; validate() checks
+  without a GPU;
+- KernelFamily(family.json, tuning=None) picks the variant per shape.
+Errors: ArgumentError (refused before launch), ManifestError,
+NoDriverError (no NVIDIA driver), CudaError, CompileError.
+"""
+
+from ._compile import CompiledKernel, CompileResult, compile
+from ._errors import (ArgumentError, CompileError, CudaError, Diagnostic,
+                      ManifestError, NoDriverError, WsGemmError)
+from ._kernel import Kernel, KernelFamily, Operand, Param, Problem, Selection
+from ._runtime import init_device, synchronize
+from ._tensors import TensorInfo, tensor_info
+
+__version__ = "0.1"
+
+__all__ = [
+    "ArgumentError", "CompileError", "CompiledKernel", "CompileResult",
+    "CudaError", "Diagnostic", "Kernel", "KernelFamily", "ManifestError",
+    "NoDriverError", "Operand", "Param", "Problem", "Selection", "TensorInfo",
+    "WsGemmError", "compile", "init_device", "synchronize", "tensor_info",
+]

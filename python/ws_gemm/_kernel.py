@@ -1,0 +1,397 @@
+"""Kernel and KernelFamily: a manifest's kernel, checked and launched on
+device arrays.
+
+The problem size comes from the arrays: A, B (and D, C, aux matrices) are
+read through their tensor maps' dimensions (docs/manifest.md: A k_major is
+M x K, m_major K x M; B k_major N x K, n_major K x N; C, D and aux M x N; a
+batched kernel takes L in front), vectors by their extents. Shapes, dtypes
+and strides are checked here first, with Python's names for things; the
+runtime's validate() then checks the rest (alignment, TMA strides) before
+anything is launched.
+"""
+
+import collections
+import ctypes
+import json
+import math
+import numbers
+
+from . import _runtime as rt
+from ._errors import ArgumentError
+from ._tensors import DTYPE_SIZES, tensor_info
+
+Operand = collections.namedtuple("Operand", "dtype layout")
+Problem = collections.namedtuple("Problem", "M N K L")
+Selection = collections.namedtuple("Selection", "index variant tuned reason")
+
+
+class Param(collections.namedtuple(
+        "Param", "name kind dtype operand dims reduce")):
+    """One kernel parameter: kind is tensor_map, pointer, scalar,
+    scalar_pointer, reduction or size; dims the tensor map's dims or the
+    vector's extent, innermost first ("K", "M", "L")."""
+
+    __slots__ = ()
+
+    @property
+    def shape_dims(self):
+        """The dims of the array, outermost first (PyTorch order)."""
+        return tuple(reversed(self.dims))
+
+    @property
+    def identity(self):
+        """What a reduction output must hold before the launch."""
+        return {"sum": 0.0, "absmax": 0.0, "max": -math.inf,
+                "min": math.inf}.get(self.reduce)
+
+
+def _strip_comments(text):
+    """JSON without the // and /* */ comments manifests may carry."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            i = text.find("\n", i)
+            i = n if i < 0 else i
+        elif text.startswith("/*", i):
+            i = text.find("*/", i + 2)
+            i = n if i < 0 else i + 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def _is_scalar(v):
+    return isinstance(v, numbers.Real) and not isinstance(v, bool)
+
+
+class Kernel:
+    """A compiled kernel: its manifest, its cubin, and launch()."""
+
+    def __init__(self, handle, owner=None):
+        # Use Kernel.load / Kernel.from_memory / KernelFamily.kernels.
+        self._lib = rt.api()
+        self._handle = handle
+        self._owner = owner  # the family that owns a borrowed handle
+        lib, h = self._lib, handle
+        self.name = rt.text(lib.wsgemmRtKernelGetName(h))
+        self.arch = rt.text(lib.wsgemmRtKernelGetArch(h))
+        self.batched = bool(lib.wsgemmRtKernelIsBatched(h))
+        self.has_cubin = bool(lib.wsgemmRtKernelHasCubin(h))
+        shape = (ctypes.c_int64 * 4)()
+        self.static_shape = (Problem(*shape) if
+                             lib.wsgemmRtKernelGetStaticShape(h, shape)
+                             else None)
+        tile, block = (ctypes.c_int64 * 3)(), (ctypes.c_int64 * 3)()
+        self.smem_bytes = lib.wsgemmRtKernelGetConfig(h, tile, block)
+        self.tile, self.block = tuple(tile), tuple(block)
+        self.operands = {}
+        for op in "ABCD":
+            dt, lay = ctypes.c_char_p(), ctypes.c_char_p()
+            if lib.wsgemmRtKernelGetOperand(h, op.encode(), ctypes.byref(dt),
+                                            ctypes.byref(lay)):
+                self.operands[op] = Operand(rt.text(dt.value),
+                                            rt.text(lay.value))
+        self.source_gate = rt.text(lib.wsgemmRtKernelGetSourceGate(h)) or None
+        self.params = []
+        for i in range(lib.wsgemmRtKernelGetNumParams(h)):
+            f = [ctypes.c_char_p() for _ in range(6)]
+            rt.check(lib.wsgemmRtKernelGetParam(
+                h, i, *[ctypes.byref(x) for x in f]))
+            name, kind, dtype, operand, dims, reduce = (rt.text(x.value)
+                                                       for x in f)
+            self.params.append(Param(name, kind, dtype, operand,
+                                     tuple(dims.split(",")) if dims else (),
+                                     reduce or None))
+        # Arguments by name (size parameters are not arguments: they come
+        # from the arrays' shapes).
+        self._by_arg = {(p.operand if p.kind == "tensor_map" else p.name): p
+                        for p in self.params if p.kind != "size"}
+        self._scalars = tuple(p.name for p in self.params
+                              if p.kind == "scalar")
+
+    @classmethod
+    def load(cls, manifest_path):
+        """The kernel of a manifest (ws-gemm-compile's <kernel>.json) and
+        its cubin; no GPU needed until launch()."""
+        lib = rt.api()
+        h = ctypes.c_void_p()
+        rt.check(lib.wsgemmRtKernelLoad(str(manifest_path).encode(),
+                                        ctypes.byref(h)))
+        return cls(h.value)
+
+    @classmethod
+    def from_memory(cls, manifest_json, cubin=b"", name="<memory>"):
+        """A kernel from manifest text and cubin bytes (compile() gives
+        both). Without a cubin it can be queried and validated against,
+        not launched."""
+        lib = rt.api()
+        if isinstance(manifest_json, dict):
+            manifest_json = json.dumps(manifest_json)
+        data = manifest_json.encode() if isinstance(manifest_json, str) \
+            else bytes(manifest_json)
+        cubin = bytes(cubin or b"")
+        h = ctypes.c_void_p()
+        rt.check(lib.wsgemmRtKernelLoadFromMemory(
+            data, len(data), cubin or None, len(cubin), name.encode(),
+            ctypes.byref(h)))
+        return cls(h.value)
+
+    def __del__(self):
+        if getattr(self, "_owner", True) is None and \
+                getattr(self, "_handle", None):
+            self._lib.wsgemmRtKernelDestroy(self._handle)
+            self._handle = None
+
+    def __repr__(self):
+        return "<ws_gemm.Kernel %s %s tile %s>" % (
+            self.name, " ".join("%s:%s/%s" % (k, v.dtype, v.layout)
+                                for k, v in self.operands.items()),
+            "x".join(map(str, self.tile)))
+
+    @property
+    def manifest(self):
+        """The manifest (docs/manifest.md) as a dict."""
+        return json.loads(_strip_comments(rt.text(
+            self._lib.wsgemmRtKernelGetManifestJson(self._handle))))
+
+    def describe(self):
+        """The interface a caller depends on, one fact a line."""
+        return rt.text(self._lib.wsgemmRtKernelDescribe(self._handle))
+
+    def param(self, name):
+        """The parameter an argument named `name` fills (A, B, C, D, an aux
+        matrix, a vector, a reduction, a scalar), or None."""
+        return self._by_arg.get(name)
+
+    @property
+    def scalars(self):
+        """Names of the scalar parameters (passed as numbers)."""
+        return list(self._scalars)
+
+    @property
+    def buffers(self):
+        """Names of the named device buffers (aux matrices, vectors,
+        reductions, scalar pointers): every array but A, B, C, D."""
+        return [n for n in self._by_arg if n not in self._scalars and
+                n not in ("A", "B", "C", "D")]
+
+    def validate(self, a, b, d, c=None, **args):
+        """Checks the arrays and scalars as launch() does, without a GPU;
+        returns the Problem (M, N, K, L) or raises ArgumentError."""
+        problem, handle = build_args(self, a, b, d, c, args, 0)
+        rt.check(self._lib.wsgemmRtKernelValidate(self._handle,
+                                                  handle.handle))
+        return problem
+
+    def launch(self, a, b, d, c=None, stream=None, **args):
+        """D = epilogue(A @ B, C, ...) on `stream` (None: the legacy default
+        stream; an int CUstream or a torch.cuda.Stream). Named buffers and
+        scalars by their manifest names: bias=tensor, alpha=1.0. Returns
+        the Problem; asynchronous like any CUDA launch."""
+        s = rt.stream_handle(stream)
+        problem, handle = build_args(self, a, b, d, c, args, s)
+        rt.check(self._lib.wsgemmRtKernelLaunch(self._handle, handle.handle,
+                                                s))
+        return problem
+
+    __call__ = launch
+
+
+class KernelFamily:
+    """A kernel family (ws-gemm-sweep's family.json): one GEMM under several
+    configs; launch() picks the variant per shape (the tuning table's
+    nearest shape, else a wave heuristic: docs/tuning.md)."""
+
+    def __init__(self, path, tuning=None, sm_count=0):
+        """`sm_count` > 0: the SM count the heuristic assumes (no GPU
+        needed); 0: the current device's, asked at the first selection."""
+        self._lib = rt.api()
+        h = ctypes.c_void_p()
+        rt.check(self._lib.wsgemmRtFamilyLoad(
+            str(path).encode(), str(tuning).encode() if tuning else None,
+            int(sm_count), ctypes.byref(h)))
+        self._handle = h.value
+        self.name = rt.text(self._lib.wsgemmRtFamilyGetName(self._handle))
+        n = self._lib.wsgemmRtFamilyGetNumVariants(self._handle)
+        self.variants = [rt.text(self._lib.wsgemmRtFamilyGetVariantId(
+            self._handle, i)) for i in range(n)]
+        self.kernels = [Kernel(self._lib.wsgemmRtFamilyGetVariantKernel(
+            self._handle, i), owner=self) for i in range(n)]
+
+    @classmethod
+    def load(cls, path, tuning=None, sm_count=0):
+        """The family at `path` with an optional tuning table."""
+        return cls(path, tuning, sm_count)
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            self.kernels = []
+            self._lib.wsgemmRtFamilyDestroy(self._handle)
+            self._handle = None
+
+    def __repr__(self):
+        return "<ws_gemm.KernelFamily %s: %s>" % (self.name,
+                                                  ", ".join(self.variants))
+
+    def select(self, m, n, k, l=1):
+        """The variant for an M x N x K (x L) problem, and why."""
+        idx, tuned = ctypes.c_ssize_t(), ctypes.c_int()
+        reason = ctypes.c_char_p()
+        rt.check(self._lib.wsgemmRtFamilySelect(
+            self._handle, m, n, k, l, ctypes.byref(idx), ctypes.byref(tuned),
+            ctypes.byref(reason)))
+        return Selection(idx.value, self.variants[idx.value],
+                         bool(tuned.value), rt.text(reason.value))
+
+    def validate(self, a, b, d, c=None, **args):
+        """As Kernel.validate (the variants take the same arguments)."""
+        return self.kernels[0].validate(a, b, d, c, **args)
+
+    def launch(self, a, b, d, c=None, stream=None, **args):
+        """Selects the variant for the arrays' shape and launches it;
+        returns the variant's id."""
+        s = rt.stream_handle(stream)
+        _, handle = build_args(self.kernels[0], a, b, d, c, args, s)
+        idx = ctypes.c_ssize_t(-1)
+        rt.check(self._lib.wsgemmRtFamilyLaunch(
+            self._handle, handle.handle, s, ctypes.byref(idx)))
+        return self.variants[idx.value]
+
+    __call__ = launch
+
+
+#===------------------------------------------------------------------------===#
+# Arrays -> WsGemmRtArgs
+#===------------------------------------------------------------------------===#
+
+def _dims_of(kernel, name, p, info, sizes, origin):
+    """Reads the sizes of `p`'s dims from the array's shape into `sizes`
+    (refusing disagreements) and returns the shape's dims, outermost
+    first."""
+    dims = p.shape_dims
+    shape = info.shape
+    # A batched map without a leading L takes a 2-D array as L = 1.
+    if len(shape) == len(dims) - 1 and dims and dims[0] == "L":
+        dims = dims[1:]
+    # An extent-less reduction (one value) takes shape () or (1,).
+    if not dims and shape in ((), (1,)):
+        return dims
+    if len(shape) != len(dims):
+        raise ArgumentError(
+            "%s: shape %s has %d dimensions, the kernel takes %s (%s)" % (
+                name, shape, len(shape), " x ".join(p.shape_dims) or "one value",
+                "%s %s" % (p.kind, kernel.operands[name].layout)
+                if name in kernel.operands else p.kind))
+    for dim, n in zip(dims, shape):
+        if dim in sizes and sizes[dim] != n:
+            raise ArgumentError(
+                "%s: shape %s gives %s = %d, but %s gave %s = %d" % (
+                    name, shape, dim, n, origin[dim], dim, sizes[dim]))
+        sizes.setdefault(dim, n)
+        origin.setdefault(dim, "%s (shape %s)" % (name, shape))
+    return dims
+
+
+def _strides(name, p, info, dims):
+    """(ld, batch stride) in elements for a matrix, after checking the
+    innermost dimension is contiguous; (0, 0) means packed."""
+    shape, strides = info.shape, info.strides
+    for n, s, dim in zip(shape, strides, dims):
+        if n > 1 and s <= 0:
+            raise ArgumentError(
+                "%s: stride %d along %s (a broadcast or reversed view); the "
+                "kernel reads a real matrix (pass .contiguous())" % (
+                    name, s, dim))
+    if p.kind != "tensor_map":
+        packed = 1
+        for n, s in reversed(list(zip(shape, strides))):
+            if n > 1 and s != packed:
+                raise ArgumentError(
+                    "%s: strides %s are not packed for shape %s; the kernel "
+                    "reads it packed (pass .contiguous())" % (
+                        name, strides, shape))
+            packed *= n
+        return 0, 0
+    if shape[-1] > 1 and strides[-1] != 1:
+        raise ArgumentError(
+            "%s: the innermost dimension (%s) has stride %d; TMA needs it "
+            "contiguous (stride 1)" % (name, dims[-1], strides[-1]))
+    # 0 (packed) where the array is packed, so messages speak of the
+    # problem's sizes.
+    ld = strides[-2] if len(shape) >= 2 and shape[-2] > 1 else 0
+    if ld == shape[-1]:
+        ld = 0
+    batch = strides[-3] if len(shape) >= 3 and shape[-3] > 1 else 0
+    if batch and batch == shape[-2] * (ld or shape[-1]):
+        batch = 0
+    return ld, batch
+
+
+def build_args(kernel, a, b, d, c, named, stream):
+    """The Problem and an rt.Args for `kernel` from the arrays and
+    scalars, checked against the manifest."""
+    arrays = {"A": a, "B": b, "D": d}
+    if c is not None:
+        if "C" not in kernel.operands:
+            raise ArgumentError("C: the kernel reads no C (its epilogue has "
+                                "no load_src), but an array was given")
+        arrays["C"] = c
+    scalars = {}
+    for name, v in named.items():
+        p = kernel.param(name)
+        if p is None or name in ("A", "B", "C", "D"):
+            raise ArgumentError(
+                "%s: unknown argument (the kernel's buffers: %s; scalars: %s)"
+                % (name, ", ".join(kernel.buffers) or "none",
+                   ", ".join(kernel.scalars) or "none"))
+        if p.kind == "scalar":
+            if not _is_scalar(v):
+                raise ArgumentError("%s: a scalar parameter takes a number, "
+                                    "got %s" % (name, type(v).__name__))
+            scalars[name] = float(v)
+        elif _is_scalar(v):
+            raise ArgumentError("%s: a %s parameter takes a device array, got "
+                                "the number %r" % (name, p.kind, v))
+        else:
+            arrays[name] = v
+    for s in kernel._scalars:
+        if s not in scalars:
+            raise ArgumentError("%s: missing value of the scalar parameter "
+                                "(pass %s=...)" % (s, s))
+
+    sizes, origin, infos = {}, {}, {}
+    # A and B first: they define M, N, K (and L); the rest must agree.
+    order = ["A", "B"] + [n for n in arrays if n not in ("A", "B")]
+    for name in order:
+        if arrays[name] is None:
+            raise ArgumentError("%s: missing array" % name)
+        p = kernel.param(name)
+        info = tensor_info(name, arrays[name], stream)
+        want = p.dtype
+        if info.dtype is not None and info.dtype != want:
+            raise ArgumentError("%s: dtype %s, the kernel takes %s" % (
+                name, info.dtype, want))
+        if info.itemsize != DTYPE_SIZES[want]:
+            raise ArgumentError("%s: elements of %d bytes, the kernel takes "
+                                "%s (%d bytes)" % (name, info.itemsize, want,
+                                                   DTYPE_SIZES[want]))
+        dims = _dims_of(kernel, name, p, info, sizes, origin)
+        infos[name] = (p, info, _strides(name, p, info, dims))
+
+    problem = Problem(sizes.get("M", 1), sizes.get("N", 1), sizes.get("K", 1),
+                      sizes.get("L", 1))
+    args = rt.Args()
+    args.problem(*problem)
+    for name, (p, info, (ld, batch)) in infos.items():
+        args.tensor(name, info.ptr, info.dtype, ld, batch)
+    for name, v in scalars.items():
+        args.scalar(name, v)
+    return problem, args
