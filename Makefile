@@ -38,13 +38,13 @@ configure: setup
 build: configure
 	$(NINJA)
 
-# check-sanitize joins check (and CI) once a full run of it has passed on a
-# build machine (docs/fuzzing.md says what has run so far).
+# CI (.ci/run) runs check, then check-sanitize.
 check: build
 	$(NINJA) check-ws-gemm
 
 # One clang-22 build for both the sanitized suites and the fuzz targets
-# (-O1: ASan's advice, and it compiles in less time than -O3).
+# (-O1: ASan's advice, and it compiles in less time than -O3). Everything is
+# built first: the runtime's install test installs every tool.
 check-sanitize: setup
 	@if [ ! -f $(SAN_BUILD_DIR)/build.ninja ]; then \
 	  cmake -S . -B $(SAN_BUILD_DIR) -G Ninja \
@@ -55,6 +55,7 @@ check-sanitize: setup
 	    -DWSGEMM_FUZZ=ON -DWSGEMM_FUZZ_SECONDS=$(FUZZ_SECONDS) \
 	    -DLLVM_EXTERNAL_LIT=$(LIT); \
 	fi
+	$(SAN_NINJA)
 	$(SAN_NINJA) check-ws-gemm-lit check-ws-gemm-unit
 	$(SAN_NINJA) check-ws-gemm-fuzz
 

@@ -33,6 +33,14 @@ void configureContext(mlir::MLIRContext &context);
 mlir::OwningOpRef<mlir::ModuleOp> parse(mlir::MLIRContext &context,
                                         const uint8_t *data, size_t size);
 
+/// One fuzz input: a fresh context over registry() (configureContext) and
+/// the bytes parsed in it; `module` is null on a syntax or verifier error.
+struct Input {
+  Input(const uint8_t *data, size_t size);
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+};
+
 } // namespace mlir::wsgemm::fuzz
 
 #endif // WSGEMM_FUZZ_FUZZMLIR_H

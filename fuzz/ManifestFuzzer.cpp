@@ -42,43 +42,7 @@ struct ByteReader {
   bool more() const { return p < end; }
 };
 
-TensorArg &argFor(GemmArgs &a, const std::string &name) {
-  if (name == "A")
-    return a.A;
-  if (name == "B")
-    return a.B;
-  if (name == "C")
-    return a.C;
-  if (name == "D")
-    return a.D;
-  return a.named[name];
-}
-
-/// Well-formed arguments for the problem size in `a`: 16-byte aligned fake
-/// addresses, packed strides, every scalar set.
-void fillArgs(const Manifest &m, GemmArgs &a) {
-  CUdeviceptr next = 0x100000000ull;
-  for (const Param &p : m.params) {
-    switch (p.kind) {
-    case ParamKind::TensorMap:
-      argFor(a, p.operand).ptr = next;
-      break;
-    case ParamKind::Pointer:
-    case ParamKind::Reduction:
-    case ParamKind::ScalarPointer:
-      a.named[p.name].ptr = next;
-      break;
-    case ParamKind::Scalar:
-      a.scalars[p.name] = 1.0f;
-      break;
-    case ParamKind::Size:
-      break;
-    }
-    next += 0x100000000ull;
-  }
-}
-
-/// Bends the well-formed arguments as the bytes say.
+/// Bends well-formed arguments (setPlaceholderArgs) as the bytes say.
 void mutateArgs(const Manifest &m, ByteReader &r, GemmArgs &a) {
   auto size = [&]() -> int64_t {
     // Mostly small, sometimes near the int32 limit or invalid.
@@ -105,19 +69,19 @@ void mutateArgs(const Manifest &m, ByteReader &r, GemmArgs &a) {
     std::string name = p.kind == ParamKind::TensorMap ? p.operand : p.name;
     switch (op % 8) {
     case 0:
-      argFor(a, name).ld = int64_t(r.take(4)) - 16;
+      tensorArgFor(name, a).ld = int64_t(r.take(4)) - 16;
       break;
     case 1:
-      argFor(a, name).batchStride = int64_t(r.take(8));
+      tensorArgFor(name, a).batchStride = int64_t(r.take(8));
       break;
     case 2:
-      argFor(a, name).ptr += r.take(1);
+      tensorArgFor(name, a).ptr += r.take(1);
       break;
     case 3:
-      argFor(a, name).ptr = 0;
+      tensorArgFor(name, a).ptr = 0;
       break;
     case 4:
-      argFor(a, name).dtype = static_cast<DType>(r.take(1) % 5);
+      tensorArgFor(name, a).dtype = static_cast<DType>(r.take(1) % 5);
       break;
     case 5: {
       uint32_t bits = uint32_t(r.take(4));
@@ -220,7 +184,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (nul) {
     ByteReader r{nul + 1, data + size};
     GemmArgs a;
-    fillArgs(m, a);
+    setPlaceholderArgs(m, a);
     mutateArgs(m, r, a);
     if (validate(m, a).ok())
       exercise(m, a);
@@ -239,7 +203,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     a.N = s[1];
     a.K = s[2];
     a.L = s[3];
-    fillArgs(m, a);
+    setPlaceholderArgs(m, a);
     if (validate(m, a).ok())
       exercise(m, a);
   }

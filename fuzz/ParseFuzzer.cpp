@@ -31,12 +31,10 @@ static std::string print(ModuleOp module, bool generic) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  MLIRContext context(mlir::wsgemm::fuzz::registry());
-  mlir::wsgemm::fuzz::configureContext(context);
-  OwningOpRef<ModuleOp> module =
-      mlir::wsgemm::fuzz::parse(context, data, size);
-  if (!module)
+  mlir::wsgemm::fuzz::Input input(data, size);
+  if (!input.module)
     return 0;
+  ModuleOp module = *input.module;
   // Round trips are ours to keep only where every op is ours or one our
   // EVTs use; upstream dialects' printers are upstream's business.
   bool ours = true;
@@ -49,9 +47,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!ours)
     return 0;
   for (bool generic : {false, true}) {
-    std::string first = print(*module, generic);
+    std::string first = print(module, generic);
     OwningOpRef<ModuleOp> again = mlir::wsgemm::fuzz::parse(
-        context, reinterpret_cast<const uint8_t *>(first.data()),
+        input.context, reinterpret_cast<const uint8_t *>(first.data()),
         first.size());
     if (!again) {
       // What we print must parse: a printer/parser mismatch is a bug.

@@ -23,16 +23,13 @@ using namespace mlir;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 16384)
     return 0;
-  MLIRContext context(mlir::wsgemm::fuzz::registry());
-  mlir::wsgemm::fuzz::configureContext(context);
-  OwningOpRef<ModuleOp> module =
-      mlir::wsgemm::fuzz::parse(context, data, size);
-  if (!module)
+  mlir::wsgemm::fuzz::Input input(data, size);
+  if (!input.module)
     return 0;
   static auto *options = new mlir::wsgemm::PipelineOptions();
-  PassManager pm(&context);
+  PassManager pm(&input.context);
   pm.enableVerifier(true);
   mlir::wsgemm::buildToNVVMPipeline(pm, *options);
-  (void)pm.run(*module);
+  (void)pm.run(*input.module);
   return 0;
 }

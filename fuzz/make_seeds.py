@@ -5,7 +5,8 @@
 
 writes DIR/mlir/ (every test/**/*.mlir split at `// -----`, examples/*.mlir,
 integration_test/kernels/*.mlir; RUN/CHECK comment lines dropped, inputs over
-16 KiB left out, duplicates once) and DIR/manifest/ (fuzz/seeds/manifest/*,
+16 KiB left out, duplicates once; and fuzz/seeds/mlir/*.mlir whole: inputs
+that once crashed a target) and DIR/manifest/ (fuzz/seeds/manifest/*,
 each also with a NUL and a few argument bytes appended, so that the
 argument half of wsgemm-fuzz-manifest starts from something). File names
 are content hashes, so reruns are idempotent. Python 3 standard library.
@@ -60,6 +61,12 @@ def main():
     sources += sorted(glob.glob(os.path.join(root, "examples", "*.mlir")))
     sources += sorted(glob.glob(os.path.join(root, "integration_test",
                                              "kernels", "*.mlir")))
+    # Inputs that once crashed a target (kept whole, comments included).
+    regressions = sorted(glob.glob(os.path.join(root, "fuzz", "seeds",
+                                                "mlir", "*.mlir")))
+    for path in regressions:
+        with open(path, "rb") as fh:
+            write(mlir_dir, fh.read(), seen)
     for path in sources:
         for piece in mlir_pieces(path):
             if len(piece) <= MAX_BYTES:

@@ -490,8 +490,23 @@ def fill_defaults(k, cfg):
                  and ("stages_c" not in c or c["stages_d"] <= c["stages_c"]))
     if "stages_c" not in c:
         sc = min(epi_tiles, 4)
+        if not c["reuse_smem_c"]:
+            sc = epilogue_load_stages(k, c, epi_tiles, sc)
         c["stages_c"] = max(sc, c["stages_d"] + 1) if c["reuse_smem_c"] else sc
     return c
+
+
+def epilogue_load_stages(k, c, epi_tiles, stages_c):
+    """RegisterBudget.cpp fitEpilogueLoadStages: fewer C stages where the
+    epilogue-load warp would keep too many hoisted shared addresses."""
+    if "producer_regs" not in c or epi_tiles > 4:
+        return stages_c
+    sources = (1 if k["loads_c"] else 0) + len(k["aux_loads"])
+    boxes = sources * max(1, c["epi_tile"][0] // 64)
+    for s in range(stages_c, 1, -1):
+        if epi_tiles % s != 0 or 2 * s * (boxes + 2) <= c["producer_regs"] - 8:
+            return s
+    return 1
 
 
 def consumer_regs(k, c, epi):

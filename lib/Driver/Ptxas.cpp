@@ -82,7 +82,8 @@ LogicalResult driver::checkSpills(Location loc, StringRef name,
   diag << "kernel '" << name << "' spills registers to local memory ("
        << stores << " bytes stored, " << loads << " loaded; " << r[1]
        << " registers): its epilogue needs more registers than the "
-          "accumulator leaves; a smaller tile N, epi_tile N or "
-          "fragment_size, or a simpler epilogue, fits";
+          "accumulator leaves (a smaller tile N, epi_tile N or "
+          "fragment_size, or a simpler epilogue, fits), or its C/aux "
+          "loads more than the producer's (a smaller stages_c fits)";
   return success(policy != SpillPolicy::Error);
 }

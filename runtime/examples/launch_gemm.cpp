@@ -53,18 +53,8 @@ int main(int argc, char **argv) {
     switch (p.kind) {
     case ParamKind::TensorMap: {
       MatrixGeometry g = matrixGeometry(m, p.operand, args);
-      CUdeviceptr ptr =
+      tensorArgFor(p.operand, args).ptr =
           allocate(size_t(g.spanElements()) * dtypeSize(p.dtype), p.operand);
-      if (p.operand == "A")
-        args.A.ptr = ptr;
-      else if (p.operand == "B")
-        args.B.ptr = ptr;
-      else if (p.operand == "C")
-        args.C.ptr = ptr;
-      else if (p.operand == "D")
-        args.D.ptr = ptr;
-      else
-        args.named[p.operand].ptr = ptr;
       break;
     }
     case ParamKind::Pointer:
@@ -77,6 +67,8 @@ int main(int argc, char **argv) {
       args.scalars[p.name] = 1.0f;
       break;
     case ParamKind::Size:
+    case ParamKind::Workspace:    // the launch allocates one
+    case ParamKind::StreamKTiles: // the runtime chooses
       break;
     }
   }

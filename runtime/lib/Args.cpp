@@ -57,6 +57,42 @@ const TensorArg *tensorArgFor(const std::string &operand,
   return it == args.named.end() ? nullptr : &it->second;
 }
 
+TensorArg &tensorArgFor(const std::string &operand, GemmArgs &args) {
+  if (operand == "A")
+    return args.A;
+  if (operand == "B")
+    return args.B;
+  if (operand == "C")
+    return args.C;
+  if (operand == "D")
+    return args.D;
+  return args.named[operand];
+}
+
+void setPlaceholderArgs(const Manifest &m, GemmArgs &args) {
+  CUdeviceptr next = 0x100000000ull;
+  for (const Param &p : m.params) {
+    switch (p.kind) {
+    case ParamKind::TensorMap:
+      tensorArgFor(p.operand, args) = TensorArg{next, std::nullopt, 0, 0};
+      break;
+    case ParamKind::Pointer:
+    case ParamKind::Reduction:
+    case ParamKind::ScalarPointer:
+      args.named[p.name] = TensorArg{next, std::nullopt, 0, 0};
+      break;
+    case ParamKind::Scalar:
+      args.scalars[p.name] = 1.0f;
+      break;
+    case ParamKind::Size:
+    case ParamKind::Workspace:    // the launch plan allocates one
+    case ParamKind::StreamKTiles: // the runtime chooses
+      break;
+    }
+    next += 0x100000000ull;
+  }
+}
+
 MatrixGeometry matrixGeometry(const Manifest &m, const std::string &operand,
                               const GemmArgs &args) {
   MatrixGeometry g;

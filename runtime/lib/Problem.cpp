@@ -54,18 +54,6 @@ template <typename F> void parallelFor(size_t n, F body) {
 
 size_t roundUp(size_t a, size_t b) { return (a + b - 1) / b * b; }
 
-TensorArg &argFor(GemmArgs &a, const std::string &name) {
-  if (name == "A")
-    return a.A;
-  if (name == "B")
-    return a.B;
-  if (name == "C")
-    return a.C;
-  if (name == "D")
-    return a.D;
-  return a.named[name];
-}
-
 } // namespace
 
 void fillUniform(std::vector<double> &out, size_t count, uint64_t seed,
@@ -112,7 +100,7 @@ Status TestProblem::allocMatrix(const std::string &name, DType t, bool output) {
   if (!mem)
     return mem.status();
   buf.mem = std::move(*mem);
-  TensorArg &arg = argFor(args_, name);
+  TensorArg &arg = tensorArgFor(name, args_);
   arg.ptr = buf.mem.ptr();
   arg.dtype = t; // ld was set by create() when padding; 0 means packed
 
@@ -180,7 +168,7 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
   for (const Param &par : m.params)
     if (par.kind == ParamKind::TensorMap &&
         (opts.pad > 0 || opts.ldAlignBytes > 0)) {
-      TensorArg &t = argFor(p.args_, par.operand);
+      TensorArg &t = tensorArgFor(par.operand, p.args_);
       MatrixGeometry g = matrixGeometry(m, par.operand, p.args_);
       int64_t ld = g.cols + opts.pad;
       int64_t es = static_cast<int64_t>(dtypeSize(par.dtype));

@@ -14,19 +14,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ws-gemm/Driver/Compile.h"
+#include "ws-gemm/Driver/Tool.h"
 
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 using wsgemm::EmitKind;
-using wsgemm::SpillPolicy;
 namespace cl = llvm::cl;
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
@@ -39,24 +33,8 @@ static cl::opt<EmitKind>
          cl::values(clEnumValN(EmitKind::Ptx, "ptx", "PTX only"),
                     clEnumValN(EmitKind::Cubin, "cubin", "cubin only"),
                     clEnumValN(EmitKind::All, "all", "PTX and cubin")));
-static cl::opt<std::string> chip("chip", cl::desc("Target SM"),
-                                 cl::init("sm_90a"));
-static cl::opt<std::string> features("features", cl::desc("PTX features"),
-                                     cl::init("+ptx80"));
-static cl::opt<unsigned> optLevel("opt-level", cl::desc("NVPTX opt level"),
-                                  cl::init(3));
-static cl::opt<std::string>
-    cudaPath("cuda-path",
-             cl::desc("CUDA toolkit root (ptxas, libdevice); default "
-                      "$CUDA_HOME or the one found at configure time"),
-             cl::init(wsgemm::CompileOptions::defaultCudaPath()));
-static cl::opt<SpillPolicy> spills(
-    "spills", cl::desc("What a kernel that spills registers is"),
-    cl::init(SpillPolicy::Warn),
-    cl::values(clEnumValN(SpillPolicy::Error, "error",
-                          "an error: nothing is written"),
-               clEnumValN(SpillPolicy::Warn, "warn", "a warning (default)"),
-               clEnumValN(SpillPolicy::Allow, "allow", "accepted silently")));
+// --chip, --features, --opt-level, --cuda-path, --spills.
+static wsgemm::CompileFlags compileFlags;
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -65,33 +43,13 @@ int main(int argc, char **argv) {
       "ws-gemm-compile: wsgemm.gemm kernels (or linalg matmul chains, through "
       "--wsgemm-from-linalg) to cubin + PTX + manifest\n");
 
-  DialectRegistry registry;
-  wsgemm::registerCompilerDialects(registry);
-  MLIRContext context(registry);
-  // Diagnostics carry locations; dumping whole kernels after them buries
-  // the message.
-  context.printOpOnDiagnostic(false);
-
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file) {
-    llvm::errs() << "ws-gemm-compile: " << error << "\n";
-    return 1;
-  }
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  wsgemm::ToolInput input;
+  OwningOpRef<ModuleOp> module = input.parse(inputFile, "ws-gemm-compile");
   if (!module)
     return 1;
 
-  wsgemm::CompileOptions options;
-  options.chip = chip;
-  options.features = features;
-  options.optLevel = optLevel;
-  options.cudaPath = cudaPath;
+  wsgemm::CompileOptions options = compileFlags.options();
   options.emit = emit;
-  options.spills = spills;
   auto kernels = wsgemm::compileModule(*module, options);
   if (failed(kernels))
     return 1;

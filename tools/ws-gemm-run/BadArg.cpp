@@ -63,42 +63,19 @@ GemmArgs fakeArgs(const Manifest &m, const Options &o) {
   a.N = o.N;
   a.K = o.K;
   a.L = o.L;
-  CUdeviceptr next = 0x100000000ull;
+  setPlaceholderArgs(m, a);
   for (const Param &p : m.params) {
-    switch (p.kind) {
-    case ParamKind::TensorMap: {
-      TensorArg *t = p.operand == "A"   ? &a.A
-                     : p.operand == "B" ? &a.B
-                     : p.operand == "C" ? &a.C
-                     : p.operand == "D" ? &a.D
-                                        : &a.named[p.operand];
-      t->ptr = next;
-      if (o.pad > 0 || o.alignLd > 0) {
-        int64_t ld = matrixGeometry(m, p.operand, a).cols + o.pad;
-        int64_t per = o.alignLd > 0
-                          ? std::max<int64_t>(1, o.alignLd /
-                                                     int64_t(dtypeSize(p.dtype)))
-                          : 1;
-        t->ld = (ld + per - 1) / per * per;
-      }
-      break;
+    if (p.kind == ParamKind::TensorMap && (o.pad > 0 || o.alignLd > 0)) {
+      int64_t ld = matrixGeometry(m, p.operand, a).cols + o.pad;
+      int64_t per =
+          o.alignLd > 0
+              ? std::max<int64_t>(1, o.alignLd / int64_t(dtypeSize(p.dtype)))
+              : 1;
+      tensorArgFor(p.operand, a).ld = (ld + per - 1) / per * per;
     }
-    case ParamKind::Pointer:
-    case ParamKind::Reduction:
-    case ParamKind::ScalarPointer:
-      a.named[p.name].ptr = next;
-      break;
-    case ParamKind::Scalar: {
-      auto it = o.scalars.find(p.name);
-      a.scalars[p.name] = it == o.scalars.end() ? 1.0f : it->second;
-      break;
-    }
-    case ParamKind::Size:
-    case ParamKind::Workspace:    // the launch plan allocates one
-    case ParamKind::StreamKTiles: // the runtime chooses
-      break;
-    }
-    next += 0x100000000ull;
+    auto it = o.scalars.find(p.name);
+    if (p.kind == ParamKind::Scalar && it != o.scalars.end())
+      a.scalars[p.name] = it->second;
   }
   return a;
 }

@@ -65,8 +65,9 @@ struct Options {
   std::string input, outDir, kernel;
   std::string compile;       // ws-gemm-compile to run
   std::string emit = "cubin"; // cubin | ptx (no ptxas)
-  std::string spills = "warn";
-  std::string chip, cudaPath; // passed through when set
+  /// ws-gemm-compile's flags given to the sweep (--spills, --chip, ...),
+  /// passed on to every compile.
+  std::vector<std::string> compileFlags;
   unsigned jobs = 0;          // 0: the cores there are
   bool dryRun = false;        // plan only, compile nothing
   bool noDefaults = false;    // only the user's axes

@@ -151,12 +151,8 @@ std::string compileOne(const Options &o, const std::string &dir,
   std::string log = dir + "/compile.log";
   std::vector<std::string> args = {
       o.compile, mlirPath, "-o", dir,
-      std::string("--emit=") + (o.emit == "ptx" ? "ptx" : "all"),
-      "--spills=" + o.spills};
-  if (!o.chip.empty())
-    args.push_back("--chip=" + o.chip);
-  if (!o.cudaPath.empty())
-    args.push_back("--cuda-path=" + o.cudaPath);
+      std::string("--emit=") + (o.emit == "ptx" ? "ptx" : "all")};
+  args.insert(args.end(), o.compileFlags.begin(), o.compileFlags.end());
   llvm::SmallVector<llvm::StringRef> refs(args.begin(), args.end());
   std::optional<llvm::StringRef> redirects[] = {std::nullopt,
                                                 llvm::StringRef(log),

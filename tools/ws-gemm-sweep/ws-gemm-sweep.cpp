@@ -2,6 +2,7 @@
 //
 // ws-gemm-sweep IN.mlir -o DIR [--kernel NAME] [axis flags] [--jobs N]
 //     [--emit=cubin|ptx] [--spills=warn|error|allow] [--dry-run]
+//     [ws-gemm-compile's --chip, --features, --opt-level, --cuda-path]
 //
 // Compiles one wsgemm.gemm under the cross product of the axes into a
 // kernel family: DIR/<variant>/<kernel>.{mlir,json,cubin,ptx,compile.log}
@@ -16,20 +17,13 @@
 #include "Sweep.h"
 
 #include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
-#include "ws-gemm/InitAll.h"
+#include "ws-gemm/Driver/Tool.h"
 
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -77,12 +71,9 @@ static cl::opt<unsigned> jobs("jobs", cl::desc("Parallel compiles (default: "
 static cl::opt<std::string> emit("emit", cl::desc("cubin (default) or ptx "
                                                   "(no ptxas)"),
                                  cl::init("cubin"));
-static cl::opt<std::string> spills("spills", cl::desc("warn|error|allow, as "
-                                                      "ws-gemm-compile"),
-                                   cl::init("warn"));
-static cl::opt<std::string> chip("chip", cl::desc("Passed to ws-gemm-compile"));
-static cl::opt<std::string> cudaPath("cuda-path",
-                                     cl::desc("Passed to ws-gemm-compile"));
+// ws-gemm-compile's --chip, --features, --opt-level, --cuda-path and
+// --spills, passed on to it when given.
+static mlir::wsgemm::CompileFlags compileFlags;
 static cl::opt<std::string>
     compile("compile", cl::desc("ws-gemm-compile to run (default: "
                                 "$WSGEMM_COMPILE, else next to this tool)"));
@@ -99,9 +90,7 @@ int main(int argc, char **argv) {
   o.outDir = outputDir;
   o.kernel = kernel;
   o.emit = emit;
-  o.spills = spills;
-  o.chip = chip;
-  o.cudaPath = cudaPath;
+  o.compileFlags = compileFlags.given();
   o.jobs = jobs;
   o.dryRun = dryRun;
   o.noDefaults = noDefaults;
@@ -113,11 +102,6 @@ int main(int argc, char **argv) {
   }
   if (o.emit != "cubin" && o.emit != "ptx") {
     llvm::errs() << "ws-gemm-sweep: error: --emit must be cubin or ptx\n";
-    return 2;
-  }
-  if (o.spills != "warn" && o.spills != "error" && o.spills != "allow") {
-    llvm::errs() << "ws-gemm-sweep: error: --spills must be warn, error or "
-                    "allow\n";
     return 2;
   }
   o.compile = compile;
@@ -137,22 +121,8 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  mlir::wsgemm::registerAllDialects(registry);
-  MLIRContext context(registry);
-  context.printOpOnDiagnostic(false);
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file) {
-    llvm::errs() << "ws-gemm-sweep: error: " << error << "\n";
-    return 2;
-  }
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  mlir::wsgemm::ToolInput input;
+  OwningOpRef<ModuleOp> module = input.parse(inputFile, "ws-gemm-sweep");
   if (!module)
     return 2;
   // Shorthand tiles take K from A's width (128 bytes); the op is found

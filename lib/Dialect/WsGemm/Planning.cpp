@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm/Dialect/WsGemm/Planning.h"
+#include "RegisterBudget.h"
 #include "ws-gemm/Dialect/WsGemm/KernelLayout.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -272,6 +273,9 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
                    (!c.stagesC || *c.stagesD <= *c.stagesC);
   if (!c.stagesC) {
     int64_t stagesC = std::min<int64_t>(epiTiles, 4);
+    // Fewer where the epilogue-load warp would spill (RegisterBudget.cpp).
+    if (!*c.reuseSmemC)
+      stagesC = fitEpilogueLoadStages(desc, epiTiles, epiM, stagesC);
     c.stagesC =
         *c.reuseSmemC ? std::max<int64_t>(stagesC, *c.stagesD + 1) : stagesC;
   }

@@ -43,9 +43,29 @@
 // epi N = 16: its tile N must shrink. It is an estimate: evt-spills.test
 // compiles 40 random EVTs through ptxas to keep it honest.
 //
+// The epilogue-load warp (cooperative and pingpong: setmaxnreg to
+// producer_regs, 40) issues each subtile's C and aux TMA loads, one
+// 64-row box per source per 64 rows of the subtile. Where the subtile
+// loop has at most 4 iterations (LLVM unrolls it) and the C ring's stage
+// count divides it, every subtile's stage is the same in every tile, and
+// LLVM hoists each stage's shared addresses (one per box, the full and
+// the empty barrier: 64 bits each, shared::cluster) out of the persistent
+// loop: 2 x stages_c x (boxes + 2) registers beside its loop state. With
+// stages_c = 3 and 4 subtiles nothing is hoisted. Measured with ptxas
+// 13.0 (cooperative 128x64 epi 128x16 and 128x128 epi 128x32, pingpong
+// 64x64 epi 64x16 and 64x128 epi 64x32; C and 0 to 3 aux matrices, f16
+// and f32; stages_c 2, 3, 4): at most 32 such registers fit (C alone at
+// 4 stages: 32), 40 and more spill 12 to 112 bytes (C and one aux
+// matrix: 48, 12 bytes; four sources at 2 stages: 40, 52 bytes), except
+// pingpong's three sources at 4 stages (40, fits); 8 subtiles spill
+// nothing. So the default stages_c (CUTLASS's min(subtiles, 4)) comes
+// down until those registers are at most producer_regs - 8: 4 subtiles
+// with C and an aux matrix take 3 stages (evt-spills.test's seed 1 spilled
+// 12 bytes with 4).
+//
 //===----------------------------------------------------------------------===//
 
-#include "ws-gemm/Dialect/WsGemm/Planning.h"
+#include "RegisterBudget.h"
 
 using namespace mlir::wsgemm::planning;
 
@@ -99,4 +119,25 @@ mlir::wsgemm::planning::estimateConsumerRegisters(const GemmDesc &desc,
     }
   }
   return r;
+}
+
+int64_t mlir::wsgemm::planning::fitEpilogueLoadStages(const GemmDesc &desc,
+                                                     int64_t epiTiles,
+                                                     int64_t epiM,
+                                                     int64_t stagesC) {
+  const GemmConfig &c = desc.config;
+  // warp_specialized keeps the launch budget (no setmaxnreg).
+  if (!c.producerRegs || epiTiles > 4)
+    return stagesC;
+  int64_t sources = desc.loadsC ? 1 : 0;
+  for (const EpilogueOperand &op : desc.operands)
+    if (op.kind == EpilogueOperand::Kind::AuxLoad)
+      ++sources;
+  int64_t boxes = sources * std::max<int64_t>(1, epiM / 64);
+  for (int64_t s = stagesC; s > 1; --s) {
+    bool hoisted = epiTiles % s == 0;
+    if (!hoisted || 2 * s * (boxes + 2) <= *c.producerRegs - 8)
+      return s;
+  }
+  return 1;
 }

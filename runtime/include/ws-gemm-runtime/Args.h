@@ -85,6 +85,14 @@ int64_t extentElements(const std::vector<Dim> &extent, const GemmArgs &args);
 
 /// The TensorArg for a tensor_map operand (A..D or args.named[aux]).
 const TensorArg *tensorArgFor(const std::string &operand, const GemmArgs &args);
+/// The same, to fill: A..D, else args.named[operand] (created).
+TensorArg &tensorArgFor(const std::string &operand, GemmArgs &args);
+
+/// Arguments that are never dereferenced, for the checks that run without
+/// a device (dry runs, fuzzing): every pointer parameter of `m` a distinct
+/// 16-byte-aligned placeholder address (4 GiB apart), strides packed, every
+/// scalar parameter 1.0. The problem size is left as it is.
+void setPlaceholderArgs(const Manifest &m, GemmArgs &args);
 
 /// True when C may be null: the load_src node's skip_if_zero names a scalar
 /// parameter whose value in args is 0 (the kernel then never reads C).

@@ -76,3 +76,58 @@ wsgemm.gemm @partials a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 25
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// The epilogue-load warp (producer_regs 40): 4 subtiles (cooperative
+// 128x64, epi [128, 16]) and a C ring of 4 stages put every subtile in the
+// same stage in every tile, and LLVM keeps each stage's shared addresses
+// (2 boxes per source, 2 barriers; 64 bits each) live across the
+// persistent loop: C alone is 2 x 4 x (2 + 2) = 32 <= 40 - 8, so the
+// CUTLASS default of 4 stays.
+// CHECK-LABEL: wsgemm.gemm @c_ring_fits
+// CHECK-SAME: epi_tile = [128, 16]
+// CHECK-SAME: stages_c = 4
+wsgemm.gemm @c_ring_fits a(f16) b(f16) c(f32) d(f16) config #wsgemm.config<tile = [128, 64, 64], schedule = cooperative, epi_tile = [128, 16]> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %r = arith.addf %acc, %c : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// -----
+
+// C and an aux matrix: 2 x 4 x (4 + 2) = 48 > 32 (ptxas spilled 12 bytes:
+// evt-spills.test's seed 1), and 2 stages would be 24; 3 stages do not
+// divide the 4 subtiles, so nothing is hoisted: 3.
+// CHECK-LABEL: wsgemm.gemm @c_ring_narrowed
+// CHECK-SAME: stages_c = 3
+wsgemm.gemm @c_ring_narrowed a(f16) b(f16) c(f32) d(f16) config #wsgemm.config<tile = [128, 64, 64], schedule = cooperative, epi_tile = [128, 16]> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %x = epi.aux_load "x" : f32 -> f32
+  %s = arith.addf %acc, %c : f32
+  %r = arith.addf %s, %x : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// -----
+
+// Two subtiles (epi [128, 32]) with C and two aux matrices: 2 stages would
+// be 2 x 2 x (6 + 2) = 32 and fit; kept.
+// CHECK-LABEL: wsgemm.gemm @c_ring_two_subtiles
+// CHECK-SAME: epi_tile = [128, 32]
+// CHECK-SAME: stages_c = 2
+wsgemm.gemm @c_ring_two_subtiles a(f16) b(f16) c(f32) d(f16) config #wsgemm.config<tile = [128, 64, 64], schedule = cooperative, epi_tile = [128, 32]> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %x = epi.aux_load "x" : f16 -> f32
+  %y = epi.aux_load "y" : f16 -> f32
+  %s = arith.addf %acc, %c : f32
+  %t = arith.addf %s, %x : f32
+  %r = arith.addf %t, %y : f32
+  epi.store %r : f32
+  epi.yield
+}
