@@ -289,8 +289,8 @@ pk("sk_stream_amax_aux", SK, "stream-K, ScaledLinCombPerRowBiasEltActAmaxAux<ReL
    SKX + [RAG1 + " --full --stream-k-tiles 60"])
 pk("sk_stream_reductions_batched", SK, "stream-K, batched, row max, column sum, scalar sum",
    [LONGK + " --l 2", HYB + " --l 2", RAG1 + " --l 3 --full --stream-k-tiles 100"])
-pk("lm_head_f16", "kernels/lmhead.mlir", "LM head: f16, bias along N, cooperative 128x256 (lm-head.test: N = 50257)",
-   ["--m 256 --n 50257 --k 512 --align-ld 16"])
+pk("lm_head_f16", "kernels/lmhead.mlir", "LM head: f16, bias along N, cooperative 128x256 (lm-head.test: vocabulary 50257, computed as N = 50264)",
+   ["--m 256 --n 50264 --k 512"])
 for v in ("sk", "split4"):
     what = "stream-K" if v == "sk" else "split_k = 4"
     pk("bench_%s_plain_f16" % v, N, "benchmarked: plain f16, 128x256, " + what, [LONGK, HYB])

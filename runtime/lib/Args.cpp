@@ -195,16 +195,32 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     return errorf(name, ": leading dimension ", g.ld,
                   " elements exceeds the TMA limit of 2^40 bytes per row");
   if (p.dims.size() > 1) {
+    // An output's rows must end on 16 bytes too: on the H100 a TMA store
+    // of the last box of a row wrote past the row's end up to the next 16
+    // bytes (lm-head.test, N = 50257 f16 with rows padded to 50264: the
+    // bytes after the last row were written), which would clobber whatever
+    // the caller keeps beside the matrix in a padded or sliced buffer.
+    bool output = name == "D";
+    for (const EvtNode &n : m.nodes)
+      output |= n.op == EvtOp::AuxStore && n.name == name;
+    const int64_t per = 16 / static_cast<int64_t>(es);
+    const std::string roundUp =
+        ": compute " + std::string(dimName(g.colDim)) + " = " +
+        std::to_string((g.cols + per - 1) / per * per) + " (a multiple of " +
+        std::to_string(per) + ") and ignore the extra columns";
     int64_t bytes = g.ld * static_cast<int64_t>(es);
     if (bytes % 16 != 0) {
-      // The fix: rows padded to 16 bytes (TMA still clips at the row
-      // length, so the padding is never read or written).
-      int64_t per = 16 / static_cast<int64_t>(es);
+      // The fix for an input: rows padded to 16 bytes (TMA loads clip at
+      // the row length, so the padding is never read); for an output,
+      // whole 16-byte rows.
       int64_t padded = (g.ld + per - 1) / per * per;
-      std::string fix = ": store its rows padded to ld = " +
-                        std::to_string(padded) + " elements (a multiple of " +
-                        std::to_string(per) +
-                        "; TensorArg::ld, ws-gemm-run --align-ld 16)";
+      std::string fix = output && t->ld == 0
+                            ? roundUp
+                            : ": store its rows padded to ld = " +
+                                  std::to_string(padded) +
+                                  " elements (a multiple of " +
+                                  std::to_string(per) +
+                                  "; TensorArg::ld, ws-gemm-run --align-ld 16)";
       if (t->ld > 0)
         return errorf(name, ": row stride ld * ", es, " = ", bytes,
                       " bytes (ld = ", t->ld,
@@ -216,6 +232,13 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     if (bytes >= (int64_t(1) << 40))
       return errorf(name, ": row stride ", bytes,
                     " bytes exceeds the TMA limit of 2^40");
+    const int64_t rowBytes = g.cols * static_cast<int64_t>(es);
+    if (output && rowBytes % 16 != 0)
+      return errorf(name, ": an output row of ", dimName(g.colDim), " = ",
+                    g.cols, " elements is ", rowBytes,
+                    " bytes, not a multiple of 16: TMA stores write whole "
+                    "16-byte pieces at the end of a row, past it",
+                    roundUp);
   }
   bool hasL = false;
   for (Dim d : p.dims)

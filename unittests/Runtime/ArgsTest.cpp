@@ -127,9 +127,16 @@ TEST(Args, RowStride) {
   a.B.ld = 1008;
   a.C.ld = 1008;
   EXPECT_EQ(error(m, a), "D: row stride N * 2 = 2002 bytes is not a multiple "
-                         "of 16 (TMA requirement): store its rows padded to "
-                         "ld = 1008 elements (a multiple of 8; TensorArg::ld, "
-                         "ws-gemm-run --align-ld 16)");
+                         "of 16 (TMA requirement): compute N = 1008 (a "
+                         "multiple of 8) and ignore the extra columns");
+  // Padding an output's rows is not enough: TMA stores write past the row's
+  // end up to 16 bytes.
+  a.D.ld = 1008;
+  EXPECT_EQ(error(m, a), "D: an output row of N = 1001 elements is 2002 "
+                         "bytes, not a multiple of 16: TMA stores write whole "
+                         "16-byte pieces at the end of a row, past it: "
+                         "compute N = 1008 (a multiple of 8) and ignore the "
+                         "extra columns");
   a = validBiasRelu();
   a.K = 100;
   EXPECT_EQ(error(m, a), "A: row stride K * 2 = 200 bytes is not a multiple "
