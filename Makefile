@@ -3,8 +3,9 @@
 #   make check   the whole test suite (lit + GoogleTest through ctest)
 #   make check-sanitize  a clang-22 build with ASan + UBSan + libFuzzer
 #                coverage (build-sanitize/): the lit and unit suites under
-#                the sanitizers, then FUZZ_SECONDS of each fuzz target
-#                (docs/fuzzing.md)
+#                the sanitizers, then the fuzz smoke: a fixed seed and
+#                number of executions per target, FUZZ_SECONDS at most
+#                each (docs/fuzzing.md)
 #   make build   configure (once) and build everything
 #   make clean   remove the build directory
 # Each target runs scripts/setup.sh first, which installs missing Debian
@@ -17,7 +18,7 @@ JOBS ?= $(shell nproc)
 EXAMPLE ?= examples/gemm_relu.mlir
 NINJA = ninja -C $(BUILD_DIR) -j $(JOBS)
 SAN_BUILD_DIR ?= build-sanitize
-FUZZ_SECONDS ?= 60
+FUZZ_SECONDS ?= 180
 SAN_NINJA = ninja -C $(SAN_BUILD_DIR) -j $(JOBS)
 
 .PHONY: all setup configure build check check-sanitize demo clean

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 #===- fuzz/run-fuzz.sh - Run ws-gemm's fuzz targets for a while -----------===#
 #
-#   run-fuzz.sh --bin DIR --seeds DIR --work DIR [--seconds S] [--jobs J]
-#               [--runs N] [--timeout T] TARGET...
+#   run-fuzz.sh --bin DIR --seeds DIR --work DIR [--seconds S]
+#               [--runs N] [--seed R] [--timeout T] TARGET...
 #
 # TARGET is parse, pipeline or manifest (wsgemm-fuzz-TARGET in --bin). Each
-# runs for S seconds (default 60) or N executions, from the seed corpus
+# runs for S seconds (default 60) or N executions, whichever ends first; with
+# --seed R the inputs it tries are the same on every run of the same code
+# (the CI smoke: a failure there reproduces), from the seed corpus
 # (--seeds/mlir or --seeds/manifest, read only) and a corpus it grows in
 # --work/corpus/TARGET, with fuzz/dict/*.dict; crashes, leaks and slow
 # inputs (over T seconds of wall time, default 30; raise it on a loaded
@@ -16,7 +18,7 @@
 #===----------------------------------------------------------------------===#
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-bin= seeds= work= seconds=60 runs=-1 timeout=30 targets=()
+bin= seeds= work= seconds=60 runs=-1 rseed=0 timeout=30 targets=()
 while (($#)); do
   case "$1" in
     --bin) bin="$2"; shift 2 ;;
@@ -24,8 +26,9 @@ while (($#)); do
     --work) work="$2"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
+    --seed) rseed="$2"; shift 2 ;;
     --timeout) timeout="$2"; shift 2 ;;
-    -h|--help) sed -n '3,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,17p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -50,7 +53,7 @@ for t in "${targets[@]}"; do
   # are not leaks; detect_leaks stays on for our code through -detect_leaks.
   ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}" \
   UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
-    "$exe" -max_total_time="$seconds" -runs="$runs" -timeout="$timeout" \
+    "$exe" -max_total_time="$seconds" -runs="$runs" -seed="$rseed" -timeout="$timeout" \
       -rss_limit_mb=4096 -max_len=16384 -dict="$dict" \
       -artifact_prefix="$artifacts/$t-" -print_final_stats=1 \
       "$corpus" "$seed" >"$log" 2>&1

@@ -10,11 +10,14 @@
 
 #include "ws-gemm-c/Compile.h"
 #include "ws-gemm/Driver/Compile.h"
+#include "ws-gemm/Driver/ParseGuard.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -131,9 +134,16 @@ compile(StringRef source, StringRef sourceName,
         << " (emit and spills name an enumerator, optLevel is at most 3)";
     return result;
   }
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      source, ParserConfig(&context),
-      sourceName.empty() ? StringRef("<source>") : sourceName);
+  StringRef name = sourceName.empty() ? StringRef("<source>") : sourceName;
+  llvm::SourceMgr sourceMgr;
+  unsigned id = sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(source, name,
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  if (failed(wsgemm::refuseParserHazards(sourceMgr, id, context)))
+    return result;
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(source, ParserConfig(&context), name);
   if (!module)
     return result;
   auto kernels = wsgemm::compileModule(*module, options);

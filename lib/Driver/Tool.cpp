@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm/Driver/Tool.h"
+#include "ws-gemm/Driver/ParseGuard.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -20,18 +21,24 @@ using namespace mlir;
 using namespace mlir::wsgemm;
 namespace cl = llvm::cl;
 
+llvm::cl::OptionCategory &mlir::wsgemm::compileFlagsCategory() {
+  static cl::OptionCategory category("Compile options");
+  return category;
+}
+
 struct CompileFlags::Opts {
+  cl::OptionCategory &cat = compileFlagsCategory();
   cl::opt<std::string> chip{"chip", cl::desc("Target SM"),
-                            cl::init("sm_90a")};
+                            cl::init("sm_90a"), cl::cat(cat)};
   cl::opt<std::string> features{"features", cl::desc("PTX features"),
-                                cl::init("+ptx80")};
+                                cl::init("+ptx80"), cl::cat(cat)};
   cl::opt<unsigned> optLevel{"opt-level", cl::desc("NVPTX opt level"),
-                             cl::init(3)};
+                             cl::init(3), cl::cat(cat)};
   cl::opt<std::string> cudaPath{
       "cuda-path",
       cl::desc("CUDA toolkit root (ptxas, libdevice); default $CUDA_HOME or "
                "the one found at configure time"),
-      cl::init(CompileOptions::defaultCudaPath())};
+      cl::init(CompileOptions::defaultCudaPath()), cl::cat(cat)};
   cl::opt<SpillPolicy> spills{
       "spills", cl::desc("What a kernel that spills registers is"),
       cl::init(SpillPolicy::Warn),
@@ -39,7 +46,8 @@ struct CompileFlags::Opts {
                             "an error: nothing is written"),
                  clEnumValN(SpillPolicy::Warn, "warn", "a warning (default)"),
                  clEnumValN(SpillPolicy::Allow, "allow",
-                            "accepted silently"))};
+                            "accepted silently")),
+      cl::cat(cat)};
 };
 
 CompileFlags::CompileFlags() : opts(std::make_unique<Opts>()) {}
@@ -102,6 +110,9 @@ OwningOpRef<ModuleOp> ToolInput::parse(StringRef path, StringRef tool) {
     llvm::errs() << tool << ": error: " << error << "\n";
     return nullptr;
   }
-  handler->sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  unsigned id =
+      handler->sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  if (failed(refuseParserHazards(handler->sourceMgr, id, context)))
+    return nullptr;
   return parseSourceFile<ModuleOp>(handler->sourceMgr, &context);
 }

@@ -23,19 +23,6 @@ namespace wsgemm::runtime {
 static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 static int64_t roundUp(int64_t a, int64_t b) { return ceilDiv(a, b) * b; }
 
-int64_t chooseStreamKTiles(int64_t tiles, int64_t kTiles, int64_t ctas) {
-  if (tiles <= 0 || ctas <= 0 || kTiles < 2 || tiles % ctas == 0)
-    return 0;
-  // Data-parallel takes ceil(tiles / ctas) waves, stream-K about
-  // tiles / ctas plus its fixups: not worth it below a 10% gain.
-  int64_t waves = (tiles + ctas - 1) / ctas;
-  if (10 * waves * ctas < 11 * tiles)
-    return 0;
-  if (tiles < ctas)
-    return tiles;
-  return tiles % ctas + ctas;
-}
-
 uint64_t requiredWorkspaceBytes(const Manifest &m, const LaunchGeometry &g) {
   if (!m.workspace)
     return 0;

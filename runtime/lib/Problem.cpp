@@ -294,6 +294,8 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
       break;
     }
     case ParamKind::Size:
+    case ParamKind::Workspace:    // allocated by the launch plan
+    case ParamKind::StreamKTiles: // the launch plan's
       break;
     }
   }

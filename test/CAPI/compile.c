@@ -40,6 +40,11 @@
  * BAD-NEXT: structured: other at smem.mlir:1:1: {{.+}}
  * BAD: succeeded: 0
  * BAD-NEXT: kernels: 0
+ * BAD-NEXT: diagnostics: 1
+ * BAD-NEXT: linalg.mlir:2:92: error: expected '[' in linalg's 'permutation = [...]' list
+ * BAD-NEXT: structured: error at linalg.mlir:2:92: expected '['
+ * BAD: succeeded: 0
+ * BAD-NEXT: kernels: 0
  * BAD-NEXT: error: invalid WsGemmCompileOptions: emit 7
  */
 
@@ -203,6 +208,14 @@ static int malformed(void) {
               "^bb0(%acc: f32):\n"
               "  epi.store %acc : f32\n"
               "  epi.yield\n"
+              "}\n",
+              WSGEMM_EMIT_PTX);
+  /* What MLIR 22's own parser would crash on is refused first. */
+  compileText("linalg.mlir",
+              "func.func @f(%b: tensor<8x4xf16>, %e: tensor<4x8xf16>) {\n"
+              "  %t = linalg.transpose ins(%b : tensor<8x4xf16>) outs(%e : "
+              "tensor<4x8xf16>) permutation = 1\n"
+              "  return\n"
               "}\n",
               WSGEMM_EMIT_PTX);
   /* An enumerator out of range is refused, not guessed. */

@@ -23,13 +23,15 @@ using namespace mlir;
 using wsgemm::EmitKind;
 namespace cl = llvm::cl;
 
+static cl::OptionCategory toolCat("ws-gemm-compile options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
-                                      cl::Required);
+                                      cl::Required, cl::cat(toolCat));
 static cl::opt<std::string> outputDir("o", cl::desc("Output directory"),
-                                      cl::value_desc("dir"), cl::Required);
+                                      cl::value_desc("dir"), cl::Required,
+                                      cl::cat(toolCat));
 static cl::opt<EmitKind>
     emit("emit", cl::desc("What to write besides the manifest"),
-         cl::init(EmitKind::All),
+         cl::init(EmitKind::All), cl::cat(toolCat),
          cl::values(clEnumValN(EmitKind::Ptx, "ptx", "PTX only"),
                     clEnumValN(EmitKind::Cubin, "cubin", "cubin only"),
                     clEnumValN(EmitKind::All, "all", "PTX and cubin")));
@@ -38,6 +40,7 @@ static wsgemm::CompileFlags compileFlags;
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions({&toolCat, &wsgemm::compileFlagsCategory()});
   cl::ParseCommandLineOptions(
       argc, argv,
       "ws-gemm-compile: wsgemm.gemm kernels (or linalg matmul chains, through "

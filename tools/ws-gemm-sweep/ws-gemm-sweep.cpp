@@ -30,13 +30,15 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory axesCat("Axes (comma-separated values; 'auto' "
                                   "leaves the knob to the planner)");
+static cl::OptionCategory toolCat("ws-gemm-sweep options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
-                                      cl::Required);
+                                      cl::Required, cl::cat(toolCat));
 static cl::opt<std::string> outputDir("o", cl::desc("Family directory"),
-                                      cl::value_desc("dir"));
+                                      cl::value_desc("dir"), cl::cat(toolCat));
 static cl::opt<std::string> kernel("kernel",
                                    cl::desc("The wsgemm.gemm to sweep (when "
-                                            "the file has several)"));
+                                            "the file has several)"),
+                                   cl::cat(toolCat));
 static cl::opt<std::string> tiles("tiles", cl::desc("MxN[xK],... (K: 128 bytes)"),
                                   cl::cat(axesCat));
 static cl::opt<std::string> schedules("schedules", cl::desc("cooperative,pingpong,..."),
@@ -67,21 +69,25 @@ static cl::opt<bool> noDefaults("no-default-axes",
                                 cl::cat(axesCat));
 static cl::opt<unsigned> jobs("jobs", cl::desc("Parallel compiles (default: "
                                                "the cores there are)"),
-                              cl::init(0));
+                              cl::init(0), cl::cat(toolCat));
 static cl::opt<std::string> emit("emit", cl::desc("cubin (default) or ptx "
                                                   "(no ptxas)"),
-                                 cl::init("cubin"));
+                                 cl::init("cubin"), cl::cat(toolCat));
 // ws-gemm-compile's --chip, --features, --opt-level, --cuda-path and
 // --spills, passed on to it when given.
 static mlir::wsgemm::CompileFlags compileFlags;
 static cl::opt<std::string>
     compile("compile", cl::desc("ws-gemm-compile to run (default: "
-                                "$WSGEMM_COMPILE, else next to this tool)"));
+                                "$WSGEMM_COMPILE, else next to this tool)"),
+            cl::cat(toolCat));
 static cl::opt<bool> dryRun("dry-run", cl::desc("Plan every config, compile "
-                                                "nothing, write nothing"));
+                                                "nothing, write nothing"),
+                            cl::cat(toolCat));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(
+      {&toolCat, &axesCat, &mlir::wsgemm::compileFlagsCategory()});
   cl::ParseCommandLineOptions(
       argc, argv, "ws-gemm-sweep: one wsgemm.gemm under many configs -> a "
                   "kernel family (docs/tuning.md)\n");

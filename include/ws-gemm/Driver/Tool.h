@@ -20,12 +20,18 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace mlir::wsgemm {
+
+/// The category of CompileFlags' options. A tool's --help lists only its
+/// own category and this one (llvm::cl::HideUnrelatedOptions), not the
+/// hundreds of LLVM's that linking LLVM registers.
+llvm::cl::OptionCategory &compileFlagsCategory();
 
 /// The compile driver's flags. Construct one before
 /// llvm::cl::ParseCommandLineOptions (a global, or a local in main).

@@ -10,6 +10,7 @@
 #include "ws-gemm/Dialect/WsGemm/Planning.h"
 #include "RegisterBudget.h"
 #include "ws-gemm/Dialect/WsGemm/KernelLayout.h"
+#include "ws-gemm-runtime/StreamKRule.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -157,20 +158,6 @@ const char *mlir::wsgemm::planning::toString(TileSchedulerKind kind) {
   return kind == TileSchedulerKind::StreamK ? "stream_k" : "data_parallel";
 }
 
-int64_t mlir::wsgemm::planning::streamKTiles(int64_t tiles, int64_t kTiles,
-                                             int64_t ctas) {
-  if (tiles <= 0 || ctas <= 0 || kTiles < 2 || tiles % ctas == 0)
-    return 0;
-  // Data-parallel takes ceil(tiles / ctas) waves, stream-K about
-  // tiles / ctas plus its fixups: not worth it below a 10% gain.
-  int64_t waves = (tiles + ctas - 1) / ctas;
-  if (10 * waves * ctas < 11 * tiles)
-    return 0;
-  if (tiles < ctas)
-    return tiles;
-  return tiles % ctas + ctas;
-}
-
 TileSchedulerKind mlir::wsgemm::planning::pickTileScheduler(
     const GemmDesc &desc) {
   const GemmConfig &c = desc.config;
@@ -183,7 +170,8 @@ TileSchedulerKind mlir::wsgemm::planning::pickTileScheduler(
   auto [m, n, k, l] = *desc.shape;
   auto [tileM, tileN, tileK] = *c.tile;
   int64_t tiles = ceilDiv(m, tileM) * ceilDiv(n, tileN) * l;
-  return streamKTiles(tiles, ceilDiv(k, tileK), kPlannerSmCount) > 0
+  return ::wsgemm::runtime::chooseStreamKTiles(tiles, ceilDiv(k, tileK),
+                                               kPlannerSmCount) > 0
              ? TileSchedulerKind::StreamK
              : TileSchedulerKind::DataParallel;
 }

@@ -16,6 +16,7 @@
 #define WSGEMM_RUNTIME_LAUNCH_H
 
 #include "ws-gemm-runtime/Args.h"
+#include "ws-gemm-runtime/StreamKRule.h"
 
 #include <cuda.h>
 
@@ -38,16 +39,6 @@ struct LaunchGeometry {
   uint64_t workspaceBytes = 0;
   bool clustered() const { return cluster[0] * cluster[1] * cluster[2] > 1; }
 };
-
-/// The runtime's stream-K rule (docs/stream-k.md; the planner's
-/// planning::streamKTiles is the same): for `tiles` output tiles of
-/// `kTiles` k-tiles each on a grid of `ctas` CTAs, the tiles of the
-/// stream-K region: 0 (data-parallel) when the tiles fill whole waves or a
-/// tile has one k-tile or stream-K would gain under 10% (ceil(tiles /
-/// ctas) waves against tiles / ctas), every tile when there are fewer tiles
-/// than CTAs,
-/// else the partial last wave plus one full wave.
-int64_t chooseStreamKTiles(int64_t tiles, int64_t kTiles, int64_t ctas);
 
 /// Workspace bytes a split-K / stream-K kernel needs for a problem (0 for
 /// a data-parallel kernel): split tiles x (tile_bytes + flag_bytes), the

@@ -185,20 +185,10 @@ int64_t getStageBytes(const GemmDesc &desc);
 constexpr int64_t kPlannerSmCount = 132;
 
 /// The planner's pick for a kernel with a static shape and no `scheduler`:
-/// stream-K when the runtime's rule (streamKTiles) would give it stream-K
-/// tiles on kPlannerSmCount SMs and the schedule lowers it, else
-/// data-parallel. Without a static shape: data-parallel.
+/// stream-K when the runtime's rule (ws-gemm-runtime/StreamKRule.h) would
+/// give it stream-K tiles on kPlannerSmCount SMs and the schedule lowers
+/// it, else data-parallel. Without a static shape: data-parallel.
 TileSchedulerKind pickTileScheduler(const GemmDesc &desc);
-
-/// The hybrid stream-K decomposition's stream-K tile count for `tiles`
-/// output tiles of `kTiles` k-tiles each on a persistent grid of `ctas`
-/// CTAs (the runtime's rule, docs/stream-k.md): 0 (all data-parallel)
-/// when the tiles fill whole waves, a tile has a single k-tile or
-/// stream-K would gain under 10% (ceil(tiles / ctas) waves against
-/// tiles / ctas); all
-/// tiles when there are fewer than CTAs; else the partial last wave plus
-/// one full wave.
-int64_t streamKTiles(int64_t tiles, int64_t kTiles, int64_t ctas);
 
 /// Fills every unset knob of `desc.config` (see the file comment). The
 /// mainloop stage count uses `smemCapacity`. Never fails; an impossible
