@@ -53,11 +53,12 @@ Tolerance outputTolerance(DType out, DType in, int64_t K, bool approx,
 }
 
 double reductionTolerance(const Tolerance &t, ReduceKind kind, double absSum,
-                          double absMax, int64_t count) {
+                          double absMax, double rms, int64_t count) {
+  double e = t.eAcc + t.eEpi;
   if (kind == ReduceKind::Sum)
-    return (t.eAcc + t.eEpi + std::ldexp(1.0, -22) * std::sqrt(double(count))) *
-           absSum;
-  return (t.eAcc + t.eEpi + std::ldexp(1.0, -22)) * absMax;
+    return e * (absSum + double(count) * rms) +
+           std::ldexp(1.0, -22) * std::sqrt(double(count)) * absSum;
+  return e * (absMax + rms) + std::ldexp(1.0, -22) * absMax;
 }
 
 void ErrorStats::addRef(double ref) {

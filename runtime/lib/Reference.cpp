@@ -97,6 +97,7 @@ void ReductionAccumulator::init(ReduceKind k, int64_t size) {
                                            : 0.0;
   value.assign(static_cast<size_t>(size), identity);
   absSum.assign(static_cast<size_t>(size), 0.0);
+  sumSq.assign(static_cast<size_t>(size), 0.0);
   count.assign(static_cast<size_t>(size), 0);
 }
 
@@ -104,6 +105,8 @@ void ReductionAccumulator::add(int64_t i, double x) {
   size_t u = static_cast<size_t>(i);
   value[u] = reduceCombine(kind, value[u], x);
   absSum[u] += std::fabs(x);
+  if (std::isfinite(x))
+    sumSq[u] += x * x;
   ++count[u];
 }
 
@@ -116,6 +119,7 @@ void ReductionAccumulator::merge(const ReductionAccumulator &o) {
           reduceCombine(kind == ReduceKind::AbsMax ? ReduceKind::Max : kind,
                         value[i], o.value[i]);
     absSum[i] += o.absSum[i];
+    sumSq[i] += o.sumSq[i];
     count[i] += o.count[i];
   }
 }

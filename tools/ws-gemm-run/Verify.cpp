@@ -316,8 +316,8 @@ void Verifier::reduction(
       continue;
     double absMax = info.kind == ReduceKind::AbsMax ? acc.value[i]
                                                     : std::fabs(acc.value[i]);
-    double t =
-        reductionTolerance(tol, info.kind, acc.absSum[i], absMax, acc.count[i]);
+    double t = reductionTolerance(tol, info.kind, acc.absSum[i], absMax,
+                                  acc.rms(i), acc.count[i]);
     worstTol = std::max(worstTol, t);
     st.addRef(acc.value[i]);
     st.compareAbs(got[i], acc.value[i], t, Where{static_cast<int64_t>(i)});

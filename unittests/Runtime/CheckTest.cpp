@@ -98,10 +98,15 @@ TEST(Check, ErrorStats) {
 
 TEST(Check, ReductionTolerance) {
   Tolerance t = outputTolerance(DType::F16, DType::F16, 64, false);
-  double sum = reductionTolerance(t, ReduceKind::Sum, 100.0, 1.0, 256);
-  EXPECT_DOUBLE_EQ(sum, (t.eAcc + t.eEpi + std::ldexp(1.0, -22) * 16) * 100);
-  double mx = reductionTolerance(t, ReduceKind::Max, 100.0, 2.0, 256);
-  EXPECT_DOUBLE_EQ(mx, (t.eAcc + t.eEpi + std::ldexp(1.0, -22)) * 2);
+  double e = t.eAcc + t.eEpi;
+  // Sum: the elements' bounds summed (|x| and rms parts) plus the f32
+  // summation's own rounding.
+  double sum = reductionTolerance(t, ReduceKind::Sum, 100.0, 1.0, 0.5, 256);
+  EXPECT_DOUBLE_EQ(sum, e * (100 + 256 * 0.5) + std::ldexp(1.0, -22) * 16 * 100);
+  // Max: the largest element's bound, no more (count does not enter).
+  double mx = reductionTolerance(t, ReduceKind::Max, 100.0, 2.0, 0.5, 256);
+  EXPECT_DOUBLE_EQ(mx, e * (2 + 0.5) + std::ldexp(1.0, -22) * 2);
+  EXPECT_DOUBLE_EQ(mx, reductionTolerance(t, ReduceKind::Max, 7.0, 2.0, 0.5, 9));
 }
 
 } // namespace

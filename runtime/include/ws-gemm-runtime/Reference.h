@@ -17,6 +17,7 @@
 
 #include "ws-gemm-runtime/Args.h"
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -119,13 +120,17 @@ private:
 double reduceCombine(ReduceKind k, double acc, double x);
 
 /// Aggregates reduction contributions per output index, also tracking
-/// sum |x| and the count (both feed the tolerance).
+/// sum |x|, sum x^2 (finite x) and the count (they feed the tolerance).
 struct ReductionAccumulator {
   ReduceKind kind = ReduceKind::Sum;
-  std::vector<double> value, absSum;
+  std::vector<double> value, absSum, sumSq;
   std::vector<int64_t> count;
   void init(ReduceKind k, int64_t size);
   void add(int64_t index, double x);
+  /// rms of the values folded into output `i`.
+  double rms(size_t i) const {
+    return count[i] > 0 ? std::sqrt(sumSq[i] / double(count[i])) : 0.0;
+  }
   /// Combines another accumulator of the same shape (for threading).
   void merge(const ReductionAccumulator &other);
 };
