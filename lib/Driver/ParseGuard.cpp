@@ -140,8 +140,10 @@ std::optional<ParserHazard> Scanner::checkList(StringRef keyword) {
 }
 
 std::optional<ParserHazard> Scanner::run() {
-  // What came last before the current token: an attribute dictionary's key
-  // follows `{` or `,` (or `<` in a dialect attribute's parameters).
+  // What came last before the current token. The custom-form keyword
+  // follows the op name, `)`, `}` or `>`; a key of an attribute dictionary
+  // or a dialect attribute's parameters follows `{`, `,` or `<`, and no
+  // keyword of these ops follows `(`, `[`, `=` or `:`.
   char last = '\0';
   while (true) {
     skipTrivia();
