@@ -219,18 +219,16 @@ void validateManifest(const Manifest &m) {
   };
   bool wantWorkspace = m.scheduler.kind != SchedulerKind::DataParallel;
   bool wantTiles = m.scheduler.kind == SchedulerKind::StreamK;
-  if (count(ParamKind::Workspace) != (wantWorkspace ? 1 : 0))
-    fail("params", std::string("tile scheduler ") +
-                       schedulerKindName(m.scheduler.kind) + " takes " +
-                       (wantWorkspace ? "one" : "no") +
-                       " workspace parameter, got " +
-                       std::to_string(count(ParamKind::Workspace)));
-  if (count(ParamKind::StreamKTiles) != (wantTiles ? 1 : 0))
-    fail("params", std::string("tile scheduler ") +
-                       schedulerKindName(m.scheduler.kind) + " takes " +
-                       (wantTiles ? "one" : "no") +
-                       " stream_k_tiles parameter, got " +
-                       std::to_string(count(ParamKind::StreamKTiles)));
+  // The scheduler's own parameters: exactly one when it takes it, else none.
+  auto expectOne = [&](ParamKind kind, bool want, const char *what) {
+    if (count(kind) != (want ? 1 : 0))
+      fail("params", std::string("tile scheduler ") +
+                         schedulerKindName(m.scheduler.kind) + " takes " +
+                         (want ? "one" : "no") + " " + what +
+                         " parameter, got " + std::to_string(count(kind)));
+  };
+  expectOne(ParamKind::Workspace, wantWorkspace, "workspace");
+  expectOne(ParamKind::StreamKTiles, wantTiles, "stream_k_tiles");
   for (const char *op : {"A", "B", "D"})
     if (!mapped.count(op))
       fail("params", std::string("no tensor_map for operand ") + op);
