@@ -162,6 +162,17 @@ wsgemm.gemm @bench_f8_promoted_bf16 a(f8E4M3FN) b(f8E4M3FN) d(bf16)
   epi.yield
 }
 
+// Block-wise scaling (DeepSeek-V3's recipe, DeepGEMM's kernel): the
+// promoted GEMM above with the scales of A (per row per 128 of K) and B
+// (per 128 x 128 block) applied at each k-tile's promotion.
+wsgemm.gemm @bench_f8_block_bf16 a(f8E4M3FN) b(f8E4M3FN) d(bf16)
+    config #wsgemm.config<tile = [128, 128, 128], schedule = cooperative,
+                          swizzle = 4, block_scaling = true> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
 // Split-K and stream-K variants of the four cooperative 128x256 kernels
 // (docs/stream-k.md), for the shapes with a partial last wave or few tiles
 // (4224x4224x4096, 1024x1024x16384, 2048x2048x32768, 3456x5120x4096).

@@ -262,6 +262,32 @@ fk("bench_f8_scaled_amax_e4m3", N, "benchmarked: fp8 e4m3 D = scale_d * alpha * 
 fk("bench_f8_pp_scaled_amax_e4m3", N, "benchmarked: the same, pingpong 128x128x128")
 
 
+# fp8 block-wise scaling (kernels/fp8_block.mlir, docs/fp8.md), after all
+# the others so that their seeds stay: the fp8 shapes (K = 208 ends in a
+# ragged K block, K = 96 and 48 are under one) plus K = 4096 in full.
+BLOCK = {}
+
+
+def bk(name, source, what, extra=()):
+    BLOCK[name] = (source, what, list(extra))
+
+
+FB = "kernels/fp8_block.mlir"
+K4096 = "--m 256 --n 384 --k 4096 --full"
+bk("fb_e4m3_bf16_bias", FB, "block scaling, e4m3 x e4m3 -> bf16, per-row bias, 128x128x128 cooperative",
+   [K4096, "--m 1000 --n 1040 --k 4096", BIG])
+bk("fb_e4m3_e5m2_f32_ws", FB, "block scaling, e4m3 x e5m2 -> f32, per-column bias, warp_specialized 64x128",
+   [K4096, "--m 300 --n 272 --k 1008 --full"])
+bk("fb_e4m3_e5m2_bf16_pp_n64", FB, "block scaling, tile N 64 in one B scale block, pingpong 64x64",
+   [K4096, "--m 100 --n 208 --k 336 --full"])
+bk("fb_batched_e5m2_e4m3_bf16", FB, "block scaling, batched (scales per batch), e5m2 x e4m3 -> bf16",
+   ["--m 256 --n 256 --k 4096 --l 2 --full"])
+bk("fb_split2_relu_bf16", FB, "block scaling with split_k = 2 (units start at K block kBegin), ReLU",
+   [K4096, "--m 256 --n 512 --k 65536"])
+bk("fb_cl21_f32", FB, "block scaling in a 2x1 cluster (B multicast), f32 D", [K4096])
+bk("bench_f8_block_bf16", N, "benchmarked: fp8 e4m3 -> bf16 with block scaling, 128x128x128", [BIG])
+
+
 def kernels_in(path):
     with open(path) as f:
         return re.findall(r"wsgemm\.gemm\s+@(\w+)", f.read())
@@ -312,6 +338,7 @@ def main():
         if name in sources:
             KERNELS[name] = PENDING[name]
     KERNELS.update(FP8)
+    KERNELS.update(BLOCK)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -322,10 +349,11 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
-        base = list(FP8_BASE) if name in FP8 else [FULL, RAG1, RAG2, KSM, TINY]
+        fp8 = name in FP8 or name in BLOCK
+        base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \
             else list(base)
         shapes += extra
@@ -339,7 +367,7 @@ def main():
                  "# Shapes (fp8): 256x256x128 (every element checked), 1000x3008x208",
                  "# and 777x1040x96 (ragged), K = 48 (under one k-tile), 8x16x16",
                  "# (smallest legal for 8-bit rows)%s." % (
-                     ", L = 3 (and 1)" if batched else "")] if name in FP8 else [
+                     ", L = 3 (and 1)" if batched else "")] if fp8 else [
                  "# Shapes: 256x256x128 (every element checked), 1000x3000x200 and",
                  "# 777x1032x96 (ragged: partial last tiles, more tiles than SMs),",
                  "# K = 40 (under one k-tile), 8x8x8 (smallest legal)%s." % (

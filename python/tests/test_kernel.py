@@ -36,6 +36,50 @@ def with_fake_cubins(directory):
                     out.write(b"not a cubin\0")
 
 
+class BlockScaleTest(unittest.TestCase):
+    """A block-scaled fp8 kernel (docs/fp8.md): the scale arrays are
+    ceil(K/128) x M and ceil(N/128) x ceil(K/128), outermost first."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp()
+        shutil.copy(os.path.join(DATA, "fp8_block_scaled.json"), cls.tmp)
+        with_fake_cubins(cls.tmp)
+        cls.k = ws_gemm.Kernel.load(os.path.join(cls.tmp,
+                                                 "fp8_block_scaled.json"))
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def arrays(self, M=1000, N=1040, K=208, kb=None, nb=None):
+        new = Allocator()
+        kb = -(-K // 128) if kb is None else kb
+        nb = -(-N // 128) if nb is None else nb
+        return dict(a=new((M, K), "f8e4m3"), b=new((N, K), "f8e4m3"),
+                    d=new((M, N), "bf16"), bias=new((M,), "bf16"),
+                    block_scale_a=new((kb, M), "f32"),
+                    block_scale_b=new((nb, kb), "f32"))
+
+    def test_shapes(self):
+        self.assertEqual(self.k.param("block_scale_a").shape_dims, ("KB", "M"))
+        self.assertEqual(self.k.param("block_scale_b").shape_dims,
+                         ("NB", "KB"))
+        self.assertEqual(self.k.validate(**self.arrays()),
+                         ws_gemm.Problem(1000, 1040, 208, 1))
+        self.assertEqual(self.k.validate(**self.arrays(K=96)).K, 96)
+
+    def test_block_counts_refused(self):
+        with self.assertRaisesRegex(
+                ws_gemm.ArgumentError,
+                r"block_scale_a \(shape \(3, 1000\)\) gives KB = 3, but "
+                r"K = 208 has ceil\(K / 128\) = 2 blocks"):
+            self.k.validate(**self.arrays(kb=3))
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"NB = 8, but N = 1040 has ceil"):
+            self.k.validate(**self.arrays(nb=8))
+
+
 class KernelTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

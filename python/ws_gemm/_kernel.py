@@ -386,6 +386,16 @@ def build_args(kernel, a, b, d, c, named, stream):
         dims = _dims_of(kernel, name, p, info, sizes, origin)
         infos[name] = (p, info, _strides(name, p, info, dims))
 
+    # Block scales (docs/fp8.md): KB and NB count the 128-wide blocks of K
+    # and N, which the other arrays fix.
+    for blocks, dim in (("KB", "K"), ("NB", "N")):
+        if blocks in sizes and dim in sizes:
+            want = -(-sizes[dim] // 128)
+            if sizes[blocks] != want:
+                raise ArgumentError(
+                    "%s gives %s = %d, but %s = %d has ceil(%s / 128) = %d "
+                    "blocks" % (origin[blocks], blocks, sizes[blocks], dim,
+                                sizes[dim], dim, want))
     problem = Problem(sizes.get("M", 1), sizes.get("N", 1), sizes.get("K", 1),
                       sizes.get("L", 1))
     args = rt.Args()

@@ -25,6 +25,10 @@ int64_t dimValue(Dim d, const GemmArgs &args) {
     return args.K;
   case Dim::L:
     return args.L;
+  case Dim::KB:
+    return (args.K + 127) / 128;
+  case Dim::NB:
+    return (args.N + 127) / 128;
   }
   return 0;
 }
@@ -276,6 +280,16 @@ Status checkPointer(const Param &p, const GemmArgs &args) {
   if (t.ptr % es != 0)
     return errorf(p.name, ": address ", hex(t.ptr),
                   " is not aligned to its element size (", es, " bytes)");
+  // Block scales are read packed by their extent: a padded layout (such as
+  // DeepGEMM's scale_a with M rounded up to 16 bytes) would be misread.
+  if (!p.blockScale.empty() && (t.ld != 0 || t.batchStride != 0))
+    return errorf(p.name, ": the block scales of ", p.blockScale,
+                  " are read packed (element ",
+                  p.blockScale == "A" ? "(l * KB + kb) * M + m"
+                                      : "(l * NB + nb) * KB + kb",
+                  ", KB = ceil(K / 128), NB = ceil(N / 128)), but ld = ",
+                  t.ld, " and batch stride = ", t.batchStride,
+                  " were given: repack them with ld = 0 and batch stride 0");
   return Status::success();
 }
 

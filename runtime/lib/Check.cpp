@@ -6,6 +6,7 @@
 
 #include "ws-gemm-runtime/Check.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -59,6 +60,22 @@ double reductionTolerance(const Tolerance &t, ReduceKind kind, double absSum,
     return e * (absSum + double(count) * rms) +
            std::ldexp(1.0, -22) * std::sqrt(double(count)) * absSum;
   return e * (absMax + rms) + std::ldexp(1.0, -22) * absMax;
+}
+
+std::vector<double> termWeights(const std::vector<double> &termRms) {
+  double sq = 0;
+  int64_t count = 0;
+  for (double t : termRms)
+    if (std::isfinite(t)) {
+      sq += t * t;
+      ++count;
+    }
+  double rms = count ? std::sqrt(sq / double(count)) : 0.0;
+  std::vector<double> w(termRms.size(), 1.0);
+  for (size_t i = 0; i < w.size(); ++i)
+    if (rms > 0 && std::isfinite(termRms[i]))
+      w[i] = std::max(1.0, termRms[i] / rms);
+  return w;
 }
 
 void ErrorStats::addRef(double ref) {
@@ -122,7 +139,7 @@ bool ErrorStats::record(double out, double ref, double tol, Where where) {
 
 bool ErrorStats::compare(double out, double ref, const Tolerance &t,
                          Where where) {
-  double tol = t.rtol * std::fabs(ref) + t.atolPerRms * rms() + t.atolAbs;
+  double tol = elementTolerance(t, ref, rms());
   return record(out, ref, tol, where);
 }
 

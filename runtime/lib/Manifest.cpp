@@ -32,6 +32,10 @@ const char *dimName(Dim d) {
     return "K";
   case Dim::L:
     return "L";
+  case Dim::KB:
+    return "KB";
+  case Dim::NB:
+    return "NB";
   }
   return "?";
 }
@@ -117,6 +121,13 @@ const char *schedulerKindName(SchedulerKind k) {
 const Param *Manifest::findParam(const std::string &name) const {
   for (const Param &p : params)
     if (p.name == name)
+      return &p;
+  return nullptr;
+}
+
+const Param *Manifest::findBlockScale(const std::string &op) const {
+  for (const Param &p : params)
+    if (p.kind == ParamKind::Pointer && p.blockScale == op)
       return &p;
   return nullptr;
 }
@@ -305,6 +316,10 @@ Param parseParam(const json &j, const std::string &key) {
   case ParamKind::Pointer:
     p.dtype = getDType(need(j, key, "dtype"), key + ".dtype");
     p.extent = getDims(need(j, key, "extent"), key + ".extent");
+    if (const json *bs = maybe(j, "block_scale"))
+      p.blockScale = getEnum<std::string>(*bs, key + ".block_scale",
+                                          "block_scale",
+                                          {{"A", "A"}, {"B", "B"}});
     break;
   case ParamKind::Scalar:
   case ParamKind::ScalarPointer:
@@ -328,6 +343,10 @@ Param parseParam(const json &j, const std::string &key) {
     break;
   case ParamKind::Size:
     p.dim = getDim(need(j, key, "dim"), key + ".dim");
+    if (p.dim == Dim::KB || p.dim == Dim::NB)
+      fail(key + ".dim", std::string("must be M, N, K or L (") +
+                             dimName(p.dim) +
+                             " is derived from K or N), got " + dimName(p.dim));
     break;
   case ParamKind::Workspace:
   case ParamKind::StreamKTiles:

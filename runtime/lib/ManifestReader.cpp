@@ -135,7 +135,12 @@ ReduceKind getReduce(const json &j, const std::string &key) {
 Dim getDim(const json &j, const std::string &key) {
   return getEnum<Dim>(
       j, key, "dimension",
-      {{"M", Dim::M}, {"N", Dim::N}, {"K", Dim::K}, {"L", Dim::L}});
+      {{"M", Dim::M},
+       {"N", Dim::N},
+       {"K", Dim::K},
+       {"L", Dim::L},
+       {"KB", Dim::KB},
+       {"NB", Dim::NB}});
 }
 
 std::vector<Dim> getDims(const json &j, const std::string &key) {

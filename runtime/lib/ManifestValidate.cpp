@@ -78,6 +78,31 @@ void checkTensorMap(const Manifest &m, const Param &p,
                             ", got " + dimsString(p.dims));
 }
 
+/// A block_scale pointer (docs/manifest.md, "Block scaling"): f32 scales of
+/// fp8 A per row per 128 of K ([M, KB(, L)]) or of fp8 B per 128 x 128
+/// block ([KB, NB(, L)]); L exactly when the kernel is batched.
+void checkBlockScale(const Manifest &m, const Param &p,
+                     const std::string &key) {
+  if (p.dtype != DType::F32)
+    fail(key + ".dtype", std::string("block scales are f32, got ") +
+                             dtypeName(p.dtype));
+  DType scaled = m.operand(p.blockScale).dtype;
+  if (scaled != DType::F8E4M3 && scaled != DType::F8E5M2)
+    fail(key + ".block_scale",
+         "block scales apply to 8-bit operands, but " + p.blockScale +
+             " is " + dtypeName(scaled));
+  std::vector<Dim> want = p.blockScale == "A"
+                              ? std::vector<Dim>{Dim::M, Dim::KB}
+                              : std::vector<Dim>{Dim::KB, Dim::NB};
+  if (m.batched)
+    want.push_back(Dim::L);
+  if (p.extent != want)
+    fail(key + ".extent", "must be " + dimsString(want) + " for the block "
+                              "scales of " + p.blockScale +
+                              (m.batched ? " in a batched kernel" : "") +
+                              ", got " + dimsString(p.extent));
+}
+
 } // namespace
 
 void validateManifest(const Manifest &m) {
@@ -163,6 +188,10 @@ void validateManifest(const Manifest &m) {
              "operand " + p.operand + " already has a tensor_map");
       break;
     case ParamKind::Pointer: {
+      if (!p.blockScale.empty()) {
+        checkBlockScale(m, p, key);
+        break;
+      }
       auto it = vecNodes.find(p.name);
       if (it == vecNodes.end())
         fail(key + ".name",
@@ -229,6 +258,18 @@ void validateManifest(const Manifest &m) {
   };
   expectOne(ParamKind::Workspace, wantWorkspace, "workspace");
   expectOne(ParamKind::StreamKTiles, wantTiles, "stream_k_tiles");
+  // Block scaling scales both operands or neither, once each.
+  int64_t scalesA = 0, scalesB = 0;
+  for (const Param &p : m.params)
+    if (p.kind == ParamKind::Pointer) {
+      scalesA += p.blockScale == "A";
+      scalesB += p.blockScale == "B";
+    }
+  if (scalesA > 1 || scalesB > 1 || scalesA != scalesB)
+    fail("params", "block scaling takes one block_scale pointer for A and "
+                   "one for B, got " +
+                       std::to_string(scalesA) + " and " +
+                       std::to_string(scalesB));
   for (const char *op : {"A", "B", "D"})
     if (!mapped.count(op))
       fail("params", std::string("no tensor_map for operand ") + op);

@@ -56,6 +56,14 @@ size_t roundUp(size_t a, size_t b) { return (a + b - 1) / b * b; }
 
 } // namespace
 
+/// Block scales (docs/fp8.md): 2^u for u uniform in [-8, 8], every other
+/// one rounded to a power of two (2^round(u)): positive, both exact powers
+/// and values with a full f32 mantissa, across the 2^16 range quantization
+/// scales of fp8 tensors span. Exact in f32 up to its rounding, which
+/// storeElement applies; the reference reads back the stored value.
+void fillBlockScales(std::vector<double> &out, size_t count, uint64_t seed,
+                     const std::string &name);
+
 void fillUniform(std::vector<double> &out, size_t count, uint64_t seed,
                  const std::string &name, double lo, double hi) {
   out.resize(count);
@@ -67,6 +75,13 @@ void fillUniform(std::vector<double> &out, size_t count, uint64_t seed,
       out[i] = lo + (hi - lo) * u;
     }
   });
+}
+
+void fillBlockScales(std::vector<double> &out, size_t count, uint64_t seed,
+                     const std::string &name) {
+  fillUniform(out, count, seed, name, -8.0, 8.0);
+  for (size_t i = 0; i < count; ++i)
+    out[i] = std::exp2(i % 2 ? out[i] : std::round(out[i]));
 }
 
 std::optional<float> fp8OutputScale(const Manifest &m, const std::string &name,
@@ -236,7 +251,10 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
     case ParamKind::Pointer: {
       size_t n = static_cast<size_t>(extentElements(par.extent, p.args_));
       std::vector<double> values;
-      fillUniform(values, n, opts.seed, par.name, -1.0, 1.0);
+      if (par.blockScale.empty())
+        fillUniform(values, n, opts.seed, par.name, -1.0, 1.0);
+      else
+        fillBlockScales(values, n, opts.seed, par.name);
       Buffer buf;
       buf.dtype = par.dtype;
       buf.dataBytes = n * dtypeSize(par.dtype);

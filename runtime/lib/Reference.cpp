@@ -11,6 +11,7 @@
 
 #include "ws-gemm-runtime/Reference.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace wsgemm::runtime {
@@ -257,6 +258,23 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
       break;
     }
   }
+  // Block scales, with the sizes their extents need.
+  if (m.blockScaled()) {
+    for (const char *op : {"A", "B"}) {
+      const Param *p = m.findBlockScale(op);
+      auto it = r.in_.vectors.find(p->name);
+      if (it == r.in_.vectors.end())
+        return errorf("block scales ", p->name, ": no host data");
+      int64_t need = extentElements(p->extent, args);
+      if (static_cast<int64_t>(it->second.size()) < need)
+        return errorf("block scales ", p->name, ": host data has ",
+                      it->second.size(), " elements, its extent needs ", need);
+      bool batched = std::find(p->extent.begin(), p->extent.end(), Dim::L) !=
+                     p->extent.end();
+      (op[0] == 'A' ? r.scaleA_ : r.scaleB_) = &it->second;
+      (op[0] == 'A' ? r.scaleABatched_ : r.scaleBBatched_) = batched;
+    }
+  }
   // skip_if_zero scalars must have values too.
   for (const EvtNode &n : r.nodes_)
     if (n.op == EvtOp::LoadSrc && !n.skipIfZero.empty() &&
@@ -267,7 +285,50 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
   return Expected<Reference>(std::move(r));
 }
 
+template <typename F>
+double Reference::blockSum(int64_t m, int64_t n, int64_t l, int64_t k0,
+                           int64_t k1, F f) const {
+  const int64_t M = args_.M, N = args_.N, K = args_.K;
+  const float *a = aPacked_.data() + ((aBatches_ > 1 ? l : 0) * M + m) * K;
+  const float *b = bPacked_.data() + ((bBatches_ > 1 ? l : 0) * N + n) * K;
+  double s = 0;
+  for (int64_t k = k0; k < k1; ++k)
+    s += f(double(a[k]) * double(b[k]));
+  return s;
+}
+
+double Reference::blockScale(int64_t m, int64_t n, int64_t l,
+                             int64_t kb) const {
+  const int64_t M = args_.M, KB = (args_.K + 127) / 128,
+                NB = (args_.N + 127) / 128;
+  double sa = (*scaleA_)[static_cast<size_t>(
+      ((scaleABatched_ ? l : 0) * KB + kb) * M + m)];
+  double sb = (*scaleB_)[static_cast<size_t>(
+      ((scaleBBatched_ ? l : 0) * NB + n / 128) * KB + kb)];
+  return sa * sb;
+}
+
+double Reference::accumulatorTermRms(int64_t m, int64_t n, int64_t l) const {
+  auto square = [](double x) { return x * x; };
+  double sum = 0;
+  for (int64_t k0 = 0, kb = 0; k0 < args_.K; k0 += 128, ++kb) {
+    double s = blockScaled() ? blockScale(m, n, l, kb) : 1.0;
+    sum += s * s * blockSum(m, n, l, k0, std::min(k0 + 128, args_.K), square);
+  }
+  return std::sqrt(sum);
+}
+
 double Reference::accumulator(int64_t m, int64_t n, int64_t l) const {
+  if (blockScaled()) {
+    // Each 128-wide K block's sum times its scales, in double (the
+    // product of the two f32 scales is exact there).
+    double acc = 0;
+    for (int64_t k0 = 0, kb = 0; k0 < args_.K; k0 += 128, ++kb)
+      acc += blockScale(m, n, l, kb) *
+             blockSum(m, n, l, k0, std::min(k0 + 128, args_.K),
+                      [](double x) { return x; });
+    return acc;
+  }
   const int64_t M = args_.M, N = args_.N, K = args_.K;
   const float *a = aPacked_.data() + ((aBatches_ > 1 ? l : 0) * M + m) * K;
   const float *b = bPacked_.data() + ((bBatches_ > 1 ? l : 0) * N + n) * K;

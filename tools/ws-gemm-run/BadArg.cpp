@@ -1,6 +1,7 @@
 //===- BadArg.cpp - Broken and fake arguments for ws-gemm-run -------------===//
 //
 // --bad-arg breaks one argument of a valid launch on purpose (D misaligned,
+// a block-scaled kernel's scale_a given a padded ld,
 // D's row stride not a multiple of 16 bytes, A's dtype changed, D null);
 // the runtime must refuse it before launching, with a message that says
 // why. --dry-run gives every buffer a fake, aligned device address so the
@@ -30,6 +31,14 @@ std::string breakArgument(const Manifest &m, const std::string &mode,
       ++ld;
     a.D.ld = ld;
     return "is not a multiple of 16";
+  }
+  if (mode == "scale-ld") {
+    // A padded scale_a (DeepGEMM's M rounded up to 16 bytes).
+    const Param *p = m.findBlockScale("A");
+    if (!p)
+      return "";
+    a.named[p->name].ld = (a.M + 4) / 4 * 4;
+    return "are read packed";
   }
   if (mode == "dtype") {
     DType A = m.operand("A").dtype;

@@ -16,6 +16,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <set>
 #include <thread>
@@ -137,6 +138,9 @@ public:
         eConvert_(intermediateRoundingError(m)) {}
 
   const CheckPlan &plan() const { return plan_; }
+  /// Block scaling: per checked element, the weight of the atol rms term
+  /// (termWeights in Check.h).
+  void setWeights(std::vector<double> w) { weights_ = std::move(w); }
   bool pass() const { return outcome_.pass; }
 
   /// The tolerance for an output of dtype t, with the --rtol/--atol-rms
@@ -169,12 +173,17 @@ public:
     for (double r : refs)
       st.addRef(r);
     int64_t atJump = 0;
+    double maxWeight = 1;
     for (size_t i = 0; i < plan_.coords.size(); ++i) {
       const Coord &c = plan_.coords[i];
       double got = out.at(c.m, c.n, c.l), want = refs[i];
+      // Block scaling: the atol term follows the element's own term
+      // magnitude (Check.h).
+      double weight = weights_.empty() ? 1.0 : weights_[i];
+      maxWeight = std::max(maxWeight, weight);
       if (alt[0] && alt[1] && jump) {
         auto bound = [&](double r) {
-          return tol.rtol * std::fabs(r) + tol.atolPerRms * st.rms();
+          return tol.rtol * std::fabs(r) + tol.atolPerRms * st.rms() * weight;
         };
         auto within = [&](double r) { return std::fabs(got - r) <= bound(r); };
         double lo = (*alt[0])[i], hi = (*alt[1])[i];
@@ -183,11 +192,17 @@ public:
           ++atJump;
         }
       }
-      st.compare(got, want, tol, Where{c.m, c.n, c.l});
+      st.compareAbs(got, want, elementTolerance(tol, want, st.rms(), weight),
+                    Where{c.m, c.n, c.l});
     }
-    char rms[64];
+    char rms[160];
     std::snprintf(rms, sizeof rms, " = %.3g*|ref| + %.3g", tol.rtol,
                   tol.atolPerRms * st.rms() + tol.atolAbs);
+    if (!weights_.empty())
+      std::snprintf(rms + std::strlen(rms), sizeof rms - std::strlen(rms),
+                    " (block scaling: rms term x max(1, t/rms(t)), up to "
+                    "x%.3g)",
+                    maxWeight);
     printStats(kind, name, t, st, tol.describe() + rms, outcome_);
     if (atJump)
       std::printf("       %lld element(s) at a jump of the EVT (threshold or "
@@ -212,6 +227,7 @@ private:
   CheckPlan plan_;
   bool approx_;
   double eConvert_;
+  std::vector<double> weights_;
   Outcome outcome_;
 };
 
@@ -359,6 +375,19 @@ bool verifyOutputs(const Manifest &m, const Options &o, const Reference &R,
     }
   });
 
+  // Block scaling: each element's term magnitude weights its atol.
+  std::vector<double> weights;
+  if (R.blockScaled()) {
+    std::vector<double> terms(cp.coords.size());
+    parallelFor(cp.coords.size(), [&](size_t, size_t b, size_t e) {
+      for (size_t i = b; i < e; ++i)
+        terms[i] = R.accumulatorTermRms(cp.coords[i].m, cp.coords[i].n,
+                                        cp.coords[i].l);
+    });
+    weights = termWeights(terms);
+    v.setWeights(weights);
+  }
+
   // An EVT with a jump (threshold_relu, cmp) gets references for the
   // accumulator moved by its rounding error, e_acc * (|acc| + rms(acc)).
   bool jumps = false;
@@ -387,7 +416,8 @@ bool verifyOutputs(const Manifest &m, const Options &o, const Reference &R,
         ElementResult r;
         for (size_t i = b; i < e; ++i) {
           const Coord &c = cp.coords[i];
-          double d = eAcc * (std::fabs(acc[i]) + accRms);
+          double d = eAcc * (std::fabs(acc[i]) +
+                             accRms * (weights.empty() ? 1.0 : weights[i]));
           R.evaluateWithAcc(acc[i] + (side ? d : -d), c.m, c.n, c.l, r);
           altD[side][i] = r.d;
           sides[side][i] = r.branches;

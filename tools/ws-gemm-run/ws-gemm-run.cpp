@@ -21,7 +21,7 @@
 // kernel with a finite value, the problem's device and host bytes against
 // what is free (Footprint.h), and with --full the CPU reference's work.
 //
-// --bad-arg misaligned|stride|dtype|null breaks one argument on purpose and
+// --bad-arg misaligned|stride|dtype|null|scale-ld breaks one argument on purpose and
 // expects the runtime to refuse it before launch (with --dry-run: without a
 // GPU, on fake device addresses).
 //
@@ -61,7 +61,7 @@ void usage() {
       "usage: ws-gemm-run MANIFEST --m M --n N --k K [--l L] [--seed S]\n"
       "         [--pad E] [--scalar NAME=VALUE]... [--nan INPUT]... [--device D]\n"
       "         [--full] [--samples N] [--rtol X] [--atol-rms X]\n"
-      "         [--bad-arg misaligned|stride|dtype|null] [--dry-run]\n"
+      "         [--bad-arg misaligned|stride|dtype|null|scale-ld] [--dry-run]\n"
       "         [--tuning TABLE] [--variant ID] [--timeout S]\n"
       "         [--stream-k-tiles N] [--align-ld BYTES]\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
@@ -155,10 +155,11 @@ bool parseOptions(int argc, char **argv, Options &o) {
         return false;
       o.badArg = v;
       if (o.badArg != "misaligned" && o.badArg != "stride" &&
-          o.badArg != "dtype" && o.badArg != "null") {
+          o.badArg != "dtype" && o.badArg != "null" &&
+          o.badArg != "scale-ld") {
         std::fprintf(stderr,
                      "error: --bad-arg: unknown mode '%s' (expected "
-                     "misaligned, stride, dtype or null)\n",
+                     "misaligned, stride, dtype, null or scale-ld)\n",
                      v);
         return false;
       }

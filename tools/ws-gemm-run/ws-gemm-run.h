@@ -44,7 +44,8 @@ struct Options {
 // --bad-arg and --dry-run (BadArg.cpp)
 //===----------------------------------------------------------------------===//
 
-/// Breaks one argument per `mode` (misaligned, stride, dtype, null); returns
+/// Breaks one argument per `mode` (misaligned, stride, dtype, null,
+/// scale-ld: a block-scaled kernel's scale_a padded); returns
 /// the words the runtime's refusal must contain.
 std::string breakArgument(const runtime::Manifest &m, const std::string &mode,
                           runtime::GemmArgs &a);

@@ -215,7 +215,7 @@ const std::vector<Case> &cases() {
        [](json &j) {
          j["params"][0]["dims"] = {"K", "X"};
        },
-       "params[0].dims[1]: unknown dimension 'X' (expected one of M, N, K, L)"},
+       "params[0].dims[1]: unknown dimension 'X' (expected one of M, N, K, L, KB, NB)"},
       {"gemm_bias_relu.json",
        [](json &j) {
          j["params"][0]["dims"] = {"K", "K"};
@@ -295,7 +295,7 @@ const std::vector<Case> &cases() {
        "params[4].name: pointer 'b2' is not read by any evt "
        "load_vec_m/load_vec_n"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][9]["dim"] = "Q"; },
-       "params[9].dim: unknown dimension 'Q' (expected one of M, N, K, L)"},
+       "params[9].dim: unknown dimension 'Q' (expected one of M, N, K, L, KB, NB)"},
       {"evt_full.json", [](json &j) { j["params"][9]["reduce"] = "sum"; },
        "params[9].reduce: must equal evt node 10's reduction (max), got sum"},
       {"evt_full.json", [](json &j) { j["params"][9]["reduce"] = "avg"; },

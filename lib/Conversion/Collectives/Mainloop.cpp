@@ -13,6 +13,8 @@
 
 #include "Mainloop.h"
 
+#include "BlockScales.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
@@ -191,6 +193,14 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
   // f32 totals (the next mBlocks) and cleared.
   int64_t interval = kc.desc.config.promotionInterval.value_or(0);
   SmallVector<Value> init(interval > 0 ? 2 * mBlocks : mBlocks, zero);
+  int64_t numAcc = init.size();
+  // Block scaling (interval 1): the loop also carries the scales of the
+  // next k-tile, loaded one k-tile ahead (BlockScales.h).
+  std::optional<BlockScales> scales;
+  if (pl::isBlockScaled(kc.desc.config)) {
+    scales.emplace(kc, tile, consumerWg);
+    llvm::append_range(init, scales->load(tile.kBegin));
+  }
 
   Value start = PipelineStateInitOp::create(
       b, PipelineStateType::get(b.getContext(), layout.stages),
@@ -201,6 +211,10 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
     Value g = kc.add(kBase, kt);
+    SmallVector<Value> nextScales;
+    if (scales)
+      nextScales =
+          scales->load(kc.add(kc.add(tile.kBegin, kt), kc.i32(1)));
     Value state = kc.stateAt(start, g);
     ConsumerWaitOp::create(b, kc.mainPipe, state);
     Value stage = kc.stageIndex(state);
@@ -220,7 +234,8 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     int64_t instK = 32 / (pl::getBits(kc.desc.a) / 8);
     auto shape =
         NVVM::MMAShapeAttr::get(b.getContext(), 64, layout.tileN, instK);
-    SmallVector<Value> acc(loop.getRegionIterArgs());
+    SmallVector<Value> acc(loop.getRegionIterArgs().take_front(numAcc));
+    ValueRange tileScales = loop.getRegionIterArgs().drop_front(numAcc);
     NVVM::WgmmaFenceAlignedOp::create(b);
     for (int64_t ks = 0; ks < layout.tileK / instK; ++ks) {
       // K-major: within a 128-byte swizzled row, k steps are 32 bytes
@@ -265,7 +280,9 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
       SmallVector<Value> promoted(acc);
       for (int64_t mb = 0; mb < mBlocks; ++mb) {
         promoted[mBlocks + mb] =
-            addAccumulators(kc, acc[mBlocks + mb], acc[mb]);
+            scales ? scales->promote(acc[mBlocks + mb], acc[mb], mb,
+                                     tileScales)
+                   : addAccumulators(kc, acc[mBlocks + mb], acc[mb]);
         promoted[mb] = zero;
       }
       scf::YieldOp::create(b, promoted);
@@ -273,6 +290,7 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
       scf::YieldOp::create(b, acc);
       acc.assign(promote.getResults().begin(), promote.getResults().end());
     }
+    llvm::append_range(acc, nextScales);
     scf::YieldOp::create(b, acc);
   }
   if (afterIssue)
@@ -285,9 +303,12 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     releaseStage(
         kc, kc.stateAt(start, kc.sub(kc.add(kBase, tile.kTiles), kc.i32(1))));
   });
-  SmallVector<Value> results(loop.getResults());
+  SmallVector<Value> results(loop.getResults().take_front(numAcc));
   if (interval == 0)
     return results;
+  // Block scaling promotes every k-tile: the last partial is zero.
+  if (scales)
+    return SmallVector<Value>(ArrayRef(results).drop_front(mBlocks));
   // The last partial (zero when the last k-tile promoted) joins the totals.
   SmallVector<Value> totals;
   for (int64_t mb = 0; mb < mBlocks; ++mb)

@@ -212,6 +212,9 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       o["kind"] = "pointer";
       o["dtype"] = pl::toString(p.type);
       o["extent"] = llvm::json::Array(p.extent);
+      // The mainloop's block scales of A or B (docs/manifest.md).
+      if (!p.operand.empty())
+        o["block_scale"] = p.operand;
       break;
     case pl::KernelParam::Kind::Scalar:
       o["kind"] = "scalar";

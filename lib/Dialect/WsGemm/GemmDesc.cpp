@@ -150,6 +150,7 @@ pl::GemmConfig mlir::wsgemm::toPlanningConfig(ConfigAttr attr) {
     config.scheduler = *attr.getScheduler() == TileSchedulerKind::stream_k
                            ? pl::TileSchedulerKind::StreamK
                            : pl::TileSchedulerKind::DataParallel;
+  config.blockScaling = attr.getBlockScaling();
   return config;
 }
 
@@ -177,7 +178,7 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
                          toList(c.epiTile), c.stagesC, c.stagesD,
                          c.fragmentSize, c.reuseSmemC, c.delayTmaStore,
                          c.producerRegs, c.consumerRegs, c.promotionInterval,
-                         c.splitK, scheduler);
+                         c.splitK, scheduler, c.blockScaling);
 }
 
 //===----------------------------------------------------------------------===//

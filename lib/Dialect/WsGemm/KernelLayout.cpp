@@ -81,7 +81,8 @@ static std::string tileFormula(int64_t stages, int64_t rows, int64_t cols,
 }
 
 /// The parameters in launch order: tensor maps (A, B, C when read, D, aux
-/// matrices in EVT order), then pointers, scalars and reductions in EVT
+/// matrices in EVT order), the block scales of A and B (block scaling),
+/// then pointers, scalars and reductions in EVT
 /// order, the workspace and stream-K tile count when the tile scheduler
 /// splits K ranges, then the sizes M, N, K, L.
 static std::vector<KernelParam> listParams(const GemmDesc &desc,
@@ -132,6 +133,23 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
   for (const EpilogueOperand &operand : desc.operands)
     if (operand.kind == Kind::AuxLoad || operand.kind == Kind::AuxStore)
       subtileMap(operand.name, operand.type);
+  // Block scaling: A's scales per row per 128 of K (KB = ceil(K / 128)
+  // blocks of M, M contiguous), B's per 128 x 128 block (NB = ceil(N /
+  // 128) rows of KB, K blocks contiguous).
+  if (isBlockScaled(desc.config)) {
+    auto blockScale = [&](const char *operand, std::vector<std::string> ext) {
+      KernelParam p;
+      p.kind = KernelParam::Kind::Pointer;
+      p.name = std::string("block_scale_") + (operand[0] == 'A' ? "a" : "b");
+      p.operand = operand;
+      if (desc.batched)
+        ext.push_back("L");
+      p.extent = std::move(ext);
+      params.push_back(std::move(p));
+    };
+    blockScale("A", {"M", "KB"});
+    blockScale("B", {"KB", "NB"});
+  }
 
   for (const EpilogueOperand &operand : desc.operands) {
     KernelParam p;

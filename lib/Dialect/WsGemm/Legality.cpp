@@ -55,6 +55,7 @@ private:
 } // namespace
 
 static void checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors);
+static void checkBlockScalingRules(const GemmDesc &desc, ErrorList &errors);
 
 /// Group 1: element types, layouts, cluster, tile shape and schedule.
 static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
@@ -77,7 +78,9 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
     errors.error() << "A and B must have the same element type because "
                       "wgmma multiplies f16 x f16 or bf16 x bf16, got "
                    << toString(desc.a) << " A and " << toString(desc.b) << " B";
-  if (isPromoted(desc.config) && !fp8)
+  if (isBlockScaled(desc.config))
+    checkBlockScalingRules(desc, errors);
+  else if (isPromoted(desc.config) && !fp8)
     errors.error() << "promotion_interval = " << *desc.config.promotionInterval
                    << " needs 8-bit A and B: it works around fp8 wgmma's "
                       "reduced-precision accumulation, and " << toString(desc.a)
@@ -513,6 +516,42 @@ static void checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors) {
                      << operand.name
                      << "': rename the epilogue operand '" << operand.name
                      << "'";
+}
+
+/// Block-wise scaling (DeepSeek-V3): the scales of one 128-wide K block are
+/// applied when that block's partial is promoted, so a k-tile is exactly
+/// one K block (8-bit tile K is 128 already: checkShapeRules) and every
+/// k-tile is promoted; a tile's columns lie in whole 128-column scale
+/// blocks of B, or within one.
+static void checkBlockScalingRules(const GemmDesc &desc, ErrorList &errors) {
+  const GemmConfig &c = desc.config;
+  auto isFp8 = [](DType t) { return t == DType::F8E4M3 || t == DType::F8E5M2; };
+  if (!isFp8(desc.a) || !isFp8(desc.b)) {
+    errors.error() << "block_scaling = true needs 8-bit A and B (f8E4M3FN, "
+                      "f8E5M2): its scales undo fp8 quantization, got "
+                   << toString(desc.a) << " A and " << toString(desc.b)
+                   << " B";
+    return;
+  }
+  if (c.promotionInterval.value_or(1) != 1)
+    errors.error() << "block_scaling = true needs promotion_interval = 1: "
+                      "each 128-wide K block's partial is scaled by that "
+                      "block's scales when it is promoted, got "
+                      "promotion_interval = "
+                   << *c.promotionInterval;
+  int64_t tileN = c.tile ? (*c.tile)[1] : 128;
+  if (tileN % 128 != 0 && 128 % tileN != 0)
+    errors.error() << "block_scaling = true needs tile N a multiple of 128 "
+                      "or a divisor of 128, so that a tile's columns lie in "
+                      "whole 128-column scale blocks of B or within one, "
+                      "got tile N = "
+                   << tileN;
+  for (const EpilogueOperand &operand : desc.operands)
+    if (operand.name == "block_scale_a" || operand.name == "block_scale_b")
+      errors.error() << "block_scaling = true takes a kernel parameter "
+                        "named '"
+                     << operand.name << "': rename the epilogue operand '"
+                     << operand.name << "'";
 }
 
 std::vector<PlanError>

@@ -185,6 +185,9 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
     c.tile = {128, 128, 128 / std::max<int64_t>(1, bytesOf(desc.a))};
   if (!c.cluster)
     c.cluster = {1, 1, 1};
+  // Block-wise scaling promotes every k-tile (Legality.cpp).
+  if (isBlockScaled(c) && !c.promotionInterval && bytesOf(desc.a) == 1)
+    c.promotionInterval = 1;
   auto [tileM, tileN, tileK] = *c.tile;
   // KernelScheduleAuto: pingpong for 64-row tiles, else cooperative.
   if (!c.schedule)

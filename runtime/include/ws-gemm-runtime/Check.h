@@ -32,6 +32,22 @@
 //   e_epi = 2^-10 when the EVT uses tanh or gelu_taylor (tanh.approx.f32 has
 //           a 2^-11 relative error), else 2^-19 (a few f32 roundings)
 //
+// Block scaling (fp8, docs/fp8.md): acc = sum_kb s_kb P_kb, P_kb the
+// wgmma partial of K block kb and s_kb = scale_a(m, kb) scale_b(n/128, kb),
+// which ws-gemm-run draws from [2^-8, 2^8] each, so s_kb spans 2^32
+// between elements and blocks. The error of each partial is relative to
+// the magnitude of the terms it sums (the e_acc random walk above), so an
+// element's accumulation error scales with its own term magnitude
+//   t(m, n) = sqrt(sum_kb s_kb^2 sum_{k in kb} (a_k b_k)^2)
+// (the rms that a sum of those terms with random signs has), not with the
+// matrix's rms(ref): an element whose scales are 2^8 times the typical
+// carries 2^8 times the typical error. The rms term of atol is therefore
+// scaled per element by w = max(1, t / rms(t)), rms(t) over the checked
+// elements (w = 1 where the scales are uniform: the rule above). What the
+// kernel adds besides: s_kb rounded to f32 once (2^-24) and one fma
+// rounding (2^-24 of the running total) per K block, K/128 of them: below
+// the 2^-22 sqrt(K) part of e_acc.
+//
 // Reductions (f32 outputs) over values x_i (the EVT's f32 values, each
 // within d_i = (e_acc + e_epi)(|y_i| + rms) of its exact y_i as above, rms
 // here the rms of the y_i reduced):
@@ -54,6 +70,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace wsgemm::runtime {
 
@@ -76,6 +93,19 @@ Tolerance outputTolerance(DType out, DType in, int64_t K, bool approx,
 /// Extra relative error from rounding to narrower types inside the EVT
 /// (epi.convert nodes): 2 units of roundoff per such node.
 double intermediateRoundingError(const Manifest &m);
+
+/// Per-element weights of the atol rms term under block scaling:
+/// max(1, t_i / rms(t)) for the term magnitudes t_i of the checked elements
+/// (Reference::accumulatorTermRms); empty in, empty out.
+std::vector<double> termWeights(const std::vector<double> &termRms);
+
+/// The tolerance of one element: rtol |ref| + atolPerRms rms weight +
+/// atolAbs (weight 1 without block scaling).
+inline double elementTolerance(const Tolerance &t, double ref, double rms,
+                               double weight = 1.0) {
+  return t.rtol * (ref < 0 ? -ref : ref) + t.atolPerRms * rms * weight +
+         t.atolAbs;
+}
 
 /// Tolerance for one reduction output over `count` values x_i with sum
 /// |x_i| = absSum, max |x_i| = absMax and rms(x_i) = rms.

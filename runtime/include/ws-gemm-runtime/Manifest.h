@@ -28,8 +28,10 @@
 
 namespace wsgemm::runtime {
 
-/// Problem dimensions a manifest can name.
-enum class Dim { M, N, K, L };
+/// Problem dimensions a manifest can name. KB = ceil(K / 128) and NB =
+/// ceil(N / 128) count the 128-wide blocks of block scaling (extents of the
+/// block_scale pointers only).
+enum class Dim { M, N, K, L, KB, NB };
 const char *dimName(Dim d);
 
 /// Operand storage orders (docs/manifest.md, "Matrix layouts").
@@ -101,6 +103,9 @@ struct Param {
   L2Promotion l2Promotion = L2Promotion::B128;
   // pointer, reduction
   std::vector<Dim> extent;
+  // pointer: "A" or "B" for the mainloop's block scales of that operand
+  // (docs/manifest.md, "Block scaling"); empty for the EVT's vectors.
+  std::string blockScale;
   ReduceKind reduce = ReduceKind::Sum;
   // size
   Dim dim = Dim::M;
@@ -135,6 +140,10 @@ struct Manifest {
   const Param *findParam(const std::string &name) const;
   /// The tensor_map param for `operand`, or nullptr.
   const Param *findTensorMap(const std::string &operand) const;
+  /// The block-scale pointer of operand "A" or "B", or nullptr.
+  const Param *findBlockScale(const std::string &operand) const;
+  /// Whether the kernel scales A and B block-wise along K.
+  bool blockScaled() const { return findBlockScale("A") != nullptr; }
   /// The single `store` node.
   const EvtNode &storeNode() const;
   /// The cubin's path (directory + cubin).

@@ -77,8 +77,17 @@ public:
   static Expected<Reference> create(const Manifest &m, const GemmArgs &args,
                                     HostInputs inputs);
 
-  /// sum_k A(m, k, l) * B(k, n, l), in double.
+  /// sum_k A(m, k, l) * B(k, n, l), in double. With block scaling
+  /// (Manifest::blockScaled), sum over the 128-wide K blocks kb of
+  /// scale_a(m, kb) * scale_b(n / 128, kb) * (the block's sum).
   double accumulator(int64_t m, int64_t n, int64_t l) const;
+  /// The magnitude of the terms summed into the accumulator, as the rms a
+  /// sum of them with random signs would have: sqrt(sum_k s_k^2 (A B)^2),
+  /// s_k the block scales of k's block (1 without block scaling). Block
+  /// scales make it differ between elements by up to 2^32 (Check.h).
+  double accumulatorTermRms(int64_t m, int64_t n, int64_t l) const;
+  /// Whether the accumulator applies block scales.
+  bool blockScaled() const { return scaleA_ != nullptr; }
   ElementResult evaluate(int64_t m, int64_t n, int64_t l) const;
   /// The EVT for a given accumulator value (used by tests and by callers that
   /// computed the accumulator themselves).
@@ -107,6 +116,16 @@ private:
   DType dType_ = DType::F16;
   std::vector<float> aPacked_, bPacked_; // [l][m][k] and [l][n][k]
   int64_t aBatches_ = 1, bBatches_ = 1;
+  // Block scaling: scale_a [M, KB(, L)], scale_b [KB, NB(, L)] (null
+  // without); whether they have L.
+  const std::vector<double> *scaleA_ = nullptr, *scaleB_ = nullptr;
+  bool scaleABatched_ = false, scaleBBatched_ = false;
+  /// Sum over one K block's k of f(a_k * b_k), for element (m, n, l).
+  template <typename F>
+  double blockSum(int64_t m, int64_t n, int64_t l, int64_t k0, int64_t k1,
+                  F f) const;
+  /// scale_a * scale_b of K block kb for element (m, n, l).
+  double blockScale(int64_t m, int64_t n, int64_t l, int64_t kb) const;
   std::vector<AuxOutputInfo> auxOut_;
   std::vector<ReductionInfo> reductions_;
   std::vector<double> scalarNodeValue_;            // per node (scalar nodes)

@@ -133,3 +133,12 @@ module @kernels attributes {test.cfg = #wsgemm.config<tile = [64, 64, 64], stage
     epi.yield
   }
 }
+
+// fp8 block-wise scaling: a boolean knob, printed when set.
+// CHECK-LABEL: wsgemm.gemm @block_scaled a(f8E4M3FN) b(f8E5M2) d(bf16)
+// CHECK-SAME: config #wsgemm.config<promotion_interval = 1, block_scaling = true>
+wsgemm.gemm @block_scaled a(f8E4M3FN) b(f8E5M2) d(bf16) config #wsgemm.config<promotion_interval = 1, block_scaling = true> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

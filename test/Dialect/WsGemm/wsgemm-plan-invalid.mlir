@@ -473,3 +473,68 @@ wsgemm.gemm @lm_head a(f16) b(f16) d(f16) shape [4096, 50257, 4096] {
   epi.store %z : f32
   epi.yield
 }
+
+// -----
+
+// Block-wise scaling (DeepSeek-V3's fp8 recipe) undoes fp8 quantization; a
+// 16-bit GEMM has none.
+// expected-error @+1 {{block_scaling = true needs 8-bit A and B (f8E4M3FN, f8E5M2): its scales undo fp8 quantization, got bf16 A and bf16 B}}
+wsgemm.gemm @block_scaled_bf16 a(bf16) b(bf16) d(bf16) config #wsgemm.config<block_scaling = true> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// The scales of a 128-wide K block apply when its partial is promoted:
+// every k-tile.
+// expected-error @+1 {{block_scaling = true needs promotion_interval = 1: each 128-wide K block's partial is scaled by that block's scales when it is promoted, got promotion_interval = 2}}
+wsgemm.gemm @block_scaled_interval a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<block_scaling = true, promotion_interval = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Fast accumulation (promotion_interval = 0) has no promotion to scale at.
+// expected-error @+1 {{block_scaling = true needs promotion_interval = 1: each 128-wide K block's partial is scaled by that block's scales when it is promoted, got promotion_interval = 0}}
+wsgemm.gemm @block_scaled_fast a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<block_scaling = true, promotion_interval = 0> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// A 192-column tile would straddle B's 128-column scale blocks unevenly.
+// expected-error @+1 {{block_scaling = true needs tile N a multiple of 128 or a divisor of 128, so that a tile's columns lie in whole 128-column scale blocks of B or within one, got tile N = 192}}
+wsgemm.gemm @block_scaled_tile_n a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<tile = [128, 192, 128], block_scaling = true> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// The kernel's scale tensors are parameters named block_scale_a/b.
+// expected-error @+1 {{block_scaling = true takes a kernel parameter named 'block_scale_a': rename the epilogue operand 'block_scale_a'}}
+wsgemm.gemm @block_scaled_name a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<block_scaling = true> {
+^bb0(%acc: f32):
+  %s = epi.load_vec_m "block_scale_a" : f32 -> f32
+  %d = arith.mulf %acc, %s : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// -----
+
+// Two 64x256 accumulators (partial and total) need 256 registers per
+// consumer thread: no 256-wide tile fits beside the epilogue.
+// expected-error @+1 {{each consumer thread holds its share of two (promoted accumulation) 64x256 f32 accumulators in 256 registers, which with the 40 the epilogue needs is more than its budget of 232 (consumer_regs): use a smaller tile N}}
+wsgemm.gemm @block_scaled_wide a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<tile = [128, 256, 128], block_scaling = true> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -238,3 +238,16 @@ wsgemm.gemm @basic_fp8 a(f8E4M3FN) b(f8E5M2) d(f8E4M3FN) {
   epi.store %acc : f32
   epi.yield
 }
+
+// Block-wise fp8 scaling: promotion_interval defaults to 1 (every k-tile is
+// one 128-wide K block, promoted with its scales); the scales are read from
+// global memory by the consumers, so the SMEM plan is that of the same
+// kernel without them (bf16 D: 2 x 128x32 x 2 B = 16384 of D buffers).
+// CHECK-LABEL: wsgemm.gemm @block_scaled_fp8 a(f8E4M3FN) b(f8E4M3FN) d(bf16)
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 128], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232, promotion_interval = 1, block_scaling = true>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 214112 : i64}
+wsgemm.gemm @block_scaled_fp8 a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<block_scaling = true> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

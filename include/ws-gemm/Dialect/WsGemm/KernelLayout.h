@@ -93,7 +93,8 @@ struct KernelParam {
   Kind kind;
   std::string name;
   /// Tensor maps: the operand ("A", "B", "C", "D", or the aux name).
-  /// Sizes: "M", "N", "K", "L".
+  /// Sizes: "M", "N", "K", "L". Block-scale pointers: "A" or "B" (the
+  /// operand they scale); empty for the EVT's pointers.
   std::string operand;
   /// Element type in memory (pointers, tensor maps); f32 for scalars and
   /// reductions; None for sizes (i32).

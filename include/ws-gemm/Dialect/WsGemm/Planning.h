@@ -100,6 +100,10 @@ struct GemmConfig {
   /// Unset: data-parallel (fillDefaults may pick stream-K for a static
   /// shape: pickTileScheduler).
   std::optional<TileSchedulerKind> scheduler;
+  /// fp8 block-wise scaling along K (DeepSeek-V3): per-row-per-128-K scales
+  /// of A and per-128x128 scales of B applied at each promotion; unset:
+  /// false (never filled in).
+  std::optional<bool> blockScaling;
 
   int64_t getSplitK() const { return splitK.value_or(1); }
   bool isStreamK() const { return scheduler == TileSchedulerKind::StreamK; }
@@ -110,6 +114,11 @@ struct GemmConfig {
 /// Whether `config` asks for promoted accumulation (two accumulators).
 inline bool isPromoted(const GemmConfig &config) {
   return config.promotionInterval.value_or(0) > 0;
+}
+
+/// Whether `config` asks for block-wise scaling (two scale tensors).
+inline bool isBlockScaled(const GemmConfig &config) {
+  return config.blockScaling.value_or(false);
 }
 
 /// Element types the planner tells apart. `Other` is any type it does not

@@ -133,6 +133,14 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       fp8 wgmma keeps fewer bits of its running sum than f32, so long K
       loses accuracy without it. Costs a second accumulator's registers
       and a wgmma drain per promotion.
+    - `block_scaling = true`: fp8 only, DeepSeek-V3's block-wise scaling
+      along K. The kernel takes two more f32 tensors: `block_scale_a`, one
+      scale per row of A per 128 of K, stored ceil(K/128) x M (M
+      contiguous), and `block_scale_b`, one per 128 x 128 block of B,
+      stored ceil(N/128) x ceil(K/128) (K blocks contiguous). Every k-tile
+      (tile K = 128) is promoted: total += partial * scale_a[kb][row] *
+      scale_b[col / 128][kb]. Implies `promotion_interval = 1`
+      (docs/fp8.md).
     - `split_k = S`: each output tile's K range is split S ways over CTAs;
       the partial accumulators are summed in split order through a global
       f32 workspace (serial reduction), and the last split runs the
@@ -168,7 +176,8 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     WsGemm_OptIntParameter<"consumer warpgroup registers">:$consumer_regs,
     WsGemm_OptIntParameter<"fp8 accumulation promotion interval (k-tiles)">:$promotion_interval,
     WsGemm_OptIntParameter<"K splits per output tile">:$split_k,
-    WsGemm_OptEnumParameter<WsGemm_TileSchedulerKind, "tile scheduler">:$scheduler
+    WsGemm_OptEnumParameter<WsGemm_TileSchedulerKind, "tile scheduler">:$scheduler,
+    WsGemm_OptBoolParameter<"fp8 block-wise scaling along K">:$block_scaling
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
