@@ -356,7 +356,13 @@ struct LowerConsumerRelease : PipelinePattern<ConsumerReleaseOp> {
       return success();
     }
     // The same barrier in CTA `cta` of the cluster: its shared::cluster
-    // address, arrived on with cluster scope (release).
+    // address, arrived on with release.cta semantics (CUTLASS's
+    // ClusterBarrier::arrive(cta_id)). The release orders this CTA's own
+    // reads of the stage (wgmma, already waited) before the arrival; the
+    // peer's TMA overwrites that stage only after observing it. A
+    // release.cluster here made every 2x1 kernel run at ~0.47x its 1x1
+    // twin on an H100 (its SASS is a MEMBAR.ALL.GPU per arrival; measured
+    // in docs/perf-notes.md).
     MLIRContext *ctx = rewriter.getContext();
     Value addr =
         nvgpu::MBarrierGetOp::create(rewriter, loc, rewriter.getI64Type(),
@@ -368,7 +374,7 @@ struct LowerConsumerRelease : PipelinePattern<ConsumerReleaseOp> {
         adaptor.getCta().front());
     NVVM::MBarrierArriveOp::create(
         rewriter, loc, Type(), remote, Value(),
-        NVVM::MemScopeKindAttr::get(ctx, NVVM::MemScopeKind::CLUSTER),
+        NVVM::MemScopeKindAttr::get(ctx, NVVM::MemScopeKind::CTA),
         rewriter.getBoolAttr(false));
     rewriter.eraseOp(op);
     return success();

@@ -434,7 +434,10 @@ def WsGemm_ConsumerReleaseOp : WsGemm_PipelineOp<"consumer_release",
     With `cta %rank` the arrival goes to the stage's empty barrier in CTA
     `rank` of the cluster (a peer whose multicast writes into this CTA's
     stage waits for it): `mapa` gives that barrier's shared::cluster
-    address, `mbarrier.arrive.release.cluster.shared::cluster.b64` arrives.
+    address, `mbarrier.arrive.release.cta.shared::cluster.b64` arrives
+    (release of this CTA's reads of the stage, as CUTLASS's
+    `ClusterBarrier::arrive(cta_id)`; cluster scope costs a GPU-wide fence
+    per arrival).
   }];
   let arguments = (ins WsGemm_PipelineType:$pipeline,
                        WsGemm_PipelineStateType:$state, Optional<I32>:$cta);
