@@ -103,7 +103,7 @@ Status plotCsv(const std::string &csv, const std::string &out) {
       << "set style data histograms\nset style histogram clustered gap 1\n"
       << "set style fill solid 0.85 border -1\nset boxwidth 0.9\n"
       << "set key top left\nset xtics rotate by -25 noenhanced\n"
-      << "set bmargin 8\nset xrange [-0.6:" << rows->size() - 0.4 << "]\n"
+      << "set bmargin 8\nset rmargin 22\nset xrange [-0.6:" << rows->size() - 0.4 << "]\n"
       << "set datafile separator '\\t'\n"
       << "plot '" << data << "' using 2:xtic(1) title 'ws-gemm' lc rgb '#1f77b4', "
       << "'' using 3 title 'cuBLASLt' lc rgb '#ff7f0e', "
