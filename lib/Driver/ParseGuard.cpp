@@ -49,14 +49,16 @@ private:
   /// Checks the list after a bare `keyword` at `at` (just past the word).
   std::optional<ParserHazard> checkList(StringRef keyword);
   ParserHazard hazard(StringRef keyword, const Twine &what) const {
-    return {at, (what + " in linalg's '" + keyword +
-                 " = [...]' list (refused before parsing: MLIR 22's "
-                 "parser crashes on this list, llvm/llvm-project#132747)")
-                    .str()};
+    return {at, keywordAt,
+            (what + " in linalg's '" + keyword +
+             " = [...]' list (refused before parsing: MLIR 22's "
+             "parser crashes on this list, llvm/llvm-project#132747)")
+                .str()};
   }
 
   StringRef text;
   size_t at = 0;
+  size_t keywordAt = 0;
 };
 } // namespace
 
@@ -86,6 +88,7 @@ void Scanner::skipString() {
 }
 
 std::optional<ParserHazard> Scanner::checkList(StringRef keyword) {
+  keywordAt = at - keyword.size();
   skipTrivia();
   if (peek() != '=')
     return std::nullopt; // The parser fails cleanly on the missing `=`.
@@ -175,15 +178,38 @@ std::optional<ParserHazard> Scanner::run() {
   }
 }
 
+static bool isBytecode(StringRef text) { return text.starts_with("ML\xefR"); }
+
 std::optional<ParserHazard> mlir::wsgemm::findParserHazard(StringRef text) {
-  if (text.starts_with("ML\xefR")) // bytecode
+  if (isBytecode(text))
     return std::nullopt;
   return Scanner(text).run();
 }
 
-LogicalResult mlir::wsgemm::refuseParserHazards(
-    const llvm::SourceMgr &sourceMgr, unsigned bufferId,
-    MLIRContext &context) {
+std::vector<ParserHazard> mlir::wsgemm::findParserHazards(StringRef text) {
+  std::vector<ParserHazard> found;
+  if (isBytecode(text))
+    return found;
+  // The scan goes on from where each hazard was found (inside its list).
+  Scanner scanner(text);
+  while (std::optional<ParserHazard> next = scanner.run())
+    found.push_back(std::move(*next));
+  return found;
+}
+
+std::string
+mlir::wsgemm::neutralizeParserHazards(StringRef text,
+                                      ArrayRef<ParserHazard> hazards) {
+  std::string out = text.str();
+  for (const ParserHazard &h : hazards)
+    if (h.keywordOffset < out.size())
+      out[h.keywordOffset] = llvm::toUpper(out[h.keywordOffset]);
+  return out;
+}
+
+LogicalResult
+mlir::wsgemm::refuseParserHazards(const llvm::SourceMgr &sourceMgr,
+                                  unsigned bufferId, MLIRContext &context) {
   const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferId);
   std::optional<ParserHazard> found = findParserHazard(buffer->getBuffer());
   if (!found)

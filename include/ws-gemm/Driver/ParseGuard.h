@@ -22,6 +22,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class SourceMgr;
@@ -34,14 +35,26 @@ namespace wsgemm {
 
 /// A place in MLIR text that MLIR 22's parser would crash on.
 struct ParserHazard {
-  /// Byte offset into the text.
+  /// Byte offset into the text of what is wrong.
   size_t offset;
+  /// Byte offset of the list's keyword (`dimensions`, `permutation`).
+  size_t keywordOffset;
   /// What is wrong there, as an error message.
   std::string message;
 };
 
 /// The first hazard in `text`, if any. Bytecode is not text: no hazard.
 std::optional<ParserHazard> findParserHazard(StringRef text);
+
+/// Every hazard in `text`, in order.
+std::vector<ParserHazard> findParserHazards(StringRef text);
+
+/// `text` with each hazard's keyword capitalized (`Permutation`): the
+/// parser then fails cleanly on the keyword it expected, at the same place,
+/// and every offset, line and column of the text stays as it was. For
+/// tools that must parse anyway (the language server).
+std::string neutralizeParserHazards(StringRef text,
+                                    ArrayRef<ParserHazard> hazards);
 
 /// Emits the first hazard of `sourceMgr`'s buffer `bufferId` as an error
 /// at its file:line:col through `context`'s diagnostics and fails; succeeds
