@@ -39,6 +39,13 @@
 using namespace mlir;
 using namespace mlir::wsgemm;
 
+/// The LSP specification's framing: a Content-Length header, then the
+/// message.
+static std::string contentLengthFrame(StringRef json) {
+  return llvm::formatv("Content-Length: {0}\r\n\r\n{1}", json.size(), json)
+      .str();
+}
+
 namespace {
 /// A hazard as the server's diagnostics locate it: 0-based line and byte
 /// column of its keyword.
@@ -68,9 +75,7 @@ public:
 
   std::string frameInput(StringRef json) const {
     return delimitedInput ? (json + "\n// -----\n").str()
-                          : llvm::formatv("Content-Length: {0}\r\n\r\n{1}",
-                                          json.size(), json)
-                                .str();
+                          : contentLengthFrame(json);
   }
   std::string serialize(llvm::json::Value msg) const {
     return pretty ? llvm::formatv("{0:2}", msg).str()
@@ -237,6 +242,28 @@ static bool writeAll(int fd, StringRef data) {
   return true;
 }
 
+/// Reads messages from `in` until it ends; one that `rewrite` changes is
+/// serialized again by `serialize`, any other passes as it came; each goes
+/// to `fd` framed by `frame`. Stops early once `fd`'s reader is gone.
+static void pump(llvm::lsp::JSONTransportInput &in, int fd,
+                 llvm::function_ref<bool(llvm::json::Object &)> rewrite,
+                 llvm::function_ref<std::string(llvm::json::Value)> serialize,
+                 llvm::function_ref<std::string(StringRef)> frame) {
+  std::string json;
+  while (!in.isEndOfInput() && !in.hasError()) {
+    if (failed(in.readMessage(json)))
+      continue;
+    llvm::Expected<llvm::json::Value> value = llvm::json::parse(json);
+    if (!value)
+      llvm::consumeError(value.takeError()); // The receiver answers it.
+    else if (llvm::json::Object *msg = value->getAsObject();
+             msg && rewrite(*msg))
+      json = serialize(std::move(*value));
+    if (!writeAll(fd, frame(json)))
+      return;
+  }
+}
+
 int mlir::wsgemm::runBehindHazardRelay(llvm::ArrayRef<llvm::StringRef> args,
                                        const std::function<int()> &server) {
   bool delimited = false, pretty = false;
@@ -278,21 +305,11 @@ int mlir::wsgemm::runBehindHazardRelay(llvm::ArrayRef<llvm::StringRef> args,
   std::thread output([&] {
     llvm::lsp::JSONTransportInputOverFile in(::fdopen(fromServer[0], "r"),
                                              llvm::lsp::Standard);
-    std::string json;
-    while (!in.isEndOfInput() && !in.hasError()) {
-      if (failed(in.readMessage(json)))
-        continue;
-      llvm::Expected<llvm::json::Value> value = llvm::json::parse(json);
-      if (!value)
-        llvm::consumeError(value.takeError());
-      else if (llvm::json::Object *msg = value->getAsObject();
-               msg && relay.rewriteOutput(*msg))
-        json = relay.serialize(std::move(*value));
-      std::string framed =
-          llvm::formatv("Content-Length: {0}\r\n\r\n{1}", json.size(), json);
-      if (!writeAll(STDOUT_FILENO, framed))
-        break;
-    }
+    pump(
+        in, STDOUT_FILENO,
+        [&](llvm::json::Object &msg) { return relay.rewriteOutput(msg); },
+        [&](llvm::json::Value msg) { return relay.serialize(std::move(msg)); },
+        contentLengthFrame);
     int status = 0;
     ::waitpid(pid, &status, 0);
     if (WIFSIGNALED(status)) {
@@ -305,19 +322,11 @@ int mlir::wsgemm::runBehindHazardRelay(llvm::ArrayRef<llvm::StringRef> args,
 
   llvm::lsp::JSONTransportInputOverFile in(
       stdin, delimited ? llvm::lsp::Delimited : llvm::lsp::Standard);
-  std::string json;
-  while (!in.isEndOfInput() && !in.hasError()) {
-    if (failed(in.readMessage(json)))
-      continue;
-    llvm::Expected<llvm::json::Value> value = llvm::json::parse(json);
-    if (!value)
-      llvm::consumeError(value.takeError()); // The server answers it.
-    else if (llvm::json::Object *msg = value->getAsObject();
-             msg && relay.rewriteInput(*msg))
-      json = llvm::formatv("{0}", *value).str();
-    if (!writeAll(toServer[1], relay.frameInput(json)))
-      break;
-  }
+  pump(
+      in, toServer[1],
+      [&](llvm::json::Object &msg) { return relay.rewriteInput(msg); },
+      [](llvm::json::Value msg) { return llvm::formatv("{0}", msg).str(); },
+      [&](StringRef json) { return relay.frameInput(json); });
   ::close(toServer[1]);
   output.join(); // Never returns: the output thread ends the process.
   return 1;
