@@ -66,7 +66,7 @@ Status appendCsv(const Options &o, const std::string &kernel,
       return std::string(",");
     char b[64];
     std::snprintf(b, sizeof b, "%.0f,%.4f", side.mhz,
-                  fractionOfPeakAtClock(side.tflops, side.mhz));
+                  fractionOfPeakAtClock(side.tflops, side.mhz, r.peakTflops));
     return std::string(b);
   };
   csv << clockCols(r.ours) << "," << clockCols(r.lib) << "\n";

@@ -14,12 +14,14 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-double peakTflopsAtClock(double mhz) { return kPeakTflops * mhz / kPeakMhz; }
+double peakTflopsAtClock(double mhz, double peak) {
+  return peak * mhz / kPeakMhz;
+}
 
-double fractionOfPeakAtClock(double tflops, double mhz) {
+double fractionOfPeakAtClock(double tflops, double mhz, double peak) {
   if (mhz <= 0)
     return 0;
-  return tflops / peakTflopsAtClock(mhz);
+  return tflops / peakTflopsAtClock(mhz, peak);
 }
 
 RoundSummary summarizeRounds(const std::vector<double> &ours,

@@ -16,20 +16,24 @@
 
 namespace wsgemm::bench {
 
-/// Dense f16/bf16 H100 SXM: 989 TFLOP/s at the 1830 MHz boost clock.
+/// Dense H100 SXM peaks at the 1830 MHz boost clock: 989 TFLOP/s for
+/// f16/bf16 inputs, 1979 for 8-bit (e4m3/e5m2) ones.
 constexpr double kPeakTflops = 989.0;
+constexpr double kPeakTflops8Bit = 1979.0;
 constexpr double kPeakMhz = 1830.0;
 
 /// The median of `v` (the mean of the middle two for an even count); 0 when
 /// `v` is empty.
 double median(std::vector<double> v);
 
-/// The peak TFLOP/s at SM clock `mhz`: kPeakTflops * mhz / kPeakMhz.
-double peakTflopsAtClock(double mhz);
+/// The peak TFLOP/s at SM clock `mhz`: `peak` (the boost clock's, by input
+/// type: kPeakTflops or kPeakTflops8Bit) * mhz / kPeakMhz.
+double peakTflopsAtClock(double mhz, double peak = kPeakTflops);
 
-/// `tflops` as a fraction of peakTflopsAtClock(mhz); 0 when mhz <= 0 (clock
-/// unknown).
-double fractionOfPeakAtClock(double tflops, double mhz);
+/// `tflops` as a fraction of peakTflopsAtClock(mhz, peak); 0 when mhz <= 0
+/// (clock unknown).
+double fractionOfPeakAtClock(double tflops, double mhz,
+                             double peak = kPeakTflops);
 
 /// The summary of R rounds of one kernel against cuBLASLt.
 struct RoundSummary {

@@ -353,6 +353,8 @@ int run(const Options &o) {
 
   // cuBLASLt is set up before the rounds so that they alternate.
   BenchResult result;
+  if (dtypeSize(m.operand("A").dtype) == 1)
+    result.peakTflops = kPeakTflops8Bit;
   CublasLtApi api;
   CublasPlan plan;
   CublasRunner runner;
@@ -432,8 +434,8 @@ int run(const Options &o) {
                 median(side.p90s), side.samples, o.rounds, out.tflops);
     if (out.mhz > 0)
       std::printf("  @ %.0f MHz: %.3f of peak at clock (%.0f TFLOP/s)", out.mhz,
-                  fractionOfPeakAtClock(out.tflops, out.mhz),
-                  peakTflopsAtClock(out.mhz));
+                  fractionOfPeakAtClock(out.tflops, out.mhz, result.peakTflops),
+                  peakTflopsAtClock(out.mhz, result.peakTflops));
     std::printf("%s\n", extra);
   };
   summarize(ours, result.ours, "ours:    ", "");

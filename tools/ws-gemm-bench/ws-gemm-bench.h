@@ -66,6 +66,9 @@ struct SideResult {
 /// ratio over rounds.
 struct BenchResult {
   SideResult ours, lib;
+  /// The dense peak at the boost clock for the kernel's inputs (A's type):
+  /// what the clock columns' fractions are of.
+  double peakTflops = kPeakTflops;
   RoundSummary rounds;
   std::string libName, libNote;
 };

@@ -70,6 +70,10 @@ TEST(RoundStats, PeakAtClock) {
   EXPECT_DOUBLE_EQ(fractionOfPeakAtClock(741.75, 1830), 0.75);
   EXPECT_NEAR(fractionOfPeakAtClock(0.75 * 989 * 1755 / 1830, 1755), 0.75,
               1e-12);
+  // 8-bit inputs: twice the peak (1979 TFLOP/s at the boost clock).
+  EXPECT_DOUBLE_EQ(peakTflopsAtClock(1830, kPeakTflops8Bit), 1979);
+  EXPECT_NEAR(fractionOfPeakAtClock(1413.28, 1980, kPeakTflops8Bit),
+              1413.28 / (1979.0 * 1980 / 1830), 1e-12);
   // Unknown clock: no fraction.
   EXPECT_EQ(fractionOfPeakAtClock(700, 0), 0);
 }
