@@ -434,10 +434,11 @@ def WsGemm_ConsumerReleaseOp : WsGemm_PipelineOp<"consumer_release",
     With `cta %rank` the arrival goes to the stage's empty barrier in CTA
     `rank` of the cluster (a peer whose multicast writes into this CTA's
     stage waits for it): `mapa` gives that barrier's shared::cluster
-    address, `mbarrier.arrive.release.cta.shared::cluster.b64` arrives
-    (release of this CTA's reads of the stage, as CUTLASS's
-    `ClusterBarrier::arrive(cta_id)`; cluster scope costs a GPU-wide fence
-    per arrival).
+    address, `mbarrier.arrive.shared::cluster.b64` arrives with the
+    instruction's default semantics, release at CTA scope (this CTA's reads
+    of the stage come before the arrival), as CUTLASS's
+    `ClusterBarrier::arrive(cta_id)`; `.release.cluster` would cost a
+    GPU-wide fence per arrival.
   }];
   let arguments = (ins WsGemm_PipelineType:$pipeline,
                        WsGemm_PipelineStateType:$state, Optional<I32>:$cta);
