@@ -47,32 +47,27 @@ GemmArgs validFull() {
   return a;
 }
 
-std::string error(const Manifest &m, const GemmArgs &a) {
-  Status s = validate(m, a);
-  return s.ok() ? std::string() : s.message();
-}
-
 TEST(Args, ValidArgumentsPass) {
-  EXPECT_EQ(error(loadOrDie("gemm_bias_relu.json"), validBiasRelu()), "");
-  EXPECT_EQ(error(loadOrDie("evt_full.json"), validFull()), "");
+  EXPECT_EQ(argsError(loadOrDie("gemm_bias_relu.json"), validBiasRelu()), "");
+  EXPECT_EQ(argsError(loadOrDie("evt_full.json"), validFull()), "");
 }
 
 TEST(Args, Sizes) {
   Manifest m = loadOrDie("gemm_bias_relu.json");
   GemmArgs a = validBiasRelu();
   a.M = 0;
-  EXPECT_EQ(error(m, a), "M: must be >= 1, got 0");
+  EXPECT_EQ(argsError(m, a), "M: must be >= 1, got 0");
   a = validBiasRelu();
   a.K = 3000000000LL;
-  EXPECT_EQ(error(m, a), "K: 3000000000 exceeds the int32 range of the "
-                         "kernel's size parameters");
+  EXPECT_EQ(argsError(m, a), "K: 3000000000 exceeds the int32 range of the "
+                             "kernel's size parameters");
   a = validBiasRelu();
   a.L = 4;
-  EXPECT_EQ(error(m, a), "L: the kernel is not batched (manifest batched = "
-                         "false), got L = 4");
+  EXPECT_EQ(argsError(m, a), "L: the kernel is not batched (manifest batched = "
+                             "false), got L = 4");
   a = validBiasRelu();
   a.L = -1;
-  EXPECT_EQ(error(m, a), "L: must be >= 1, got -1");
+  EXPECT_EQ(argsError(m, a), "L: must be >= 1, got -1");
 }
 
 TEST(Args, StaticShape) {
@@ -80,29 +75,31 @@ TEST(Args, StaticShape) {
   j["static_shape"] = {256, 512, 128, 1};
   Manifest m = parseOrDie(j);
   GemmArgs a = validBiasRelu();
-  EXPECT_EQ(error(m, a), "");
+  EXPECT_EQ(argsError(m, a), "");
   a.N = 100;
-  EXPECT_EQ(error(m, a), "N: the kernel was compiled for the static shape M "
-                         "x N x K x L = 256 x 512 x 128 x 1, got N = 100");
+  EXPECT_EQ(argsError(m, a),
+            "N: the kernel was compiled for the static shape M "
+            "x N x K x L = 256 x 512 x 128 x 1, got N = 100");
 }
 
 TEST(Args, NullPointers) {
   Manifest m = loadOrDie("gemm_bias_relu.json");
   GemmArgs a = validBiasRelu();
   a.D.ptr = 0;
-  EXPECT_EQ(error(m, a), "D: null pointer");
+  EXPECT_EQ(argsError(m, a), "D: null pointer");
   a = validBiasRelu();
   a.named["bias"].ptr = 0;
-  EXPECT_EQ(error(m, a), "bias: null pointer");
+  EXPECT_EQ(argsError(m, a), "bias: null pointer");
   a = validBiasRelu();
   a.named.erase("bias");
-  EXPECT_EQ(error(m, a), "bias: null pointer");
+  EXPECT_EQ(argsError(m, a), "bias: null pointer");
   a = validBiasRelu();
   a.C.ptr = 0;
-  EXPECT_EQ(error(m, a), "C: null pointer (C may be null only when beta == 0)");
+  EXPECT_EQ(argsError(m, a),
+            "C: null pointer (C may be null only when beta == 0)");
   // beta == 0: the kernel skips C, so it may be null.
   a.scalars["beta"] = 0.0f;
-  EXPECT_EQ(error(m, a), "");
+  EXPECT_EQ(argsError(m, a), "");
   EXPECT_TRUE(sourceSkipped(m, a));
 }
 
@@ -110,8 +107,9 @@ TEST(Args, TmaAlignment) {
   Manifest m = loadOrDie("gemm_bias_relu.json");
   GemmArgs a = validBiasRelu();
   a.D.ptr += 2;
-  EXPECT_EQ(error(m, a), "D: base address 0x40000002 is not 16-byte aligned "
-                         "(TMA requirement)");
+  EXPECT_EQ(argsError(m, a),
+            "D: base address 0x40000002 is not 16-byte aligned "
+            "(TMA requirement)");
 }
 
 TEST(Args, RowStride) {
@@ -119,108 +117,117 @@ TEST(Args, RowStride) {
   GemmArgs a = validBiasRelu();
   // B is n_major (K x N), so N = 1001 breaks B's stride first.
   a.N = 1001;
-  EXPECT_EQ(error(m, a), "B: row stride N * 2 = 2002 bytes is not a multiple "
-                         "of 16 (TMA requirement): store its rows padded to "
-                         "ld = 1008 elements (a multiple of 8; TensorArg::ld, "
-                         "ws-gemm-run --align-ld 16)");
+  EXPECT_EQ(argsError(m, a),
+            "B: row stride N * 2 = 2002 bytes is not a multiple "
+            "of 16 (TMA requirement): store its rows padded to "
+            "ld = 1008 elements (a multiple of 8; TensorArg::ld, "
+            "ws-gemm-run --align-ld 16)");
   // With B and C padded, D is next.
   a.B.ld = 1008;
   a.C.ld = 1008;
-  EXPECT_EQ(error(m, a), "D: row stride N * 2 = 2002 bytes is not a multiple "
-                         "of 16 (TMA requirement): compute N = 1008 (a "
-                         "multiple of 8) and ignore the extra columns");
+  EXPECT_EQ(argsError(m, a),
+            "D: row stride N * 2 = 2002 bytes is not a multiple "
+            "of 16 (TMA requirement): compute N = 1008 (a "
+            "multiple of 8) and ignore the extra columns");
   // Padding an output's rows is not enough: TMA stores write past the row's
   // end up to 16 bytes.
   a.D.ld = 1008;
-  EXPECT_EQ(error(m, a), "D: an output row of N = 1001 elements is 2002 "
-                         "bytes, not a multiple of 16: TMA stores write whole "
-                         "16-byte pieces at the end of a row, past it: "
-                         "compute N = 1008 (a multiple of 8) and ignore the "
-                         "extra columns");
+  EXPECT_EQ(argsError(m, a),
+            "D: an output row of N = 1001 elements is 2002 "
+            "bytes, not a multiple of 16: TMA stores write whole "
+            "16-byte pieces at the end of a row, past it: "
+            "compute N = 1008 (a multiple of 8) and ignore the "
+            "extra columns");
   a = validBiasRelu();
   a.K = 100;
-  EXPECT_EQ(error(m, a), "A: row stride K * 2 = 200 bytes is not a multiple "
-                         "of 16 (TMA requirement): store its rows padded to "
-                         "ld = 104 elements (a multiple of 8; TensorArg::ld, "
-                         "ws-gemm-run --align-ld 16)");
+  EXPECT_EQ(argsError(m, a),
+            "A: row stride K * 2 = 200 bytes is not a multiple "
+            "of 16 (TMA requirement): store its rows padded to "
+            "ld = 104 elements (a multiple of 8; TensorArg::ld, "
+            "ws-gemm-run --align-ld 16)");
   a = validBiasRelu();
   a.D.ld = 1001;
-  EXPECT_EQ(error(m, a), "D: row stride ld * 2 = 2002 bytes (ld = 1001) is "
-                         "not a multiple of 16 (TMA requirement): store its "
-                         "rows padded to ld = 1008 elements (a multiple of 8; "
-                         "TensorArg::ld, ws-gemm-run --align-ld 16)");
+  EXPECT_EQ(argsError(m, a),
+            "D: row stride ld * 2 = 2002 bytes (ld = 1001) is "
+            "not a multiple of 16 (TMA requirement): store its "
+            "rows padded to ld = 1008 elements (a multiple of 8; "
+            "TensorArg::ld, ws-gemm-run --align-ld 16)");
   a = validBiasRelu();
   a.D.ld = 256;
-  EXPECT_EQ(error(m, a), "D: leading dimension ld = 256 is smaller than the "
-                         "row length N = 512");
+  EXPECT_EQ(argsError(m, a),
+            "D: leading dimension ld = 256 is smaller than the "
+            "row length N = 512");
   a = validBiasRelu();
   a.D.ld = -8;
-  EXPECT_EQ(error(m, a), "D: leading dimension must be >= 0 (0 means packed), "
-                         "got -8");
+  EXPECT_EQ(argsError(m, a),
+            "D: leading dimension must be >= 0 (0 means packed), "
+            "got -8");
 }
 
 TEST(Args, BatchStride) {
   Manifest m = loadOrDie("evt_full.json");
   GemmArgs a = validFull();
   a.A.batchStride = 72 * 200 + 4; // elements; * 2 bytes is not 16-aligned
-  EXPECT_EQ(error(m, a), "A: batch stride 14404 * 2 = 28808 bytes is not a "
-                         "multiple of 16 (TMA requirement)");
+  EXPECT_EQ(argsError(m, a), "A: batch stride 14404 * 2 = 28808 bytes is not a "
+                             "multiple of 16 (TMA requirement)");
   a.A.batchStride = 100;
-  EXPECT_EQ(error(m, a), "A: batch stride 100 elements is smaller than one "
-                         "matrix (K * ld = 14400)");
+  EXPECT_EQ(argsError(m, a), "A: batch stride 100 elements is smaller than one "
+                             "matrix (K * ld = 14400)");
   a.A.batchStride = 72 * 200 + 8;
-  EXPECT_EQ(error(m, a), "");
+  EXPECT_EQ(argsError(m, a), "");
 }
 
 TEST(Args, ElementAlignment) {
   Manifest m = loadOrDie("evt_full.json");
   GemmArgs a = validFull();
   a.named["rowbias"].ptr += 2; // f32 vector
-  EXPECT_EQ(error(m, a), "rowbias: address 0x62000002 is not aligned to its "
-                         "element size (4 bytes)");
+  EXPECT_EQ(argsError(m, a),
+            "rowbias: address 0x62000002 is not aligned to its "
+            "element size (4 bytes)");
   a = validFull();
   a.named["colscale"].ptr += 1; // bf16 vector
-  EXPECT_EQ(error(m, a), "colscale: address 0x63000001 is not aligned to its "
-                         "element size (2 bytes)");
+  EXPECT_EQ(argsError(m, a),
+            "colscale: address 0x63000001 is not aligned to its "
+            "element size (2 bytes)");
   a = validFull();
   a.named["amax"].ptr += 2;
-  EXPECT_EQ(error(m, a), "amax: address 0x68000002 is not aligned to its "
-                         "element size (4 bytes)");
+  EXPECT_EQ(argsError(m, a), "amax: address 0x68000002 is not aligned to its "
+                             "element size (4 bytes)");
 }
 
 TEST(Args, DeclaredDTypes) {
   Manifest m = loadOrDie("gemm_bias_relu.json");
   GemmArgs a = validBiasRelu();
   a.A.dtype = DType::BF16;
-  EXPECT_EQ(error(m, a), "A: dtype bf16 does not match the kernel's f16");
+  EXPECT_EQ(argsError(m, a), "A: dtype bf16 does not match the kernel's f16");
   a = validBiasRelu();
   a.A.dtype = DType::F16;
   a.named["bias"].dtype = DType::F32;
-  EXPECT_EQ(error(m, a), "bias: dtype f32 does not match the kernel's f16");
+  EXPECT_EQ(argsError(m, a), "bias: dtype f32 does not match the kernel's f16");
 }
 
 TEST(Args, NamedParameters) {
   Manifest m = loadOrDie("gemm_bias_relu.json");
   GemmArgs a = validBiasRelu();
   a.scalars.erase("alpha");
-  EXPECT_EQ(error(m, a), "alpha: missing value for scalar parameter (set "
-                         "GemmArgs::scalars[\"alpha\"])");
+  EXPECT_EQ(argsError(m, a), "alpha: missing value for scalar parameter (set "
+                             "GemmArgs::scalars[\"alpha\"])");
   a = validBiasRelu();
   a.named["colbias"].ptr = 0x70000000;
-  EXPECT_EQ(error(m, a), "colbias: unknown parameter (the kernel's named "
-                         "buffers are: bias)");
+  EXPECT_EQ(argsError(m, a), "colbias: unknown parameter (the kernel's named "
+                             "buffers are: bias)");
   a = validBiasRelu();
   a.scalars["gamma"] = 2.0f;
-  EXPECT_EQ(error(m, a), "gamma: unknown scalar parameter (the kernel's "
-                         "scalars are: alpha, beta)");
+  EXPECT_EQ(argsError(m, a), "gamma: unknown scalar parameter (the kernel's "
+                             "scalars are: alpha, beta)");
   a = validBiasRelu();
   a.named["alpha"].ptr = 0x70000000;
-  EXPECT_EQ(error(m, a), "alpha: is a scalar parameter; pass its value in "
-                         "GemmArgs::scalars");
+  EXPECT_EQ(argsError(m, a), "alpha: is a scalar parameter; pass its value in "
+                             "GemmArgs::scalars");
   a = validBiasRelu();
   a.named["D"].ptr = 0x70000000;
-  EXPECT_EQ(error(m, a), "D: unknown parameter (the kernel's named buffers "
-                         "are: bias)");
+  EXPECT_EQ(argsError(m, a), "D: unknown parameter (the kernel's named buffers "
+                             "are: bias)");
 }
 
 TEST(Args, CWithoutLoad) {
@@ -240,10 +247,10 @@ TEST(Args, CWithoutLoad) {
   Manifest m = parseOrDie(j);
   GemmArgs a = validBiasRelu();
   a.scalars.erase("beta");
-  EXPECT_EQ(error(m, a), "C: the kernel reads no C (the manifest has no "
-                         "operand C), but a pointer was given");
+  EXPECT_EQ(argsError(m, a), "C: the kernel reads no C (the manifest has no "
+                             "operand C), but a pointer was given");
   a.C.ptr = 0;
-  EXPECT_EQ(error(m, a), "");
+  EXPECT_EQ(argsError(m, a), "");
 }
 
 TEST(Args, Geometry) {

@@ -121,36 +121,31 @@ GemmArgs validArgs() {
   return a;
 }
 
-std::string error(const Manifest &m, const GemmArgs &a) {
-  Status s = validate(m, a);
-  return s.ok() ? std::string() : s.message();
-}
-
 TEST(BlockScale, ArgumentChecks) {
   Manifest m = loadOrDie(kManifest);
-  EXPECT_EQ(error(m, validArgs()), "");
+  EXPECT_EQ(argsError(m, validArgs()), "");
   GemmArgs a = validArgs();
   a.named.erase("block_scale_b");
-  EXPECT_EQ(error(m, a), "block_scale_b: null pointer");
+  EXPECT_EQ(argsError(m, a), "block_scale_b: null pointer");
   a = validArgs();
   a.named["block_scale_a"].ptr += 2;
-  EXPECT_EQ(error(m, a), "block_scale_a: address 0x40000002 is not aligned "
+  EXPECT_EQ(argsError(m, a), "block_scale_a: address 0x40000002 is not aligned "
                          "to its element size (4 bytes)");
   a = validArgs();
   a.named["block_scale_a"].dtype = DType::BF16;
-  EXPECT_EQ(error(m, a),
+  EXPECT_EQ(argsError(m, a),
             "block_scale_a: dtype bf16 does not match the kernel's f32");
   // DeepGEMM pads scale_a's M to 16 bytes; this kernel reads them packed.
   a = validArgs();
   a.named["block_scale_a"].ld = 1004;
-  EXPECT_EQ(error(m, a),
+  EXPECT_EQ(argsError(m, a),
             "block_scale_a: the block scales of A are read packed (element "
             "(l * KB + kb) * M + m, KB = ceil(K / 128), NB = ceil(N / 128)), "
             "but ld = 1004 and batch stride = 0 were given: repack them with "
             "ld = 0 and batch stride 0");
   a = validArgs();
   a.named["block_scale_b"].batchStride = 99;
-  EXPECT_NE(error(m, a).find("block_scale_b: the block scales of B are read "
+  EXPECT_NE(argsError(m, a).find("block_scale_b: the block scales of B are read "
                              "packed (element (l * NB + nb) * KB + kb"),
             std::string::npos);
 }

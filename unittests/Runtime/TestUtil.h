@@ -8,6 +8,7 @@
 #ifndef WSGEMM_UNITTESTS_RUNTIME_TESTUTIL_H
 #define WSGEMM_UNITTESTS_RUNTIME_TESTUTIL_H
 
+#include "ws-gemm-runtime/Args.h"
 #include "ws-gemm-runtime/Manifest.h"
 
 #include <gtest/gtest.h>
@@ -46,6 +47,13 @@ inline Manifest loadOrDie(const std::string &name) {
 inline std::string manifestError(const nlohmann::json &j) {
   auto m = parseManifest(j.dump(), "t.json");
   return m.ok() ? std::string() : m.message();
+}
+
+/// The error validate gives for arguments `a` of kernel `m` (empty if
+/// they pass).
+inline std::string argsError(const Manifest &m, const GemmArgs &a) {
+  Status s = validate(m, a);
+  return s.ok() ? std::string() : s.message();
 }
 
 } // namespace wsgemm::runtime::test
