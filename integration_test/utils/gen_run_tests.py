@@ -326,6 +326,33 @@ for v in ("sk", "split4"):
     pk("bench_%s_lincomb_relu_bf16" % v, N, "benchmarked: LinCombPerRowBiasEltAct<ReLU> bf16, " + what,
        [LONGK])
 
+# store = direct (kernels/direct_store.mlir), sorted last so that no other
+# kernel's seeds move. Odd N (packed D rows of any length) where the
+# kernel reads no C or aux matrix with TMA; the LM head at N = 50257.
+DIRECT = {}
+ODD = ["--m 777 --n 1029 --k 96", "--m 1000 --n 3001 --k 200 --full",
+       "--m 129 --n 7 --k 8"]
+
+
+def dk(name, what, extra=()):
+    DIRECT[name] = ("kernels/direct_store.mlir", what, list(extra))
+
+
+dk("ds_lm_head_f16", "store = direct: LM head, f16, bias along N, cooperative 128x256",
+   ODD + ["--m 300 --n 50257 --k 1024"])
+dk("ds_aux_bf16_f32_ws", "store = direct: two aux stores (bf16, f32), warp_specialized", ODD)
+dk("ds_pp_d32", "store = direct: pingpong 64x128, f32 D, row bias, ReLU", ODD + [BIG])
+dk("ds_lincomb_c_f16", "store = direct: C read with TMA, D stored directly",
+   [FULL + " --scalar beta=0"])
+dk("ds_cl21_f16", "store = direct: cluster 2x1, plain f16", ODD + [BIG])
+dk("ds_batched_bf16", "store = direct: batched, bf16, column bias",
+   [s + " --l 3" for s in ODD])
+dk("ds_stream_amax_aux", "store = direct: stream-K, row bias, aux store, amax",
+   ODD + [LONGK, HYB, RAG1 + " --stream-k-tiles 40"])
+dk("ds_split2_f16", "store = direct: split_k = 2, warp_specialized", ODD + [LONGK])
+dk("ds_f8_e4m3", "store = direct: fp8 e4m3 in and out, scale_d",
+   ["--m 777 --n 1029 --k 96", "--m 1000 --n 3001 --k 208 --full"])
+
 
 def main():
     sources = {}
@@ -339,6 +366,7 @@ def main():
             KERNELS[name] = PENDING[name]
     KERNELS.update(FP8)
     KERNELS.update(BLOCK)
+    KERNELS.update(DIRECT)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -349,10 +377,10 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
-        fp8 = name in FP8 or name in BLOCK
+        fp8 = name in FP8 or name in BLOCK or name.startswith("ds_f8")
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \
             else list(base)

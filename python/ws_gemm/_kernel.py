@@ -27,9 +27,10 @@ Selection = collections.namedtuple("Selection", "index variant tuned reason")
 
 class Param(collections.namedtuple(
         "Param", "name kind dtype operand dims reduce")):
-    """One kernel parameter: kind is tensor_map, pointer, scalar,
-    scalar_pointer, reduction or size; dims the tensor map's dims or the
-    vector's extent, innermost first ("K", "M", "L")."""
+    """One kernel parameter: kind is tensor_map, matrix (an output stored
+    without TMA), pointer, scalar, scalar_pointer, reduction or size; dims
+    the matrix's dims or the vector's extent, innermost first ("K", "M",
+    "L")."""
 
     __slots__ = ()
 
@@ -112,7 +113,8 @@ class Kernel:
                                      reduce or None))
         # Arguments by name (size parameters are not arguments: they come
         # from the arrays' shapes).
-        self._by_arg = {(p.operand if p.kind == "tensor_map" else p.name): p
+        self._by_arg = {(p.operand if p.kind in ("tensor_map", "matrix")
+                         else p.name): p
                         for p in self.params if p.kind != "size"}
         self._scalars = tuple(p.name for p in self.params
                               if p.kind == "scalar")
@@ -310,7 +312,7 @@ def _strides(name, p, info, dims):
                 "%s: stride %d along %s (a broadcast or reversed view); the "
                 "kernel reads a real matrix (pass .contiguous())" % (
                     name, s, dim))
-    if p.kind != "tensor_map":
+    if p.kind not in ("tensor_map", "matrix"):
         packed = 1
         for n, s in reversed(list(zip(shape, strides))):
             if n > 1 and s != packed:
@@ -322,8 +324,10 @@ def _strides(name, p, info, dims):
         return 0, 0
     if shape[-1] > 1 and strides[-1] != 1:
         raise ArgumentError(
-            "%s: the innermost dimension (%s) has stride %d; TMA needs it "
-            "contiguous (stride 1)" % (name, dims[-1], strides[-1]))
+            "%s: the innermost dimension (%s) has stride %d; %s needs it "
+            "contiguous (stride 1)" % (
+                name, dims[-1], strides[-1],
+                "TMA" if p.kind == "tensor_map" else "the kernel"))
     # 0 (packed) where the array is packed, so messages speak of the
     # problem's sizes.
     ld = strides[-2] if len(shape) >= 2 and shape[-2] > 1 else 0

@@ -53,6 +53,7 @@ std::unique_ptr<WsGemmRtKernel_> makeKernel(Manifest manifest,
   for (const Param &p : k->manifest.params) {
     switch (p.kind) {
     case ParamKind::TensorMap:
+    case ParamKind::Matrix:
       k->paramDims.push_back(joinDims(p.dims));
       break;
     case ParamKind::Pointer:
@@ -360,7 +361,9 @@ WsGemmRtStatus wsgemmRtKernelGetParam(WsGemmRtKernel k, intptr_t index,
   if (dtype) // size parameters are i32 (the manifest gives them no dtype)
     *dtype = p.kind == ParamKind::Size ? "i32" : dtypeName(p.dtype);
   if (operand)
-    *operand = p.kind == ParamKind::TensorMap ? p.operand.c_str() : "";
+    *operand = p.kind == ParamKind::TensorMap || p.kind == ParamKind::Matrix
+                   ? p.operand.c_str()
+                   : "";
   if (dims)
     *dims = k->paramDims[index].c_str();
   if (reduce)

@@ -51,7 +51,8 @@ int main(int argc, char **argv) {
   };
   for (const Param &p : m.params) {
     switch (p.kind) {
-    case ParamKind::TensorMap: {
+    case ParamKind::TensorMap:
+    case ParamKind::Matrix: {
       MatrixGeometry g = matrixGeometry(m, p.operand, args);
       tensorArgFor(p.operand, args).ptr =
           allocate(size_t(g.spanElements()) * dtypeSize(p.dtype), p.operand);

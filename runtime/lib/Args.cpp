@@ -8,6 +8,7 @@
 
 #include "ws-gemm-runtime/Args.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <limits>
@@ -78,6 +79,7 @@ void setPlaceholderArgs(const Manifest &m, GemmArgs &args) {
   for (const Param &p : m.params) {
     switch (p.kind) {
     case ParamKind::TensorMap:
+    case ParamKind::Matrix:
       tensorArgFor(p.operand, args) = TensorArg{next, std::nullopt, 0, 0};
       break;
     case ParamKind::Pointer:
@@ -100,7 +102,7 @@ void setPlaceholderArgs(const Manifest &m, GemmArgs &args) {
 MatrixGeometry matrixGeometry(const Manifest &m, const std::string &operand,
                               const GemmArgs &args) {
   MatrixGeometry g;
-  const Param *map = m.findTensorMap(operand);
+  const Param *map = m.findMatrix(operand);
   if (!map)
     return g;
   g.dtype = map->dtype;
@@ -181,9 +183,15 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     return errorf(name, ": null pointer", hint);
   }
   WSGEMM_TRY(checkDType(name, *t, p.dtype));
-  if (t->ptr % 16 != 0)
+  // A matrix (store = direct) is written element by element with st.global:
+  // none of TMA's 16-byte rules apply to it.
+  const bool tma = p.kind == ParamKind::TensorMap;
+  if (tma && t->ptr % 16 != 0)
     return errorf(name, ": base address ", hex(t->ptr),
                   " is not 16-byte aligned (TMA requirement)");
+  if (!tma && t->ptr % es != 0)
+    return errorf(name, ": base address ", hex(t->ptr),
+                  " is not aligned to its element size (", es, " bytes)");
   if (t->ld < 0)
     return errorf(name,
                   ": leading dimension must be >= 0 (0 means packed), "
@@ -198,7 +206,7 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
   if (g.ld >= (int64_t(1) << 40))
     return errorf(name, ": leading dimension ", g.ld,
                   " elements exceeds the TMA limit of 2^40 bytes per row");
-  if (p.dims.size() > 1) {
+  if (tma && p.dims.size() > 1) {
     // An output's rows must end on 16 bytes too: on the H100 a TMA store
     // of the last box of a row wrote past the row's end up to the next 16
     // bytes (lm-head.test, N = 50257 f16 with rows padded to 50264: the
@@ -211,7 +219,9 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     const std::string roundUp =
         ": compute " + std::string(dimName(g.colDim)) + " = " +
         std::to_string((g.cols + per - 1) / per * per) + " (a multiple of " +
-        std::to_string(per) + ") and ignore the extra columns";
+        std::to_string(per) +
+        ") and ignore the extra columns, or use a kernel compiled with "
+        "store = direct (any row stride)";
     int64_t bytes = g.ld * static_cast<int64_t>(es);
     if (bytes % 16 != 0) {
       // The fix for an input: rows padded to 16 bytes (TMA loads clip at
@@ -259,6 +269,8 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     if (g.batchStride >= (int64_t(1) << 40))
       return errorf(name, ": batch stride ", g.batchStride,
                     " elements exceeds the TMA limit of 2^40 bytes");
+    if (!tma)
+      return Status::success();
     int64_t bytes = g.batchStride * static_cast<int64_t>(es);
     if (bytes % 16 != 0)
       return errorf(name, ": batch stride ", g.batchStride, " * ", es, " = ",
@@ -295,6 +307,42 @@ Status checkPointer(const Param &p, const GemmArgs &args) {
 
 } // namespace
 
+void padLeadingDimensions(const Manifest &m, GemmArgs &args, int64_t pad,
+                          int64_t alignBytes) {
+  if (pad <= 0 && alignBytes <= 0)
+    return;
+  for (const Param &p : m.params) {
+    if (p.kind != ParamKind::TensorMap && p.kind != ParamKind::Matrix)
+      continue;
+    int64_t ld = matrixGeometry(m, p.operand, args).cols + std::max<int64_t>(0, pad);
+    if (alignBytes > 0) {
+      int64_t per = std::max<int64_t>(
+          1, alignBytes / static_cast<int64_t>(dtypeSize(p.dtype)));
+      ld = (ld + per - 1) / per * per;
+    }
+    tensorArgFor(p.operand, args).ld = ld;
+  }
+}
+
+bool outputsNeedDirectStore(const Manifest &m, const GemmArgs &args) {
+  for (const Param &p : m.params) {
+    if (p.kind != ParamKind::TensorMap && p.kind != ParamKind::Matrix)
+      continue;
+    bool output = p.operand == "D";
+    for (const EvtNode &n : m.nodes)
+      output |= n.op == EvtOp::AuxStore && n.name == p.operand;
+    const TensorArg *t = tensorArgFor(p.operand, args);
+    if (!output || !t)
+      continue;
+    MatrixGeometry g = matrixGeometry(m, p.operand, args);
+    const __int128 es = dtypeSize(p.dtype);
+    if (t->ptr % 16 != 0 || (g.ld * es) % 16 != 0 || (g.cols * es) % 16 != 0 ||
+        (g.batches > 1 && (g.batchStride * es) % 16 != 0))
+      return true;
+  }
+  return false;
+}
+
 Status validate(const Manifest &m, const GemmArgs &args) {
   // Problem sizes.
   WSGEMM_TRY(checkSize("M", args.M));
@@ -326,6 +374,7 @@ Status validate(const Manifest &m, const GemmArgs &args) {
   for (const Param &p : m.params) {
     switch (p.kind) {
     case ParamKind::TensorMap:
+    case ParamKind::Matrix:
       known.insert(p.operand);
       WSGEMM_TRY(checkMatrix(m, p, args));
       break;
@@ -358,7 +407,10 @@ Status validate(const Manifest &m, const GemmArgs &args) {
       if (p.kind == ParamKind::Size || p.kind == ParamKind::Workspace ||
           p.kind == ParamKind::StreamKTiles || scalar != wantScalars)
         continue;
-      std::string n = p.kind == ParamKind::TensorMap ? p.operand : p.name;
+      std::string n =
+          p.kind == ParamKind::TensorMap || p.kind == ParamKind::Matrix
+              ? p.operand
+              : p.name;
       if (n == "A" || n == "B" || n == "C" || n == "D")
         continue;
       s += (s.empty() ? "" : ", ") + n;

@@ -241,14 +241,17 @@ std::string describeInterface(const Manifest &m) {
     os << "operand " << name << " " << dtypeName(op.dtype) << " "
        << layoutName(op.layout) << "\n";
   // Parameters by name, without what depends on the config (tensor map
-  // boxes and swizzles, their order).
+  // boxes and swizzles, their order, and whether outputs are stored with
+  // TMA or directly: a matrix reads as a tensor map here).
   std::vector<std::string> params;
   for (const Param &p : m.params) {
     if (p.kind == ParamKind::Size)
       continue;
-    std::string s = std::string("param ") + paramKindName(p.kind) + " " +
-                    (p.kind == ParamKind::TensorMap ? p.operand : p.name) +
-                    " " + dtypeName(p.dtype);
+    bool matrix = p.kind == ParamKind::TensorMap || p.kind == ParamKind::Matrix;
+    std::string s = std::string("param ") +
+                    paramKindName(matrix ? ParamKind::TensorMap : p.kind) +
+                    " " + (matrix ? p.operand : p.name) + " " +
+                    dtypeName(p.dtype);
     if (p.kind == ParamKind::Pointer || p.kind == ParamKind::Reduction) {
       s += " [" + dimsString(p.extent) + "]";
       if (p.kind == ParamKind::Reduction)

@@ -68,7 +68,8 @@ Expected<ProblemFootprint> problemFootprint(const Manifest &m,
   for (const Param &p : m.params) {
     const u128 es = dtypeSize(p.dtype);
     switch (p.kind) {
-    case ParamKind::TensorMap: {
+    case ParamKind::TensorMap:
+    case ParamKind::Matrix: {
       u128 n = span(matrixGeometry(m, p.operand, args));
       bool output = p.operand == "D" ||
                     std::count(auxStores.begin(), auxStores.end(), p.operand);
@@ -108,9 +109,11 @@ Expected<ProblemFootprint> problemFootprint(const Manifest &m,
     }
     if (device > limit || host > limit)
       return errorf("problem ", args.M, " x ", args.N, " x ", args.K, " x ",
-                    args.L, ": buffer ", p.kind == ParamKind::TensorMap
-                                             ? p.operand
-                                             : p.name,
+                    args.L, ": buffer ",
+                    p.kind == ParamKind::TensorMap ||
+                            p.kind == ParamKind::Matrix
+                        ? p.operand
+                        : p.name,
                     " overflows 64-bit byte counts");
   }
   // The reference packs A and B as f32 ([l][m][k] and [l][n][k]).

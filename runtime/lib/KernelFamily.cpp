@@ -42,6 +42,8 @@ Expected<std::shared_ptr<const Kernel>> KernelFamily::kernel(int index) const {
 
 Status KernelFamily::launch(const GemmArgs &args, CUstream stream) const {
   Shape s{args.M, args.N, args.K, args.L};
+  s.directStores = !family_.variants.empty() &&
+                   outputsNeedDirectStore(family_.variants[0].manifest, args);
   auto sel = select(s);
   if (!sel)
     return sel.status();

@@ -155,6 +155,15 @@ Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
       out.push(&ptr, sizeof ptr);
       break;
     }
+    case ParamKind::Matrix: {
+      // {address, ld, batch stride}, strides in elements (docs/manifest.md).
+      MatrixGeometry g = matrixGeometry(m, p.operand, args);
+      const TensorArg *t = tensorArgFor(p.operand, args);
+      int64_t value[3] = {static_cast<int64_t>(t ? t->ptr : 0), g.ld,
+                          g.batchStride};
+      out.push(value, sizeof value);
+      break;
+    }
     case ParamKind::Scalar: {
       auto it = args.scalars.find(p.name);
       if (it == args.scalars.end())

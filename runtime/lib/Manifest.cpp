@@ -98,6 +98,8 @@ const char *paramKindName(ParamKind k) {
     return "workspace";
   case ParamKind::StreamKTiles:
     return "stream_k_tiles";
+  case ParamKind::Matrix:
+    return "matrix";
   }
   return "?";
 }
@@ -137,6 +139,21 @@ const Param *Manifest::findTensorMap(const std::string &op) const {
     if (p.kind == ParamKind::TensorMap && p.operand == op)
       return &p;
   return nullptr;
+}
+
+const Param *Manifest::findMatrix(const std::string &op) const {
+  for (const Param &p : params)
+    if ((p.kind == ParamKind::TensorMap || p.kind == ParamKind::Matrix) &&
+        p.operand == op)
+      return &p;
+  return nullptr;
+}
+
+bool Manifest::directStores() const {
+  for (const Param &p : params)
+    if (p.kind == ParamKind::Matrix)
+      return true;
+  return false;
 }
 
 const EvtNode &Manifest::storeNode() const {
@@ -264,7 +281,8 @@ Param parseParam(const json &j, const std::string &key) {
                                {"reduction", ParamKind::Reduction},
                                {"size", ParamKind::Size},
                                {"workspace", ParamKind::Workspace},
-                               {"stream_k_tiles", ParamKind::StreamKTiles}});
+                               {"stream_k_tiles", ParamKind::StreamKTiles},
+                               {"matrix", ParamKind::Matrix}});
   switch (p.kind) {
   case ParamKind::TensorMap: {
     p.operand = getString(need(j, key, "operand"), key + ".operand");
@@ -313,6 +331,11 @@ Param parseParam(const json &j, const std::string &key) {
                              " swizzle span (TMA requirement)");
     break;
   }
+  case ParamKind::Matrix:
+    p.operand = getString(need(j, key, "operand"), key + ".operand");
+    p.dtype = getDType(need(j, key, "dtype"), key + ".dtype");
+    p.dims = getDims(need(j, key, "dims"), key + ".dims");
+    break;
   case ParamKind::Pointer:
     p.dtype = getDType(need(j, key, "dtype"), key + ".dtype");
     p.extent = getDims(need(j, key, "extent"), key + ".extent");

@@ -182,10 +182,19 @@ void validateManifest(const Manifest &m) {
     std::string key = paramKey(m, &p);
     switch (p.kind) {
     case ParamKind::TensorMap:
+    case ParamKind::Matrix:
       checkTensorMap(m, p, auxNodes);
       if (!mapped.insert(p.operand).second)
+        fail(key + ".operand", "operand " + p.operand +
+                                   " already has a tensor_map or matrix");
+      // A matrix is written with st.global: only outputs.
+      if (p.kind == ParamKind::Matrix && p.operand != "D" &&
+          (!auxNodes.count(p.operand) ||
+           auxNodes.at(p.operand)->op != EvtOp::AuxStore))
         fail(key + ".operand",
-             "operand " + p.operand + " already has a tensor_map");
+             "a matrix parameter is an output stored without TMA (D or an "
+             "aux_store), got '" +
+                 p.operand + "'");
       break;
     case ParamKind::Pointer: {
       if (!p.blockScale.empty()) {
@@ -272,13 +281,13 @@ void validateManifest(const Manifest &m) {
                        std::to_string(scalesB));
   for (const char *op : {"A", "B", "D"})
     if (!mapped.count(op))
-      fail("params", std::string("no tensor_map for operand ") + op);
+      fail("params", std::string("no tensor_map or matrix for operand ") + op);
   if (m.hasC() && !mapped.count("C"))
     fail("params", "operands declares C but no tensor_map reads it");
   for (const auto &[name, node] : auxNodes)
     if (!mapped.count(name))
       fail(idx("evt.nodes", static_cast<size_t>(node->id)) + ".name",
-           "aux matrix '" + name + "' has no tensor_map parameter");
+           "aux matrix '" + name + "' has no tensor_map or matrix parameter");
   for (const auto &[name, node] : vecNodes) {
     const Param *p = m.findParam(name);
     if (!p || p->kind != ParamKind::Pointer)

@@ -180,19 +180,7 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
   if (opts.ldAlignBytes < 0 || opts.ldAlignBytes > 1024)
     return errorf("ld alignment: must be in [0, 1024] bytes, got ",
                   opts.ldAlignBytes);
-  for (const Param &par : m.params)
-    if (par.kind == ParamKind::TensorMap &&
-        (opts.pad > 0 || opts.ldAlignBytes > 0)) {
-      TensorArg &t = tensorArgFor(par.operand, p.args_);
-      MatrixGeometry g = matrixGeometry(m, par.operand, p.args_);
-      int64_t ld = g.cols + opts.pad;
-      int64_t es = static_cast<int64_t>(dtypeSize(par.dtype));
-      if (opts.ldAlignBytes > 0) {
-        int64_t per = std::max<int64_t>(1, opts.ldAlignBytes / es);
-        ld = (ld + per - 1) / per * per;
-      }
-      t.ld = ld;
-    }
+  padLeadingDimensions(m, p.args_, opts.pad, opts.ldAlignBytes);
   std::vector<std::string> auxStores;
   for (const EvtNode &n : m.nodes)
     if (n.op == EvtOp::AuxStore)
@@ -241,7 +229,8 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
 
   for (const Param &par : m.params) {
     switch (par.kind) {
-    case ParamKind::TensorMap: {
+    case ParamKind::TensorMap:
+    case ParamKind::Matrix: {
       bool output =
           par.operand == "D" || std::find(auxStores.begin(), auxStores.end(),
                                           par.operand) != auxStores.end();

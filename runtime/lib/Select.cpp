@@ -31,6 +31,8 @@ double intensity(int64_t tm, int64_t tn) {
 }
 
 bool fits(const Manifest &m, const Shape &s) {
+  if (s.directStores && !m.directStores())
+    return false;
   if (!m.staticShape)
     return true;
   const auto &st = *m.staticShape;
@@ -136,9 +138,14 @@ Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
     }
   }
   if (sel.variant < 0)
-    return Status::error("family " + f.name + ": no variant accepts problem " +
-                         shapeString(s) + " (every variant has another "
-                         "static_shape)");
+    return Status::error(
+        "family " + f.name + ": no variant accepts problem " +
+        shapeString(s) +
+        (s.directStores
+             ? " with its outputs' strides (they break TMA's 16-byte rules "
+               "and no variant has store = direct and a matching "
+               "static_shape)"
+             : " (every variant has another static_shape)"));
   const Manifest &m = f.variants[sel.variant].manifest;
   double full = double(bestE.tiles) / double(bestE.waves * bestE.slots);
   sel.reason = "untuned (" + untunedWhy + "): heuristic: tile " +

@@ -23,6 +23,10 @@ namespace wsgemm::tools {
 struct FamilyFlags {
   std::string tuning;  // --tuning TABLE
   std::string variant; // --variant ID
+  /// The tool's --pad and --align-ld (elements, bytes), which set the
+  /// outputs' row strides: rows TMA cannot store need a `store = direct`
+  /// variant.
+  int64_t pad = 0, alignLd = 0;
 };
 
 /// The SM count of device `ordinal` (no context needed), or 0 with `why`.
@@ -88,7 +92,19 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
     }
     reason = "forced by --variant";
   } else {
-    auto sel = kf.select(shape);
+    // The outputs the tool will pass (packed, or padded by --pad /
+    // --align-ld; addresses aligned): may a TMA store write them?
+    runtime::Shape s = shape;
+    const runtime::Manifest &m0 = f.variants.front().manifest;
+    runtime::GemmArgs a;
+    a.M = shape.M;
+    a.N = shape.N;
+    a.K = shape.K;
+    a.L = shape.L;
+    runtime::setPlaceholderArgs(m0, a);
+    runtime::padLeadingDimensions(m0, a, flags.pad, flags.alignLd);
+    s.directStores = runtime::outputsNeedDirectStore(m0, a);
+    auto sel = kf.select(s);
     if (!sel) {
       std::fprintf(stderr, "error: %s\n", sel.message().c_str());
       return false;

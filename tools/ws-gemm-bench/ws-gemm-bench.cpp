@@ -68,7 +68,8 @@ void usage() {
       "  --stream-k-tiles N  stream-K kernels: N stream-K tiles (0: data-\n"
       "               parallel; default: the runtime's choice)\n"
       "  --align-ld B every matrix's ld rounded up to B bytes (16: odd row\n"
-      "               lengths such as N = 50257 stored as TMA needs them)\n"
+      "               lengths such as N = 50257 padded for TMA; a kernel\n"
+      "               with store = direct takes them packed)\n"
       "  --dry-run    no GPU: check the manifest and arguments, name the\n"
       "               cuBLASLt epilogue compared with, time nothing\n");
 }
@@ -178,19 +179,13 @@ int dryRun(const Options &o) {
   // Fake, distinct, 4 GiB-aligned device addresses.
   CUdeviceptr next = 0x100000000ull;
   for (const Param &p : m->params) {
-    if (p.kind == ParamKind::TensorMap) {
+    if (p.kind == ParamKind::TensorMap || p.kind == ParamKind::Matrix) {
       TensorArg &t = p.operand == "A"   ? a.A
                      : p.operand == "B" ? a.B
                      : p.operand == "C" ? a.C
                      : p.operand == "D" ? a.D
                                         : a.named[p.operand];
       t.ptr = next;
-      if (o.alignLd > 0) {
-        int64_t per =
-            std::max<int64_t>(1, o.alignLd / int64_t(dtypeSize(p.dtype)));
-        int64_t cols = matrixGeometry(*m, p.operand, a).cols;
-        t.ld = (cols + per - 1) / per * per;
-      }
     } else if (p.kind == ParamKind::Scalar) {
       auto it = o.scalars.find(p.name);
       a.scalars[p.name] = it == o.scalars.end() ? 1.0f : it->second;
@@ -202,6 +197,7 @@ int dryRun(const Options &o) {
     }
     next += 0x100000000ull;
   }
+  padLeadingDimensions(*m, a, 0, o.alignLd);
   if (Status s = validate(*m, a); !s.ok()) {
     std::printf("dry run: arguments refused: %s\n", s.message().c_str());
     return 1;
@@ -477,7 +473,8 @@ int main(int argc, char **argv) {
     Status s = plotCsv(o.csv, o.plot);
     return s.ok() ? 0 : fail(s);
   }
-  if (!wsgemm::tools::chooseFromFamily(o.manifest, {o.tuning, o.variant},
+  if (!wsgemm::tools::chooseFromFamily(o.manifest,
+                                       {o.tuning, o.variant, 0, o.alignLd},
                                        {o.M, o.N, o.K, o.L}, o.device,
                                        o.dryRun, &o.chosen))
     return 2;

@@ -73,15 +73,8 @@ GemmArgs fakeArgs(const Manifest &m, const Options &o) {
   a.K = o.K;
   a.L = o.L;
   setPlaceholderArgs(m, a);
+  padLeadingDimensions(m, a, o.pad, o.alignLd);
   for (const Param &p : m.params) {
-    if (p.kind == ParamKind::TensorMap && (o.pad > 0 || o.alignLd > 0)) {
-      int64_t ld = matrixGeometry(m, p.operand, a).cols + o.pad;
-      int64_t per =
-          o.alignLd > 0
-              ? std::max<int64_t>(1, o.alignLd / int64_t(dtypeSize(p.dtype)))
-              : 1;
-      tensorArgFor(p.operand, a).ld = (ld + per - 1) / per * per;
-    }
     auto it = o.scalars.find(p.name);
     if (p.kind == ParamKind::Scalar && it != o.scalars.end())
       a.scalars[p.name] = it->second;

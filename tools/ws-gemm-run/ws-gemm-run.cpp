@@ -446,7 +446,8 @@ int main(int argc, char **argv) {
     usage();
     return 2;
   }
-  if (!wsgemm::tools::chooseFromFamily(o.manifest, {o.tuning, o.variant},
+  if (!wsgemm::tools::chooseFromFamily(o.manifest,
+                                       {o.tuning, o.variant, o.pad, o.alignLd},
                                        {o.M, o.N, o.K, o.L}, o.device,
                                        o.dryRun))
     return 2;

@@ -128,7 +128,8 @@ TEST(Args, RowStride) {
   EXPECT_EQ(argsError(m, a),
             "D: row stride N * 2 = 2002 bytes is not a multiple "
             "of 16 (TMA requirement): compute N = 1008 (a "
-            "multiple of 8) and ignore the extra columns");
+            "multiple of 8) and ignore the extra columns, or use a kernel "
+            "compiled with store = direct (any row stride)");
   // Padding an output's rows is not enough: TMA stores write past the row's
   // end up to 16 bytes.
   a.D.ld = 1008;
@@ -137,7 +138,8 @@ TEST(Args, RowStride) {
             "bytes, not a multiple of 16: TMA stores write whole "
             "16-byte pieces at the end of a row, past it: "
             "compute N = 1008 (a multiple of 8) and ignore the "
-            "extra columns");
+            "extra columns, or use a kernel compiled with store = direct "
+            "(any row stride)");
   a = validBiasRelu();
   a.K = 100;
   EXPECT_EQ(argsError(m, a),

@@ -203,7 +203,7 @@ const std::vector<Case> &cases() {
        [](json &j) { j["params"][2]["kind"] = "tensormap"; },
        "params[2].kind: unknown kind 'tensormap' (expected one of tensor_map, "
        "pointer, scalar, scalar_pointer, reduction, size, workspace, "
-       "stream_k_tiles)"},
+       "stream_k_tiles, matrix)"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][0].erase("box"); },
        "params[0].box: missing required field"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][0].erase("name"); },
@@ -273,7 +273,7 @@ const std::vector<Case> &cases() {
        "params[1].operand: 'Z' is neither A, B, C, D nor the name of an evt "
        "aux_load/aux_store"},
       {"gemm_bias_relu.json", [](json &j) { j["params"].erase(3); },
-       "params: no tensor_map for operand D"},
+       "params: no tensor_map or matrix for operand D"},
       {"gemm_bias_relu.json", [](json &j) { j["params"].erase(2); },
        "params: operands declares C but no tensor_map reads it"},
       {"gemm_bias_relu.json",
@@ -281,7 +281,7 @@ const std::vector<Case> &cases() {
          j["params"][3]["operand"] = "C";
          j["params"][3]["name"] = "tma_c2";
        },
-       "params[3].operand: operand C already has a tensor_map"},
+       "params[3].operand: operand C already has a tensor_map or matrix"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][6]["name"] = "alpha"; },
        "params[6].name: duplicate parameter name 'alpha' (also params[5])"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][5]["dtype"] = "f16"; },
@@ -424,7 +424,7 @@ const std::vector<Case> &cases() {
       {"evt_full.json", [](json &j) { j["params"].erase(11); },
        "evt.nodes[12].name: reduction 'amax' has no reduction parameter"},
       {"evt_full.json", [](json &j) { j["params"].erase(2); },
-       "evt.nodes[5].name: aux matrix 'res' has no tensor_map parameter"},
+       "evt.nodes[5].name: aux matrix 'res' has no tensor_map or matrix parameter"},
   };
   return c;
 }

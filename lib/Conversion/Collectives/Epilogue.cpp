@@ -2,7 +2,8 @@
 //
 // Implements Epilogue.h: the epilogue-load warp, and per consumer warpgroup
 // the subtile loop (wait, S2R, epi.visit, R2S, fence, barrier, TMA store).
-// Reductions are in EpilogueReductions.cpp.
+// Reductions are in EpilogueReductions.cpp; `store = direct`'s copy-out,
+// which replaces the fence and the TMA store, in EpilogueDirectStore.cpp.
 //
 // Each thread's accumulator elements in a 64 x epi N subtile follow wgmma's
 // fixed layout: element (chunk c, q) of 64-row block mb sits at row
@@ -290,6 +291,7 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
   int64_t total = getSubtilesPerTile();
   bool reuse = layout.reuseSmemC;
   bool delay = desc.config.delayTmaStore.value_or(false);
+  bool direct = desc.config.isDirectStore();
   int64_t fragmentSize = desc.config.fragmentSize.value_or(epiN / 2);
   bool epiLoads = layout.hasEpilogueLoads();
   vectors.clear();
@@ -401,13 +403,16 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     // ago: wait until that TMA store has read it (counting the store still
     // held back by DelayTmaStore), and, since other threads' stmatrix rows
     // cover elements this thread read from C, until the warpgroup is done.
-    kc.ifThen(leader, [&] {
-      if (delay)
-        StoreWaitOp::create(b, kc.storePipe,
-                            b.getI32IntegerAttr(layout.storeRing - 2));
-      else
-        StoreAcquireOp::create(b, kc.storePipe);
-    });
+    // Direct stores read their buffer before each thread reaches this
+    // barrier: the barrier alone makes the buffer free.
+    if (!direct)
+      kc.ifThen(leader, [&] {
+        if (delay)
+          StoreWaitOp::create(b, kc.storePipe,
+                              b.getI32IntegerAttr(layout.storeRing - 2));
+        else
+          StoreAcquireOp::create(b, kc.storePipe);
+      });
     kc.namedBarrier(barrierId, 128);
     // Every thread of the warpgroup has read this subtile's C and aux
     // elements: the stage goes back to the loader, unless D is staged over
@@ -421,6 +426,16 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
       storeShared(st.buf, st.type, st.offset, st.value);
     if (desc.storesD)
       emitR2S(current.dBuf, dVals);
+    if (direct) {
+      // Every thread's shared-memory writes are done; the warpgroup copies
+      // the subtile out (reuse_smem_c and delay_tma_store are off).
+      kc.namedBarrier(barrierId, 128);
+      if (desc.storesD)
+        storeDirect(current.dBuf, desc.d, "D", subRow, subCol, tile.batch);
+      for (auto [aux, buf] : llvm::zip(layout.auxStores, current.auxBufs))
+        storeDirect(buf, aux.type, aux.name, subRow, subCol, tile.batch);
+      continue;
+    }
     // Make the generic-proxy writes visible to the TMA engine, then one
     // thread stores the subtile.
     NVVM::FenceProxyOp::create(
@@ -535,13 +550,19 @@ void Epilogue::emitR2S(Value dBuf, ArrayRef<Value> dVals) {
 }
 
 void Epilogue::emitStoresRead() {
+  // Direct stores read their buffers synchronously: nothing in flight.
+  if (kc.desc.config.isDirectStore())
+    return;
   kc.ifThen(kc.eq(kc.tidInWg, kc.i32(0)), [&] {
     StoreWaitOp::create(kc.b, kc.storePipe, kc.b.getI32IntegerAttr(0));
   });
 }
 
 void Epilogue::emitTail() {
-  // Every TMA store must finish before the CTA exits.
+  // Every TMA store must finish before the CTA exits (direct stores issue
+  // none).
+  if (kc.desc.config.isDirectStore())
+    return;
   kc.ifThen(kc.eq(kc.tidInWg, kc.i32(0)),
             [&] { StoreTailOp::create(kc.b, kc.storePipe); });
 }

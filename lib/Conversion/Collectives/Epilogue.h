@@ -98,6 +98,11 @@ private:
                                             const SubtileBuffers &bufs,
                                             const WorkTile &tile);
   void emitR2S(Value dBuf, ArrayRef<Value> dVals);
+  /// `store = direct` (EpilogueDirectStore.cpp): the warpgroup copies the
+  /// staged 64 x epi N subtile `buf` of `type` to `operand`'s rows from
+  /// `subRow` and columns from `subCol` with bounds-checked st.global.
+  void storeDirect(Value buf, planning::DType type, StringRef operand,
+                   Value subRow, Value subCol, Value batch);
   void accumulate(Reduction &r, const Element &el, Value v);
   void flushReductions(const WorkTile &tile, Value consumerWg);
 

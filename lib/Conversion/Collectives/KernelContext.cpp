@@ -36,6 +36,7 @@ void KernelContext::enterRole(Block *block) {
   args.assign(block->args_begin(), block->args_begin() + n);
   roleBlock = block;
   descriptors.clear();
+  matrices.clear();
   smemBase = block->getArgument(n);
   mainPipe = block->getArgument(n + 1);
   unsigned next = n + 2;
@@ -189,6 +190,31 @@ Value KernelContext::tmaDescriptor(StringRef operand) {
   cached =
       UnrealizedConversionCastOp::create(b, type, args[index]).getResult(0);
   return cached;
+}
+
+KernelContext::MatrixArg KernelContext::matrixArg(StringRef operand) {
+  auto it = matrices.find(operand);
+  if (it != matrices.end())
+    return it->second;
+  int index = -1;
+  for (auto [i, p] : llvm::enumerate(layout.params))
+    if (p.kind == pl::KernelParam::Kind::Matrix && p.operand == operand)
+      index = i;
+  assert(index >= 0 && "no direct-store matrix for the operand");
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(roleBlock);
+  Type i64Ty = b.getI64Type();
+  auto field = [&](int64_t k) -> Value {
+    Value ptr = LLVM::GEPOp::create(b, args[index].getType(), i64Ty,
+                                    args[index], ArrayRef<LLVM::GEPArg>{k});
+    return LLVM::LoadOp::create(b, i64Ty, ptr);
+  };
+  MatrixArg m;
+  m.base = LLVM::IntToPtrOp::create(b, globalPtrTy, field(0));
+  m.ld = field(1);
+  m.batchStride = field(2);
+  matrices[operand] = m;
+  return m;
 }
 
 void KernelContext::tmaLoad(Value dst, StringRef operand, ArrayRef<Value> crd,

@@ -101,6 +101,14 @@ public:
   void tmaLoad(Value dst, StringRef operand, ArrayRef<Value> crd, Value pipe,
                Value state, Value multicast = Value());
 
+  /// An output matrix of `store = direct`: its global base and its row and
+  /// batch strides in elements (i64), read from the by-value parameter
+  /// {address, ld, batch stride} once per role, at its entry.
+  struct MatrixArg {
+    Value base, ld, batchStride;
+  };
+  MatrixArg matrixArg(StringRef operand);
+
   /// The pipeline state `g` uses after `start`, and its stage index (i32).
   Value stateAt(Value start, Value g);
   Value stageIndex(Value state);
@@ -110,6 +118,7 @@ public:
 
 private:
   llvm::StringMap<Value> descriptors;
+  llvm::StringMap<MatrixArg> matrices;
 };
 
 } // namespace mlir::wsgemm::collectives

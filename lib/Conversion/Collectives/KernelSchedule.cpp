@@ -37,7 +37,9 @@ using namespace mlir::wsgemm::collectives;
 namespace pl = mlir::wsgemm::planning;
 
 /// The kernel's signature: tensor maps by value (__grid_constant__, 64-byte
-/// aligned, 128 bytes), then pointers, scalars and sizes, in manifest order.
+/// aligned, 128 bytes), directly stored matrices by value ({address, ld,
+/// batch stride}, 3 x i64), then pointers, scalars and sizes, in manifest
+/// order.
 static LLVM::LLVMFuncOp createFunction(ImplicitLocOpBuilder &b, GemmOp op,
                                        const PlannedGemm &plan,
                                        int64_t threads) {
@@ -47,6 +49,7 @@ static LLVM::LLVMFuncOp createFunction(ImplicitLocOpBuilder &b, GemmOp op,
   for (const pl::KernelParam &p : plan.layout.params) {
     switch (p.kind) {
     case pl::KernelParam::Kind::TensorMap:
+    case pl::KernelParam::Kind::Matrix:
       argTypes.push_back(LLVM::LLVMPointerType::get(ctx));
       break;
     case pl::KernelParam::Kind::Pointer:
@@ -80,6 +83,13 @@ static LLVM::LLVMFuncOp createFunction(ImplicitLocOpBuilder &b, GemmOp op,
                     b.getDenseI32ArrayAttr({int32_t(cm * cn * ck), 1, 1}));
   }
   for (auto [i, p] : llvm::enumerate(plan.layout.params)) {
+    if (p.kind == pl::KernelParam::Kind::Matrix) {
+      func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                      TypeAttr::get(LLVM::LLVMArrayType::get(b.getI64Type(), 3)));
+      func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                      b.getI64IntegerAttr(8));
+      continue;
+    }
     if (p.kind != pl::KernelParam::Kind::TensorMap)
       continue;
     func.setArgAttr(

@@ -208,6 +208,12 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
           p.swizzleBytes ? std::to_string(p.swizzleBytes) + "B" : "none";
       o["oob_fill"] = "zero";
       break;
+    case pl::KernelParam::Kind::Matrix:
+      o["kind"] = "matrix";
+      o["operand"] = p.operand;
+      o["dtype"] = pl::toString(p.type);
+      o["dims"] = llvm::json::Array(p.dims);
+      break;
     case pl::KernelParam::Kind::Pointer:
       o["kind"] = "pointer";
       o["dtype"] = pl::toString(p.type);

@@ -151,6 +151,10 @@ pl::GemmConfig mlir::wsgemm::toPlanningConfig(ConfigAttr attr) {
                            ? pl::TileSchedulerKind::StreamK
                            : pl::TileSchedulerKind::DataParallel;
   config.blockScaling = attr.getBlockScaling();
+  if (attr.getStore())
+    config.store = *attr.getStore() == OutputStore::direct
+                       ? pl::OutputStore::Direct
+                       : pl::OutputStore::Tma;
   return config;
 }
 
@@ -173,12 +177,16 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
     scheduler = *c.scheduler == pl::TileSchedulerKind::StreamK
                     ? TileSchedulerKind::stream_k
                     : TileSchedulerKind::data_parallel;
+  std::optional<OutputStore> store;
+  if (c.store)
+    store = *c.store == pl::OutputStore::Direct ? OutputStore::direct
+                                                : OutputStore::tma;
   return ConfigAttr::get(ctx, toList(c.tile), toList(c.cluster), c.stages,
                          schedule, c.persistent, raster, c.swizzle,
                          toList(c.epiTile), c.stagesC, c.stagesD,
                          c.fragmentSize, c.reuseSmemC, c.delayTmaStore,
                          c.producerRegs, c.consumerRegs, c.promotionInterval,
-                         c.splitK, scheduler, c.blockScaling);
+                         c.splitK, scheduler, c.blockScaling, store);
 }
 
 //===----------------------------------------------------------------------===//

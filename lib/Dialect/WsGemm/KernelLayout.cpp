@@ -81,7 +81,8 @@ static std::string tileFormula(int64_t stages, int64_t rows, int64_t cols,
 }
 
 /// The parameters in launch order: tensor maps (A, B, C when read, D, aux
-/// matrices in EVT order), the block scales of A and B (block scaling),
+/// matrices in EVT order; D and aux stores are matrices with `store =
+/// direct`), the block scales of A and B (block scaling),
 /// then pointers, scalars and reductions in EVT
 /// order, the workspace and stream-K tile count when the tile scheduler
 /// splits K ranges, then the sizes M, N, K, L.
@@ -122,17 +123,29 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
     tensorMap("B", desc.b, {"K", "N"},
               {layout.tileK, layout.tileN / std::max<int64_t>(1, cluster[0])},
               128);
-  // Epilogue matrices move in 64-row subtiles.
-  auto subtileMap = [&](const std::string &name, DType type) {
+  // Epilogue matrices move in 64-row subtiles; with `store = direct` the
+  // outputs are plain matrices every epilogue thread stores into.
+  auto subtileMap = [&](const std::string &name, DType type, bool output) {
+    if (output && desc.config.isDirectStore()) {
+      KernelParam p;
+      p.kind = KernelParam::Kind::Matrix;
+      p.name = p.operand = name;
+      p.type = type;
+      p.dims = {"N", "M"};
+      if (desc.batched)
+        p.dims.push_back("L");
+      params.push_back(std::move(p));
+      return;
+    }
     tensorMap(name, type, {"N", "M"}, {layout.epiN, 64},
               layout.subtileSwizzle(type));
   };
   if (desc.loadsC)
-    subtileMap("C", desc.c);
-  subtileMap("D", desc.d);
+    subtileMap("C", desc.c, false);
+  subtileMap("D", desc.d, true);
   for (const EpilogueOperand &operand : desc.operands)
     if (operand.kind == Kind::AuxLoad || operand.kind == Kind::AuxStore)
-      subtileMap(operand.name, operand.type);
+      subtileMap(operand.name, operand.type, operand.kind == Kind::AuxStore);
   // Block scaling: A's scales per row per 128 of K (KB = ceil(K / 128)
   // blocks of M, M contiguous), B's per 128 x 128 block (NB = ceil(N /
   // 128) rows of KB, K blocks contiguous).

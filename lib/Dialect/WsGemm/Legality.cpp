@@ -185,22 +185,27 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
   }
 }
 
-/// Reports a row stride that TMA cannot use.
+/// Reports a row stride that TMA cannot use. `output`: a matrix the
+/// epilogue stores, which `store = direct` writes without TMA.
 static void checkRowStride(ErrorList &errors, const std::string &operand,
-                           const char *dimName, int64_t dim, DType type) {
+                           const char *dimName, int64_t dim, DType type,
+                           bool output = false) {
   int64_t stride = dim * bytesOf(type);
   if (stride % 16 == 0)
     return;
-  errors.error() << "TMA needs row strides that are multiples of 16 bytes, "
-                    "but "
-                 << operand << " has a row stride of " << dimName << " x "
-                 << bytesOf(type) << " = " << stride << " bytes (" << dimName
-                 << " = " << dim << "); no kernel variant reads or writes "
-                    "such rows without TMA: leave the shape dynamic and store "
-                    "the rows padded to a multiple of 16 bytes (leading "
-                    "dimension "
-                 << (dim * bytesOf(type) + 15) / 16 * 16 / bytesOf(type)
-                 << "), which the runtime takes as the operand's ld";
+  auto os = errors.error();
+  os << "TMA needs row strides that are multiples of 16 bytes, but "
+     << operand << " has a row stride of " << dimName << " x " << bytesOf(type)
+     << " = " << stride << " bytes (" << dimName << " = " << dim << "); ";
+  if (output)
+    os << "set store = direct (every epilogue thread stores its elements "
+          "with st.global, any row stride)";
+  else
+    os << "the kernel loads it only with TMA: leave the shape dynamic and "
+          "store the rows padded to a multiple of 16 bytes (leading "
+          "dimension "
+       << (dim * bytesOf(type) + 15) / 16 * 16 / bytesOf(type)
+       << "), which the runtime takes as the operand's ld";
 }
 
 /// Group 2: epilogue tile and buffers, pipeline knobs, registers, TMA.
@@ -371,13 +376,16 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
                      desc.b);
     if (desc.loadsC)
       checkRowStride(errors, "C (M x N, N contiguous)", "N", n, desc.c);
-    if (desc.storesD)
-      checkRowStride(errors, "D (M x N, N contiguous)", "N", n, desc.d);
+    // Outputs stored directly have no tensor map.
+    bool tmaStores = !c.isDirectStore();
+    if (desc.storesD && tmaStores)
+      checkRowStride(errors, "D (M x N, N contiguous)", "N", n, desc.d,
+                     /*output=*/true);
     for (const EpilogueOperand &aux : desc.operands)
       if (aux.kind == EpilogueOperand::Kind::AuxLoad ||
-          aux.kind == EpilogueOperand::Kind::AuxStore)
+          (aux.kind == EpilogueOperand::Kind::AuxStore && tmaStores))
         checkRowStride(errors, "aux matrix '" + aux.name + "' (M x N)", "N", n,
-                       aux.type);
+                       aux.type, aux.kind == EpilogueOperand::Kind::AuxStore);
   }
 }
 
@@ -443,6 +451,13 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
                       "lowered together: a C stage is released only after "
                       "the D store staged in it, which delay_tma_store holds "
                       "back";
+  if (c.isDirectStore() && c.delayTmaStore.value_or(false))
+    errors.error() << "store = direct and delay_tma_store = true exclude "
+                      "each other: direct stores issue no TMA store to delay";
+  if (c.isDirectStore() && reuse)
+    errors.error() << "store = direct and reuse_smem_c = true are not "
+                      "lowered together: D is staged in its own buffers, "
+                      "copied out by every thread";
   if (c.delayTmaStore.value_or(false) && c.stagesD.value_or(0) < 2)
     errors.error() << "delay_tma_store = true needs stages_d >= 2 (the "
                       "delayed store still reads one buffer while the next "

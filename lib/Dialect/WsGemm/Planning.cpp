@@ -154,6 +154,10 @@ static int64_t computeAutoStages(const GemmDesc &desc, int64_t capacity) {
   return stages;
 }
 
+const char *mlir::wsgemm::planning::toString(OutputStore store) {
+  return store == OutputStore::Direct ? "direct" : "tma";
+}
+
 const char *mlir::wsgemm::planning::toString(TileSchedulerKind kind) {
   return kind == TileSchedulerKind::StreamK ? "stream_k" : "data_parallel";
 }
@@ -253,14 +257,16 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
     c.stagesD = std::min<int64_t>(epiTiles, 2);
   // CUTLASS delays the TMA store when C is not loaded; ours needs a second
   // D buffer for the delayed store to read while the next is written.
+  // Direct stores (st.global by every thread) have no TMA store to delay
+  // and no bulk-group wait that could hand a reused C buffer back.
   if (!c.delayTmaStore)
-    c.delayTmaStore = !desc.loadsC && *c.stagesD >= 2;
+    c.delayTmaStore = !desc.loadsC && *c.stagesD >= 2 && !c.isDirectStore();
   // D staged in C's buffers: not beside a delayed store, and only where
   // C's ring can hold D's.
   if (!c.reuseSmemC)
     c.reuseSmemC = desc.loadsC && desc.storesD &&
                    getBits(desc.c) == getBits(desc.d) && getBits(desc.d) > 8 &&
-                   !*c.delayTmaStore &&
+                   !*c.delayTmaStore && !c.isDirectStore() &&
                    (!c.stagesC || *c.stagesD <= *c.stagesC);
   if (!c.stagesC) {
     int64_t stagesC = std::min<int64_t>(epiTiles, 4);

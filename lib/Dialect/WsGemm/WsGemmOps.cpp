@@ -99,7 +99,7 @@ LogicalResult ConfigAttr::verify(
     std::optional<int64_t> promotionInterval,
     std::optional<int64_t> splitK,
     std::optional<TileSchedulerKind> scheduler,
-    std::optional<bool> blockScaling) {
+    std::optional<bool> blockScaling, std::optional<OutputStore> store) {
   if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
@@ -302,7 +302,7 @@ ConfigAttr GemmOp::getConfigOrEmpty() {
   if (ConfigAttr config = getConfigAttr())
     return config;
   return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                         {}, {}, {}, {}, {}, {}, {}, {}, {});
+                         {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
 }
 
 //===----------------------------------------------------------------------===//

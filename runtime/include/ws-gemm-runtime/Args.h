@@ -101,6 +101,19 @@ bool sourceSkipped(const Manifest &m, const GemmArgs &args);
 /// Checks every argument against the manifest; the first violation fails.
 Status validate(const Manifest &m, const GemmArgs &args);
 
+/// Sets the ld of every matrix of `m` in `args` (A, B, C, D, aux) to its
+/// row length plus `pad` elements, rounded up to a multiple of
+/// `alignBytes` bytes (0: no rounding): the test tools' --pad and
+/// --align-ld. Does nothing when both are 0.
+void padLeadingDimensions(const Manifest &m, GemmArgs &args, int64_t pad,
+                          int64_t alignBytes);
+
+/// Whether an output of `m` (D or an aux store) given in `args` has an
+/// address, row or batch stride, or row length that TMA cannot store (not
+/// a multiple of 16 bytes), so that only a `store = direct` kernel can
+/// write it. Kernel families pick such a variant for it.
+bool outputsNeedDirectStore(const Manifest &m, const GemmArgs &args);
+
 } // namespace wsgemm::runtime
 
 #endif // WSGEMM_RUNTIME_ARGS_H

@@ -72,6 +72,9 @@ std::string describeInterface(const Manifest &m);
 
 struct Shape {
   int64_t M = 1, N = 1, K = 1, L = 1;
+  /// The outputs' addresses or strides break TMA's 16-byte rules
+  /// (outputsNeedDirectStore, Args.h): only `store = direct` variants fit.
+  bool directStores = false;
 };
 std::string shapeString(const Shape &s); // "4096x4096x4096" (+ "x3" if L>1)
 
@@ -148,8 +151,8 @@ struct Selection {
 /// The variant for `s`: the nearest table entry with the same L within
 /// opts.maxDistance (ties: the first entry in table order), else the
 /// variant with the lowest heuristic cost (ties: the first in family order).
-/// `table` may be null. Fails only when a variant's static shape excludes
-/// `s` for every variant.
+/// `table` may be null. Only variants that accept `s` count: its static
+/// shape, and `store = direct` when s.directStores. Fails when none does.
 Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
                                   const Shape &s, const SelectOptions &opts);
 

@@ -86,6 +86,7 @@ enum class ParamKind {
   Size,
   Workspace,    // split-K / stream-K workspace (a device pointer)
   StreamKTiles, // stream-K: tiles of the stream-K region (an i32)
+  Matrix, // an output stored without TMA: {address, ld, batch stride}
 };
 const char *paramKindName(ParamKind k);
 
@@ -95,7 +96,7 @@ struct Param {
   std::string name;
   ParamKind kind = ParamKind::Size;
   DType dtype = DType::F32;
-  // tensor_map
+  // tensor_map, matrix
   std::string operand;       // A, B, C, D or an aux name
   std::vector<Dim> dims;     // innermost first
   std::vector<uint32_t> box; // innermost first
@@ -140,6 +141,12 @@ struct Manifest {
   const Param *findParam(const std::string &name) const;
   /// The tensor_map param for `operand`, or nullptr.
   const Param *findTensorMap(const std::string &operand) const;
+  /// The tensor_map or matrix param of the M x N (or A, B) matrix
+  /// `operand`, or nullptr.
+  const Param *findMatrix(const std::string &operand) const;
+  /// Whether the kernel stores its outputs without TMA (`store = direct`:
+  /// matrix params), so that any output row stride works.
+  bool directStores() const;
   /// The block-scale pointer of operand "A" or "B", or nullptr.
   const Param *findBlockScale(const std::string &operand) const;
   /// Whether the kernel scales A and B block-wise along K.

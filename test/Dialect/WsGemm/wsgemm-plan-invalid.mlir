@@ -463,13 +463,47 @@ wsgemm.gemm @promote_wide a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<
 // -----
 
 // An LM head (f16, N = 50257, bias along N; B stored N x K, K-major): only
-// D's row stride breaks TMA's rule. The message says the fix: a padded
-// leading dimension (50257 x 2 = 100514 bytes -> 100528 = 50264 elements).
-// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but D (M x N, N contiguous) has a row stride of N x 2 = 100514 bytes (N = 50257); no kernel variant reads or writes such rows without TMA: leave the shape dynamic and store the rows padded to a multiple of 16 bytes (leading dimension 50264), which the runtime takes as the operand's ld}}
+// D's row stride (50257 x 2 = 100514 bytes) breaks TMA's rule, and the
+// message names the knob that stores D without TMA.
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but D (M x N, N contiguous) has a row stride of N x 2 = 100514 bytes (N = 50257); set store = direct (every epilogue thread stores its elements with st.global, any row stride)}}
 wsgemm.gemm @lm_head a(f16) b(f16) d(f16) shape [4096, 50257, 4096] {
 ^bb0(%acc: f32):
   %bias = epi.load_vec_n "bias" : f16 -> f32
   %z = arith.addf %acc, %bias : f32
+  epi.store %z : f32
+  epi.yield
+}
+
+// -----
+
+// An input with such rows is loaded only with TMA: the fix is a padded
+// leading dimension (N = 1001 f16: 2002 bytes -> 2016 = 1008 elements).
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but C (M x N, N contiguous) has a row stride of N x 2 = 2002 bytes (N = 1001); the kernel loads it only with TMA: leave the shape dynamic and store the rows padded to a multiple of 16 bytes (leading dimension 1008), which the runtime takes as the operand's ld}}
+wsgemm.gemm @odd_c a(f16) b(f16) c(f16) d(f16) shape [256, 1001, 64] config #wsgemm.config<store = direct> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %z = arith.addf %acc, %c : f32
+  epi.store %z : f32
+  epi.yield
+}
+
+// -----
+
+// Direct stores issue no TMA store to hold back.
+// expected-error @+1 {{store = direct and delay_tma_store = true exclude each other: direct stores issue no TMA store to delay}}
+wsgemm.gemm @direct_delay a(f16) b(f16) d(f16) config #wsgemm.config<store = direct, delay_tma_store = true> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{store = direct and reuse_smem_c = true are not lowered together: D is staged in its own buffers, copied out by every thread}}
+wsgemm.gemm @direct_reuse a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<store = direct, reuse_smem_c = true> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %z = arith.addf %acc, %c : f32
   epi.store %z : f32
   epi.yield
 }

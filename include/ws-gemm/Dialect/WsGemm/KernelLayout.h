@@ -88,18 +88,25 @@ struct KernelParam {
     /// Split-K / stream-K: the global f32 workspace (partial tiles, flags).
     Workspace,
     /// Stream-K: the count of stream-K tiles the runtime chose (i32).
-    StreamKTiles
+    StreamKTiles,
+    /// `store = direct`: an output matrix stored with st.global, passed by
+    /// value as {address, ld, batch stride} (3 x i64, strides in
+    /// elements); dims as a tensor map's, no box.
+    Matrix
   };
   Kind kind;
   std::string name;
-  /// Tensor maps: the operand ("A", "B", "C", "D", or the aux name).
+  /// Tensor maps and matrices: the operand ("A", "B", "C", "D", or the aux
+  /// name).
   /// Sizes: "M", "N", "K", "L". Block-scale pointers: "A" or "B" (the
   /// operand they scale); empty for the EVT's pointers.
   std::string operand;
-  /// Element type in memory (pointers, tensor maps); f32 for scalars and
+  /// Element type in memory (pointers, tensor maps, matrices); f32 for
+  /// scalars and
   /// reductions; None for sizes (i32).
   DType type = DType::F32;
   /// Tensor maps: dims and box, innermost first; swizzle in bytes (0: none).
+  /// Matrices: dims only.
   std::vector<std::string> dims;
   std::vector<int64_t> box;
   int64_t swizzleBytes = 0;

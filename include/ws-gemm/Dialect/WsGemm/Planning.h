@@ -69,11 +69,16 @@ enum class Raster { AlongM, AlongN, Heuristic };
 /// How output tiles and their K ranges are dealt to CTAs (TileScheduler.cpp,
 /// docs/stream-k.md). Split-K is data-parallel over (tile, split) units.
 enum class TileSchedulerKind { DataParallel, StreamK };
+/// How D and aux matrices reach global memory: TMA bulk stores of staged
+/// subtiles, or every epilogue thread's bounds-checked st.global (any row
+/// stride; Epilogue.cpp).
+enum class OutputStore { Tma, Direct };
 
 const char *toString(OperandMajor major);
 const char *toString(KernelSchedule schedule);
 const char *toString(Raster raster);
 const char *toString(TileSchedulerKind kind);
+const char *toString(OutputStore store);
 
 /// The builder knobs of DESIGN.md section 3; unset means "use the default".
 struct GemmConfig {
@@ -104,9 +109,12 @@ struct GemmConfig {
   /// of A and per-128x128 scales of B applied at each promotion; unset:
   /// false (never filled in).
   std::optional<bool> blockScaling;
+  /// Unset: tma (never filled in).
+  std::optional<OutputStore> store;
 
   int64_t getSplitK() const { return splitK.value_or(1); }
   bool isStreamK() const { return scheduler == TileSchedulerKind::StreamK; }
+  bool isDirectStore() const { return store == OutputStore::Direct; }
   /// Output tiles' partial accumulators meet in a global workspace.
   bool hasWorkspace() const { return getSplitK() > 1 || isStreamK(); }
 };

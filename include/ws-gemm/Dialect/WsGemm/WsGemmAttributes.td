@@ -67,6 +67,20 @@ def WsGemm_TileSchedulerKind : I32EnumAttr<"TileSchedulerKind",
   let genSpecializedAttr = 0;
 }
 
+def WsGemm_OutputStore : I32EnumAttr<"OutputStore",
+    "how the epilogue writes D and aux matrices to global memory", [
+      // One thread per warpgroup issues a TMA bulk store of each staged
+      // subtile (CUTLASS's SM90 TMA epilogue).
+      I32EnumAttrCase<"tma", 0>,
+      // Every epilogue thread copies its share of the staged subtile with
+      // bounds-checked st.global: any row stride, any base address aligned
+      // to the element.
+      I32EnumAttrCase<"direct", 1>,
+    ]> {
+  let cppNamespace = "::mlir::wsgemm";
+  let genSpecializedAttr = 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Config parameters: every knob is optional and prints only when set.
 //===----------------------------------------------------------------------===//
@@ -148,6 +162,14 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     - `scheduler`: `data_parallel` | `stream_k` tile scheduler (absent:
       data_parallel, unless the gemm has a static shape and the planner's
       heuristic picks stream_k for it; docs/stream-k.md).
+    - `store`: `tma` | `direct`, how D and aux matrices reach global
+      memory (absent: tma). `tma`: one thread issues a TMA bulk store of
+      each staged subtile. `direct`: every epilogue thread copies its share
+      of the staged subtile with bounds-checked `st.global`, so an output's
+      rows may have any stride and its base need only be aligned to the
+      element: what TMA cannot store, such as an f16 LM head with N =
+      50257 (rows of 100514 bytes). Excludes `reuse_smem_c` and
+      `delay_tma_store` (both order TMA stores); docs/manifest.md, "matrix".
 
     ```mlir
     #wsgemm.config<tile = [128, 256, 64], cluster = [1, 1, 1], stages = 4,
@@ -177,7 +199,8 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     WsGemm_OptIntParameter<"fp8 accumulation promotion interval (k-tiles)">:$promotion_interval,
     WsGemm_OptIntParameter<"K splits per output tile">:$split_k,
     WsGemm_OptEnumParameter<WsGemm_TileSchedulerKind, "tile scheduler">:$scheduler,
-    WsGemm_OptBoolParameter<"fp8 block-wise scaling along K">:$block_scaling
+    WsGemm_OptBoolParameter<"fp8 block-wise scaling along K">:$block_scaling,
+    WsGemm_OptEnumParameter<WsGemm_OutputStore, "how outputs are stored">:$store
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

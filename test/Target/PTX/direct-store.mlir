@@ -1,0 +1,35 @@
+// store = direct: D and the aux store reach global memory through
+// st.global (2-byte elements for f16, 4-byte for f32: element alignment
+// only), read back from the staged subtile with ld.shared; no TMA store
+// (cp.async.bulk.tensor ... global.shared::cta) and no bulk-group waits.
+// The kernel takes each output as a 24-byte by-value parameter {address,
+// ld, batch stride}; the manifest calls it a `matrix` (docs/manifest.md).
+// RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=all
+// RUN: FileCheck %s --input-file=%t/ds.ptx
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/ds.json
+
+// CHECK-LABEL: .entry ds(
+// CHECK: .param .align 8 .b8 ds_param_{{[0-9]+}}[24]
+// CHECK-NOT: cp.async.bulk.tensor.{{[0-9]}}d.global.shared::cta
+// CHECK-NOT: cp.async.bulk.wait_group
+// CHECK-DAG: st.global.b32
+// CHECK-DAG: st.global.b16
+// CHECK: ret;
+
+// MANIFEST: "kind": "matrix",
+// MANIFEST-NEXT: "name": "D",
+// MANIFEST-NEXT: "operand": "D"
+// MANIFEST: "kind": "matrix",
+// MANIFEST-NEXT: "name": "pre",
+// MANIFEST-NEXT: "operand": "pre"
+
+wsgemm.gemm @ds a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = cooperative,
+                          store = direct> {
+^bb0(%acc: f32):
+  epi.aux_store %acc, "pre" : f32 -> f32
+  %zero = arith.constant 0.0 : f32
+  %r = arith.maximumf %acc, %zero : f32
+  epi.store %r : f32
+  epi.yield
+}

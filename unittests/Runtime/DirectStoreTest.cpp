@@ -1,0 +1,151 @@
+//===- DirectStoreTest.cpp - Outputs stored without TMA -------------------===//
+//
+// A `matrix` parameter (store = direct): the manifest accepts it only for
+// outputs, validate() drops TMA's 16-byte rules for it but keeps the
+// element alignment and the stride bounds, packParams passes {address, ld,
+// batch stride}, and a family may mix TMA and direct variants.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+
+#include "ws-gemm-runtime/Family.h"
+#include "ws-gemm-runtime/Launch.h"
+
+#include <cstring>
+
+using namespace wsgemm::runtime;
+using namespace wsgemm::runtime::test;
+using json = nlohmann::json;
+
+namespace {
+
+/// gemm_bias_relu.json with D (params[3]) stored directly.
+json directJson() {
+  json j = loadJson("gemm_bias_relu.json");
+  json &d = j["params"][3];
+  EXPECT_EQ(d["operand"], "D");
+  d = json{{"name", "d"},
+           {"kind", "matrix"},
+           {"operand", "D"},
+           {"dtype", "f16"},
+           {"dims", {"N", "M"}}};
+  return j;
+}
+
+/// Valid arguments with N = 1001: B and C (read with TMA) padded to 16
+/// bytes, D packed (2002-byte rows).
+GemmArgs oddN() {
+  GemmArgs a;
+  a.M = 256;
+  a.N = 1001;
+  a.K = 128;
+  a.A.ptr = 0x10000000;
+  a.B.ptr = 0x20000000;
+  a.B.ld = 1008;
+  a.C.ptr = 0x30000000;
+  a.C.ld = 1008;
+  a.D.ptr = 0x40000000;
+  a.named["bias"].ptr = 0x50000000;
+  a.scalars["alpha"] = 1.0f;
+  a.scalars["beta"] = 0.5f;
+  return a;
+}
+
+TEST(DirectStore, ManifestTakesMatrixForOutputsOnly) {
+  Manifest m = parseOrDie(directJson());
+  EXPECT_TRUE(m.directStores());
+  ASSERT_NE(m.findMatrix("D"), nullptr);
+  EXPECT_EQ(m.findMatrix("D")->kind, ParamKind::Matrix);
+  EXPECT_EQ(m.findTensorMap("D"), nullptr);
+  EXPECT_FALSE(loadOrDie("gemm_bias_relu.json").directStores());
+
+  json j = directJson();
+  j["params"][0] = json{{"name", "a"},
+                        {"kind", "matrix"},
+                        {"operand", "A"},
+                        {"dtype", "f16"},
+                        {"dims", {"K", "M"}}};
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: params[0].operand: a matrix parameter is an "
+            "output "
+            "stored without TMA (D or an aux_store), got 'A'");
+}
+
+TEST(DirectStore, AnyRowStride) {
+  Manifest tma = loadOrDie("gemm_bias_relu.json");
+  Manifest direct = parseOrDie(directJson());
+  GemmArgs a = oddN();
+  EXPECT_NE(argsError(tma, a), "");
+  EXPECT_EQ(argsError(direct, a), "");
+  // Padded to any length, and a base aligned to the element only.
+  a.D.ld = 1003;
+  a.D.ptr += 2;
+  EXPECT_EQ(argsError(direct, a), "");
+  a.D.ptr += 1;
+  EXPECT_EQ(argsError(direct, a),
+            "D: base address 0x40000003 is not aligned to its element size "
+            "(2 bytes)");
+  a.D.ptr -= 1;
+  a.D.ld = 1000;
+  EXPECT_EQ(argsError(direct, a),
+            "D: leading dimension ld = 1000 is smaller than the row length "
+            "N = 1001");
+}
+
+TEST(DirectStore, PackedAsAddressAndStrides) {
+  Manifest m = parseOrDie(directJson());
+  GemmArgs a = oddN();
+  a.D.ld = 1003;
+  std::vector<CUtensorMap> maps(3); // A, B, C
+  auto p = packParams(m, a, maps);
+  ASSERT_TRUE(p.ok()) << p.message();
+  ASSERT_EQ(p->slotSize(3), 24u);
+  int64_t v[3];
+  std::memcpy(v, p->slot(3), sizeof v);
+  EXPECT_EQ(v[0], 0x40000000);
+  EXPECT_EQ(v[1], 1003);
+  EXPECT_EQ(v[2], 256 * 1003); // packed batches: M * ld
+}
+
+TEST(DirectStore, SameInterfaceAsTma) {
+  EXPECT_EQ(describeInterface(loadOrDie("gemm_bias_relu.json")),
+            describeInterface(parseOrDie(directJson())));
+}
+
+TEST(DirectStore, FamilyPicksDirectVariantWhenStridesNeedIt) {
+  Family f;
+  f.name = "bias_relu";
+  f.variants.push_back({"tma", "", "", loadOrDie("gemm_bias_relu.json")});
+  f.variants.push_back({"direct", "", "", parseOrDie(directJson())});
+  GemmArgs a = oddN();
+  const Manifest &tma = f.variants[0].manifest;
+  EXPECT_TRUE(outputsNeedDirectStore(tma, a));
+  a.N = 1008;
+  EXPECT_FALSE(outputsNeedDirectStore(tma, a));
+  a.D.ld = 1012; // 2024-byte rows
+  EXPECT_TRUE(outputsNeedDirectStore(tma, a));
+  a.D.ld = 0;
+  a.D.ptr += 8;
+  EXPECT_TRUE(outputsNeedDirectStore(tma, a));
+
+  // Both variants have the same tile: the heuristic keeps the first (TMA)
+  // unless the outputs need the direct one.
+  Shape s{256, 1001, 128, 1};
+  auto sel = selectVariant(f, nullptr, s, SelectOptions());
+  ASSERT_TRUE(sel.ok()) << sel.message();
+  EXPECT_EQ(sel->variant, 0);
+  s.directStores = true;
+  sel = selectVariant(f, nullptr, s, SelectOptions());
+  ASSERT_TRUE(sel.ok()) << sel.message();
+  EXPECT_EQ(sel->variant, 1);
+  f.variants.pop_back();
+  sel = selectVariant(f, nullptr, s, SelectOptions());
+  ASSERT_FALSE(sel.ok());
+  EXPECT_EQ(sel.message(),
+            "family bias_relu: no variant accepts problem 256x1001x128 with "
+            "its outputs' strides (they break TMA's 16-byte rules and no "
+            "variant has store = direct and a matching static_shape)");
+}
+
+} // namespace
