@@ -217,6 +217,17 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   if (!c.scheduler &&
       pickTileScheduler(desc) == TileSchedulerKind::StreamK)
     c.scheduler = TileSchedulerKind::StreamK;
+  // Direct stores where a static shape's output rows break TMA's 16-byte
+  // rule (an f16 LM head with N = 50257); TMA stores everywhere else.
+  if (!c.store && desc.shape) {
+    int64_t n = (*desc.shape)[1];
+    bool unaligned = desc.storesD && n * getBits(desc.d) / 8 % 16 != 0;
+    for (const EpilogueOperand &op : desc.operands)
+      unaligned |= op.kind == EpilogueOperand::Kind::AuxStore &&
+                   n * getBits(op.type) / 8 % 16 != 0;
+    if (unaligned)
+      c.store = OutputStore::Direct;
+  }
 
   // LoadRegisterRequirement / MmaRegisterRequirement of the cooperative and
   // pingpong kernels; the warp_specialized kernel keeps the launch budget.

@@ -300,9 +300,9 @@ wsgemm.gemm @tma_a_m_major a(bf16, m_major) b(bf16) d(bf16) shape [1004, 1024, 1
 
 // -----
 
-// n_major B and D share N = 1004: both 2008 bytes.
-// expected-error @+2 {{TMA needs row strides that are multiples of 16 bytes, but B (n_major: K x N, N contiguous) has a row stride of N x 2 = 2008 bytes (N = 1004)}}
-// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but D (M x N, N contiguous) has a row stride of N x 2 = 2008 bytes (N = 1004)}}
+// n_major B and D share N = 1004: both 2008 bytes. The planner stores D
+// directly (store = direct), but B is an input, loaded only with TMA.
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but B (n_major: K x N, N contiguous) has a row stride of N x 2 = 2008 bytes (N = 1004)}}
 wsgemm.gemm @tma_b_n_major batched a(f16) b(f16, n_major) d(f16) shape [1024, 1004, 1024, 3] {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -431,9 +431,10 @@ wsgemm.gemm @fp8_tile_k a(f8E4M3FN) b(f8E4M3FN) d(f16) config #wsgemm.config<til
 
 // -----
 
-// An fp8 D row of N bytes: TMA needs a multiple of 16, N = 1000 is not.
-// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but D (M x N, N contiguous) has a row stride of N x 1 = 1000 bytes (N = 1000)}}
-wsgemm.gemm @fp8_d_stride a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN) shape [256, 1000, 128] {
+// An fp8 D row of N bytes stored with TMA: TMA needs a multiple of 16,
+// N = 1000 is not (left unset, store would be direct).
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but D (M x N, N contiguous) has a row stride of N x 1 = 1000 bytes (N = 1000); set store = direct}}
+wsgemm.gemm @fp8_d_stride a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN) shape [256, 1000, 128] config #wsgemm.config<store = tma> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
@@ -462,11 +463,12 @@ wsgemm.gemm @promote_wide a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<
 
 // -----
 
-// An LM head (f16, N = 50257, bias along N; B stored N x K, K-major): only
-// D's row stride (50257 x 2 = 100514 bytes) breaks TMA's rule, and the
-// message names the knob that stores D without TMA.
+// An LM head (f16, N = 50257, bias along N; B stored N x K, K-major) told
+// to store with TMA: only D's row stride (50257 x 2 = 100514 bytes) breaks
+// TMA's rule, and the message names the knob that stores D without TMA
+// (which the planner picks when `store` is left unset: wsgemm-plan.mlir).
 // expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but D (M x N, N contiguous) has a row stride of N x 2 = 100514 bytes (N = 50257); set store = direct (every epilogue thread stores its elements with st.global, any row stride)}}
-wsgemm.gemm @lm_head a(f16) b(f16) d(f16) shape [4096, 50257, 4096] {
+wsgemm.gemm @lm_head a(f16) b(f16) d(f16) shape [4096, 50257, 4096] config #wsgemm.config<store = tma> {
 ^bb0(%acc: f32):
   %bias = epi.load_vec_n "bias" : f16 -> f32
   %z = arith.addf %acc, %bias : f32

@@ -251,3 +251,31 @@ wsgemm.gemm @block_scaled_fp8 a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.con
   epi.store %acc : f32
   epi.yield
 }
+
+// A static LM head (f16, N = 50257): D's rows are 100514 bytes, which TMA
+// cannot store, so the planner picks store = direct (every epilogue thread
+// stores with st.global) and, with no TMA store, delay_tma_store = false.
+// The SMEM plan is that of the TMA kernel.
+// CHECK-LABEL: wsgemm.gemm @lm_head_static a(f16) b(f16) d(f16) shape [4096, 50257, 4096]
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, raster = along_m, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = false, producer_regs = 40, consumer_regs = 232, store = direct>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 214112 : i64}
+wsgemm.gemm @lm_head_static a(f16) b(f16) d(f16) shape [4096, 50257, 4096] {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_n "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  epi.store %z : f32
+  epi.yield
+}
+
+// store = direct with C: D gets its own buffers (reuse_smem_c = false, so
+// stages drop to 5 for D's 2 x 128x32 x 2 B beside C's 4 stages).
+// CHECK-LABEL: wsgemm.gemm @direct_c a(f16) b(f16) c(f16) d(f16)
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 5, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = false, producer_regs = 40, consumer_regs = 232, store = direct>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 214160 : i64}
+wsgemm.gemm @direct_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<store = direct> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %z = arith.addf %acc, %c : f32
+  epi.store %z : f32
+  epi.yield
+}

@@ -36,7 +36,9 @@
 //                (along_m when tiles_n > tiles_m, else along_n), swizzle 1;
 //                cooperative and pingpong are persistent, warp_specialized
 //                is not.
-// Ours (CUTLASS has no default): tile [128, 128, 64] (16-bit A) or
+// Ours (CUTLASS has no default): store = direct for a static shape whose
+// D or aux-store rows are not multiples of 16 bytes (else unset: TMA
+// stores); tile [128, 128, 64] (16-bit A) or
 // [128, 128, 128] (8-bit A: tile K is 128 bytes either way), cluster
 // [1, 1, 1].
 //
@@ -109,7 +111,8 @@ struct GemmConfig {
   /// of A and per-128x128 scales of B applied at each promotion; unset:
   /// false (never filled in).
   std::optional<bool> blockScaling;
-  /// Unset: tma (never filled in).
+  /// Unset: direct when a static shape's output rows are not whole 16-byte
+  /// pieces, else left unset (tma).
   std::optional<OutputStore> store;
 
   int64_t getSplitK() const { return splitK.value_or(1); }

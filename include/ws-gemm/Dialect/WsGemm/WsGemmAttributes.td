@@ -163,7 +163,9 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       data_parallel, unless the gemm has a static shape and the planner's
       heuristic picks stream_k for it; docs/stream-k.md).
     - `store`: `tma` | `direct`, how D and aux matrices reach global
-      memory (absent: tma). `tma`: one thread issues a TMA bulk store of
+      memory (absent: tma, except that the planner picks direct for a static
+      shape whose output rows TMA cannot store). `tma`: one thread issues a
+      TMA bulk store of
       each staged subtile. `direct`: every epilogue thread copies its share
       of the staged subtile with bounds-checked `st.global`, so an output's
       rows may have any stride and its base need only be aligned to the
