@@ -70,8 +70,13 @@ Expected<TensorMapSpec> computeTensorMapSpec(const Manifest &m, const Param &p,
 
   const TensorArg *t = tensorArgFor(p.operand, args);
   s.address = t ? t->ptr : 0;
-  if (s.address == 0 && p.operand == "C" && sourceSkipped(m, args))
-    s.address = args.D.ptr; // never read; any valid 16-byte aligned address
+  // A skipped C is never read: its map is encoded over D's address, rounded
+  // down to 16 bytes (D stored directly need only be element-aligned), with
+  // strides rounded up to 16 bytes (a direct-store kernel's N may be odd).
+  const bool skipped =
+      s.address == 0 && p.operand == "C" && sourceSkipped(m, args);
+  if (skipped)
+    s.address = args.D.ptr & ~CUdeviceptr(15);
   if (s.address == 0)
     return errorf(p.operand, ": null pointer");
 
@@ -90,6 +95,8 @@ Expected<TensorMapSpec> computeTensorMapSpec(const Manifest &m, const Param &p,
       stride = static_cast<uint64_t>(g.ld) * es;
     else
       stride = s.globalStrides[i - 2] * s.globalDim[i - 1];
+    if (skipped)
+      stride = (stride + 15) / 16 * 16;
     s.globalStrides[i - 1] = stride;
   }
   return s;

@@ -107,6 +107,13 @@ TEST(TensorMap, SkippedSourceUsesDAddress) {
   a.scalars["beta"] = 0;
   TensorMapSpec s = spec(m, "C", a);
   EXPECT_EQ(s.address, 0x4000u);
+  // A D stored directly may sit off 16 bytes and have odd rows: the
+  // never-read C map is still encodable (address and strides rounded).
+  a.D.ptr = 0x4002;
+  a.N = 1001;
+  s = spec(m, "C", a);
+  EXPECT_EQ(s.address, 0x4000u);
+  EXPECT_EQ(s.globalStrides[0], 2016u); // 1001 x 2 = 2002, rounded to 16
   a.scalars["beta"] = 1;
   auto bad = computeTensorMapSpec(m, *m.findTensorMap("C"), a);
   ASSERT_FALSE(bad.ok());
