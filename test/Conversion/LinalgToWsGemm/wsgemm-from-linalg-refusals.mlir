@@ -35,8 +35,10 @@ func.func @integer_matmul(%a: tensor<128x64xi8>, %b: tensor<64x256xi8>, %c: tens
 
 // -----
 
-// The kernel would break a planning rule: with N = 100, D's f16 rows are
-// 200 bytes, not a multiple of TMA's 16.
+// The kernel would break a planning rule: with N = 100, B's f16 rows (K x N,
+// N contiguous) are 200 bytes, not a multiple of TMA's 16, and B is an
+// input, loaded only with TMA (D's rows alone would be stored directly:
+// wsgemm-from-linalg.mlir, @lm_head).
 func.func @tma_rule(%a: tensor<128x64xf16>, %b: tensor<64x100xf16>, %c: tensor<128x100xf16>) -> tensor<128x100xf16> {
   // expected-remark @below {{not converted to wsgemm.gemm: the kernel would break a rule of --wsgemm-plan:}}
   %mm = linalg.matmul ins(%a, %b : tensor<128x64xf16>, tensor<64x100xf16>) outs(%c : tensor<128x100xf16>) -> tensor<128x100xf16>

@@ -398,3 +398,22 @@ func.func @formulas(%a: tensor<128x64xf16>, %b: tensor<64x256xf16>) -> tensor<12
   } -> tensor<128x256xf32>
   return %y : tensor<128x256xf32>
 }
+
+// -----
+
+// An LM head with the vocabulary's odd N = 50257: the weight is given N x K
+// (K-major B), so only D's rows (50257 x 4 bytes) break TMA's 16-byte
+// rule, and the kernel converts; --wsgemm-plan (second RUN line) plans it
+// with store = direct.
+// CHECK-LABEL: wsgemm.gemm @lm_head_gemm0 a(f16) b(f16) d(f32) shape [128, 50257, 64] {
+func.func @lm_head(%a: tensor<128x64xf16>, %w: tensor<50257x64xf16>) -> tensor<128x50257xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x50257xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<128x50257xf32>) -> tensor<128x50257xf32>
+  %mm = linalg.matmul
+      indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                       affine_map<(m, n, k) -> (n, k)>,
+                       affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %w : tensor<128x64xf16>, tensor<50257x64xf16>) outs(%acc : tensor<128x50257xf32>) -> tensor<128x50257xf32>
+  return %mm : tensor<128x50257xf32>
+}
