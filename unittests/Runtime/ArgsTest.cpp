@@ -16,22 +16,6 @@ using json = nlohmann::json;
 
 namespace {
 
-/// Valid arguments for gemm_bias_relu.json: fake, aligned device addresses.
-GemmArgs validBiasRelu() {
-  GemmArgs a;
-  a.M = 256;
-  a.N = 512;
-  a.K = 128;
-  a.A.ptr = 0x10000000;
-  a.B.ptr = 0x20000000;
-  a.C.ptr = 0x30000000;
-  a.D.ptr = 0x40000000;
-  a.named["bias"].ptr = 0x50000000;
-  a.scalars["alpha"] = 1.0f;
-  a.scalars["beta"] = 0.5f;
-  return a;
-}
-
 GemmArgs validFull() {
   GemmArgs a;
   a.M = 200;

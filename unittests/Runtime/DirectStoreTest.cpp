@@ -36,19 +36,10 @@ json directJson() {
 /// Valid arguments with N = 1001: B and C (read with TMA) padded to 16
 /// bytes, D packed (2002-byte rows).
 GemmArgs oddN() {
-  GemmArgs a;
-  a.M = 256;
+  GemmArgs a = validBiasRelu();
   a.N = 1001;
-  a.K = 128;
-  a.A.ptr = 0x10000000;
-  a.B.ptr = 0x20000000;
   a.B.ld = 1008;
-  a.C.ptr = 0x30000000;
   a.C.ld = 1008;
-  a.D.ptr = 0x40000000;
-  a.named["bias"].ptr = 0x50000000;
-  a.scalars["alpha"] = 1.0f;
-  a.scalars["beta"] = 0.5f;
   return a;
 }
 

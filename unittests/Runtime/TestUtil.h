@@ -56,6 +56,23 @@ inline std::string argsError(const Manifest &m, const GemmArgs &a) {
   return s.ok() ? std::string() : s.message();
 }
 
+/// Valid arguments for data/gemm_bias_relu.json (256 x 512 x 128): fake,
+/// 16-byte aligned device addresses, packed matrices.
+inline GemmArgs validBiasRelu() {
+  GemmArgs a;
+  a.M = 256;
+  a.N = 512;
+  a.K = 128;
+  a.A.ptr = 0x10000000;
+  a.B.ptr = 0x20000000;
+  a.C.ptr = 0x30000000;
+  a.D.ptr = 0x40000000;
+  a.named["bias"].ptr = 0x50000000;
+  a.scalars["alpha"] = 1.0f;
+  a.scalars["beta"] = 0.5f;
+  return a;
+}
+
 } // namespace wsgemm::runtime::test
 
 #endif // WSGEMM_UNITTESTS_RUNTIME_TESTUTIL_H
