@@ -227,18 +227,48 @@ int runSweep(const Options &o, ModuleOp module) {
   auto t0 = Clock::now();
   std::vector<Variant> variants(space.size());
   std::map<std::string, size_t> byPlan;
+  auto report = [&](size_t i, const std::string &id, const std::string &status) {
+    char head[64];
+    std::snprintf(head, sizeof head, "[%3zu/%3zu] plan %6.1fs ", i + 1,
+                  space.size(), secondsSince(t0));
+    llvm::outs() << head << id << ": " << status << "\n";
+    llvm::outs().flush();
+  };
   for (size_t i = 0; i < space.size(); ++i) {
     Variant &v = variants[i];
     v.requested = joinConfig(space[i]);
     Attribute attr;
+    std::string verifierRule;
     {
       DiagnosticCollector diags(ctx);
       attr = parseAttribute(v.requested, ctx);
       if (!attr || !isa<mlir::wsgemm::ConfigAttr>(attr)) {
-        llvm::errs() << "ws-gemm-sweep: error: config " << v.requested
-                     << " does not parse: " << diags.text << "\n";
-        return 2;
+        // Knobs that each parse alone but not together break one of the
+        // attribute's rules between knobs (split_k with stream_k, say):
+        // that combination of the axes is refused like a planner refusal.
+        // A knob that does not parse alone is the user's typo: an error.
+        std::string text = diags.text;
+        bool eachParses = true;
+        for (const auto &knob : space[i]) {
+          DiagnosticCollector one(ctx);
+          KnobList alone{knob};
+          if (!parseAttribute(joinConfig(alone), ctx))
+            eachParses = false;
+        }
+        if (!eachParses) {
+          llvm::errs() << "ws-gemm-sweep: error: config " << v.requested
+                       << " does not parse: " << text << "\n";
+          return 2;
+        }
+        verifierRule = text.empty() ? "the config's verifier rejects it" : text;
       }
+    }
+    if (!verifierRule.empty()) {
+      v.state = State::Refused;
+      v.reason = verifierRule;
+      v.id = makeId(i, space[i], axes);
+      report(i, v.id, "refused: " + v.reason);
+      continue;
     }
     OwningOpRef<ModuleOp> clone = module.clone();
     mlir::wsgemm::GemmOp mine;
@@ -281,11 +311,7 @@ int runSweep(const Options &o, ModuleOp module) {
         status = "planned, " + std::to_string(v.smemBytes) + " bytes SMEM";
       }
     }
-    char head[64];
-    std::snprintf(head, sizeof head, "[%3zu/%3zu] plan %6.1fs ", i + 1,
-                  space.size(), secondsSince(t0));
-    llvm::outs() << head << v.id << ": " << status << "\n";
-    llvm::outs().flush();
+    report(i, v.id, status);
   }
 
   std::vector<size_t> todo;

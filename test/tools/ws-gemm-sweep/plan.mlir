@@ -30,6 +30,16 @@
 // AXIS: v004.128x128x64.cooperative.c1x1x1.s6.e128x32.delay_tma_storetrue: same plan as v000.
 // AXIS: planned: 4 to compile, 0 refused by the planner, 2 duplicate(s)
 
+// Knobs that each parse but break a rule of the attribute together (its
+// verifier) are a refusal of that combination, not an error: a scheduler
+// axis crossed with a split_k axis sweeps the legal pairs.
+// RUN: ws-gemm-sweep %s --dry-run --no-default-axes --axis 'scheduler=data_parallel|stream_k' --axis 'split_k=auto|2' | FileCheck %s --check-prefix=RULE
+// RULE: 4 config(s) over scheduler(2) split_k(2)
+// RULE: v001.{{.*}}schedulerdata_parallel.split_k2: planned
+// RULE: v002.{{.*}}schedulerstream_k.split_kauto: planned
+// RULE: v003.{{.*}}schedulerstream_k.split_k2: refused: config split_k = 2 and scheduler = stream_k exclude each other
+// RULE: planned: 3 to compile, 1 refused by the planner, 0 duplicate(s)
+
 // Bad axes are errors before anything is planned.
 // RUN: not ws-gemm-sweep %s --dry-run --schedules fastest 2>&1 | FileCheck %s --check-prefix=BADVAL
 // BADVAL: ws-gemm-sweep: error: config #wsgemm.config<{{.*}}schedule = fastest{{.*}}> does not parse: expected one of warp_specialized, cooperative, pingpong, got 'fastest'
