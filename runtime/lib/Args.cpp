@@ -442,4 +442,18 @@ Status validate(const Manifest &m, const GemmArgs &args) {
   return Status::success();
 }
 
+GemmArgs argsForVariant(const Manifest &m, const GemmArgs &args) {
+  // A caller of a family that mixes tile schedulers may hand over a
+  // workspace and a stream-K tile count for whichever variant is chosen;
+  // a data-parallel variant takes neither.
+  GemmArgs out = args;
+  if (!m.workspace) {
+    out.workspace = 0;
+    out.workspaceBytes = 0;
+  }
+  if (m.scheduler.kind != SchedulerKind::StreamK)
+    out.streamKTiles.reset();
+  return out;
+}
+
 } // namespace wsgemm::runtime

@@ -241,11 +241,16 @@ std::string describeInterface(const Manifest &m) {
     os << "operand " << name << " " << dtypeName(op.dtype) << " "
        << layoutName(op.layout) << "\n";
   // Parameters by name, without what depends on the config (tensor map
-  // boxes and swizzles, their order, and whether outputs are stored with
-  // TMA or directly: a matrix reads as a tensor map here).
+  // boxes and swizzles, their order, whether outputs are stored with TMA
+  // or directly (a matrix reads as a tensor map here), and the tile
+  // scheduler's own parameters).
   std::vector<std::string> params;
   for (const Param &p : m.params) {
-    if (p.kind == ParamKind::Size)
+    // Sizes come from the problem; the split-K / stream-K workspace and
+    // stream-K tile count from the variant's tile scheduler (the launch
+    // fills both): a family may mix data-parallel and stream-K variants.
+    if (p.kind == ParamKind::Size || p.kind == ParamKind::Workspace ||
+        p.kind == ParamKind::StreamKTiles)
       continue;
     bool matrix = p.kind == ParamKind::TensorMap || p.kind == ParamKind::Matrix;
     std::string s = std::string("param ") +

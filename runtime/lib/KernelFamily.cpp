@@ -50,7 +50,9 @@ Status KernelFamily::launch(const GemmArgs &args, CUstream stream) const {
   auto k = kernel(sel->variant);
   if (!k)
     return k.status();
-  return (*k)->launch(args, stream);
+  return (*k)->launch(argsForVariant(family_.variants[sel->variant].manifest,
+                                     args),
+                      stream);
 }
 
 } // namespace wsgemm::runtime

@@ -2,14 +2,17 @@
 //
 // The runtime's side of docs/stream-k.md without a GPU: the manifest's
 // tile_scheduler and workspace, the grid of split units, the stream-K
-// heuristic, the workspace size and its refusal, and the two parameters.
+// heuristic, the workspace size and its refusal, the two parameters, and
+// a kernel family mixing data-parallel, split-K and stream-K variants.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TestUtil.h"
 
+#include "ws-gemm-runtime/KernelFamily.h"
 #include "ws-gemm-runtime/Launch.h"
 
+#include <cstdio>
 #include <cstring>
 
 using namespace wsgemm::runtime;
@@ -150,6 +153,62 @@ TEST(StreamK, ManifestRules) {
   EXPECT_EQ(manifestError(j),
             "manifest t.json: tile_scheduler.split_k: must be in [2, 64] for "
             "kind split_k, got 1");
+}
+
+/// A family of gemm_bias_relu.json as data-parallel, split-K and stream-K
+/// variants: the workspace and stream_k_tiles parameters belong to the
+/// tile scheduler, not the GEMM, so the variants take the same arguments.
+TEST(StreamK, FamilyMixesTileSchedulers) {
+  json fam = {{"format", "ws-gemm-family"},
+              {"version", 1},
+              {"name", "gemm_bias_relu"},
+              {"variants", json::array()}};
+  const char *kinds[] = {"data_parallel", "split_k", "stream_k"};
+  for (const char *kind : kinds) {
+    std::string path = dataPath("gemm_bias_relu.json");
+    if (std::string(kind) != "data_parallel") {
+      path = ::testing::TempDir() + "/mixed_" + kind + ".json";
+      FILE *f = std::fopen(path.c_str(), "w");
+      ASSERT_NE(f, nullptr);
+      std::fputs(splitManifest(kind).dump().c_str(), f);
+      std::fclose(f);
+    }
+    fam["variants"].push_back({{"id", kind}, {"manifest", path}});
+  }
+  auto f = parseFamily(fam.dump(), ::testing::TempDir() + "/family.json");
+  ASSERT_TRUE(f.ok()) << f.message();
+  ASSERT_EQ(f->variants.size(), 3u);
+
+  // The caller's workspace and stream-K tile count reach only the variants
+  // whose tile scheduler takes them.
+  GemmArgs args = validBiasRelu();
+  args.workspace = 0x10000;
+  args.workspaceBytes = 1 << 20;
+  args.streamKTiles = 7;
+  GemmArgs dp = argsForVariant(f->variants[0].manifest, args);
+  EXPECT_EQ(dp.workspace, 0u);
+  EXPECT_EQ(dp.workspaceBytes, 0u);
+  EXPECT_FALSE(dp.streamKTiles.has_value());
+  EXPECT_EQ(argsError(f->variants[0].manifest, dp), "");
+  GemmArgs split = argsForVariant(f->variants[1].manifest, args);
+  EXPECT_EQ(split.workspace, 0x10000u);
+  EXPECT_FALSE(split.streamKTiles.has_value());
+  GemmArgs sk = argsForVariant(f->variants[2].manifest, args);
+  EXPECT_EQ(sk.workspace, 0x10000u);
+  EXPECT_EQ(sk.workspaceBytes, uint64_t(1) << 20);
+  EXPECT_EQ(sk.streamKTiles, 7);
+
+  // Anything else that differs still splits a family.
+  json other = splitManifest("stream_k");
+  other["operands"]["D"]["dtype"] = "bf16";
+  std::string path = ::testing::TempDir() + "/mixed_bf16.json";
+  FILE *out = std::fopen(path.c_str(), "w");
+  ASSERT_NE(out, nullptr);
+  std::fputs(other.dump().c_str(), out);
+  std::fclose(out);
+  fam["variants"][2]["manifest"] = path;
+  auto bad = parseFamily(fam.dump(), ::testing::TempDir() + "/family.json");
+  EXPECT_FALSE(bad.ok());
 }
 
 } // namespace

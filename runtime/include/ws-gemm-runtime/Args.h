@@ -114,6 +114,11 @@ void padLeadingDimensions(const Manifest &m, GemmArgs &args, int64_t pad,
 /// write it. Kernel families pick such a variant for it.
 bool outputsNeedDirectStore(const Manifest &m, const GemmArgs &args);
 
+/// `args` as variant `m` takes them: a workspace and a stream-K tile count
+/// meant for whichever variant a family picks are dropped for a variant
+/// whose tile scheduler takes none (data-parallel; split-K: no tile count).
+GemmArgs argsForVariant(const Manifest &m, const GemmArgs &args);
+
 } // namespace wsgemm::runtime
 
 #endif // WSGEMM_RUNTIME_ARGS_H
