@@ -22,14 +22,15 @@ using json = nlohmann::json;
 namespace {
 
 /// gemm_bias_relu.json (tile 128 x 256, cooperative: 2 flags per tile) as
-/// a persistent split-K or stream-K kernel.
+/// a persistent split-K (4 ways: 3 partial slots per tile) or stream-K
+/// (one partial per tile) kernel, as ws-gemm-compile writes them.
 json splitManifest(const std::string &kind) {
   json j = loadJson("gemm_bias_relu.json");
   j["grid"]["kind"] = "persistent";
   j["tile_scheduler"] = {{"kind", kind}};
   if (kind == "split_k")
     j["tile_scheduler"]["split_k"] = 4;
-  j["workspace"] = {{"tile_bytes", 128 * 256 * 4},
+  j["workspace"] = {{"tile_bytes", (kind == "split_k" ? 3 : 1) * 128 * 256 * 4},
                     {"flag_bytes", 8},
                     {"tiles", kind == "stream_k" ? "stream_k" : "all"}};
   j["params"].push_back({{"name", "workspace"}, {"kind", "workspace"}});
@@ -64,7 +65,7 @@ TEST(StreamK, SplitKGridAndWorkspace) {
   EXPECT_EQ(g->units, 128);
   EXPECT_EQ(g->grid, (std::array<uint32_t, 3>{128, 1, 1}));
   EXPECT_EQ(g->splitTiles, 32);
-  EXPECT_EQ(g->workspaceBytes, 32u * (131072 + 8));
+  EXPECT_EQ(g->workspaceBytes, 32u * (393216 + 8));
   // More units than SMs: one full grid.
   g = computeLaunchGeometry(m, 4096, 4096, 1, 132, 0, 4096);
   ASSERT_TRUE(g.ok());
@@ -78,7 +79,7 @@ TEST(StreamK, SplitKGridAndWorkspace) {
   EXPECT_EQ(s.message(), "workspace: 4096 bytes given, the kernel needs " +
                              std::to_string(g->workspaceBytes) + " (" +
                              std::to_string(g->splitTiles) +
-                             " split tiles x (131072 + 8) bytes)");
+                             " split tiles x (393216 + 8) bytes)");
   args.workspaceBytes = g->workspaceBytes;
   EXPECT_TRUE(checkWorkspace(m, *g, args).ok());
   args.workspace = 0x10008;
