@@ -50,9 +50,8 @@ Status KernelFamily::launch(const GemmArgs &args, CUstream stream) const {
   auto k = kernel(sel->variant);
   if (!k)
     return k.status();
-  return (*k)->launch(argsForVariant(family_.variants[sel->variant].manifest,
-                                     args),
-                      stream);
+  return (*k)->launch(
+      argsForVariant(family_.variants[sel->variant].manifest, args), stream);
 }
 
 } // namespace wsgemm::runtime

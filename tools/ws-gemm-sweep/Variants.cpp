@@ -227,7 +227,8 @@ int runSweep(const Options &o, ModuleOp module) {
   auto t0 = Clock::now();
   std::vector<Variant> variants(space.size());
   std::map<std::string, size_t> byPlan;
-  auto report = [&](size_t i, const std::string &id, const std::string &status) {
+  auto report = [&](size_t i, const std::string &id,
+                    const std::string &status) {
     char head[64];
     std::snprintf(head, sizeof head, "[%3zu/%3zu] plan %6.1fs ", i + 1,
                   space.size(), secondsSince(t0));

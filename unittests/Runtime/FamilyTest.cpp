@@ -47,17 +47,6 @@ std::string tableError(const json &j) {
   return t.ok() ? std::string() : t.message();
 }
 
-std::string writeTemp(const std::string &name, const std::string &text) {
-  std::string path = ::testing::TempDir() + "/" + name;
-  FILE *f = std::fopen(path.c_str(), "w");
-  EXPECT_NE(f, nullptr);
-  if (f) {
-    std::fputs(text.c_str(), f);
-    std::fclose(f);
-  }
-  return path;
-}
-
 Selection selectOrDie(const Family &f, const TuningTable *t, Shape s,
                       int sms = 132) {
   SelectOptions o;

@@ -12,7 +12,6 @@
 #include "ws-gemm-runtime/KernelFamily.h"
 #include "ws-gemm-runtime/Launch.h"
 
-#include <cstdio>
 #include <cstring>
 
 using namespace wsgemm::runtime;
@@ -167,13 +166,9 @@ TEST(StreamK, FamilyMixesTileSchedulers) {
   const char *kinds[] = {"data_parallel", "split_k", "stream_k"};
   for (const char *kind : kinds) {
     std::string path = dataPath("gemm_bias_relu.json");
-    if (std::string(kind) != "data_parallel") {
-      path = ::testing::TempDir() + "/mixed_" + kind + ".json";
-      FILE *f = std::fopen(path.c_str(), "w");
-      ASSERT_NE(f, nullptr);
-      std::fputs(splitManifest(kind).dump().c_str(), f);
-      std::fclose(f);
-    }
+    if (std::string(kind) != "data_parallel")
+      path = writeTemp(std::string("mixed_") + kind + ".json",
+                       splitManifest(kind).dump());
     fam["variants"].push_back({{"id", kind}, {"manifest", path}});
   }
   auto f = parseFamily(fam.dump(), ::testing::TempDir() + "/family.json");
@@ -201,15 +196,17 @@ TEST(StreamK, FamilyMixesTileSchedulers) {
 
   // Anything else that differs still splits a family.
   json other = splitManifest("stream_k");
-  other["operands"]["D"]["dtype"] = "bf16";
-  std::string path = ::testing::TempDir() + "/mixed_bf16.json";
-  FILE *out = std::fopen(path.c_str(), "w");
-  ASSERT_NE(out, nullptr);
-  std::fputs(other.dump().c_str(), out);
-  std::fclose(out);
-  fam["variants"][2]["manifest"] = path;
+  other["operands"]["D"]["dtype"] = "bf16"; // as FamilyTest's bf16 D
+  other["params"][3]["dtype"] = "bf16";
+  other["evt"]["nodes"][10]["dtype"] = "bf16";
+  ASSERT_EQ(manifestError(other), "");
+  fam["variants"][2]["manifest"] = writeTemp("mixed_bf16.json", other.dump());
   auto bad = parseFamily(fam.dump(), ::testing::TempDir() + "/family.json");
-  EXPECT_FALSE(bad.ok());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.message().find("variant 'stream_k' takes other arguments "
+                               "than 'data_parallel'"),
+            std::string::npos)
+      << bad.message();
 }
 
 } // namespace

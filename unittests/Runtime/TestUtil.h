@@ -20,6 +20,15 @@
 
 namespace wsgemm::runtime::test {
 
+/// Writes `text` to `name` in gtest's temporary directory; returns its path.
+inline std::string writeTemp(const std::string &name, const std::string &text) {
+  std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream out(path);
+  EXPECT_TRUE(out.good()) << path;
+  out << text;
+  return path;
+}
+
 inline std::string dataPath(const std::string &name) {
   return std::string(WSGEMM_RUNTIME_TEST_DATA) + "/" + name;
 }

@@ -202,10 +202,9 @@ SmallVector<Value> TileScheduler::emitFixup(const WorkTile &tile,
           // it is not carried on the add itself.
           kc.ifThen(leader, [&] {
             LLVM::FenceOp::create(b, LLVM::AtomicOrdering::release, kGpuScope);
-            LLVM::AtomicRMWOp::create(b, LLVM::AtomicBinOp::add, flag,
-                                      kc.i32(1),
-                                      LLVM::AtomicOrdering::monotonic,
-                                      kGpuScope);
+            LLVM::AtomicRMWOp::create(
+                b, LLVM::AtomicBinOp::add, flag, kc.i32(1),
+                LLVM::AtomicOrdering::monotonic, kGpuScope);
           });
           return SmallVector<Value>(acc);
         });
