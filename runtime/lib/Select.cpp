@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm-runtime/Family.h"
+#include "ws-gemm-runtime/StreamKRule.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,6 +24,14 @@ namespace {
 constexpr int64_t kSmemPerSm = 233472;
 constexpr int64_t kSmemReservedPerCta = 1024;
 constexpr int64_t kThreadsPerSm = 2048;
+
+/// What a split tile's fixup adds to its units' work (docs/tuning.md,
+/// "Selection"), fitted to the H100 runs of docs/perf-notes.md ("Fitted
+/// tiles and tuned tile schedulers"): each split beyond the first adds a
+/// partial written and read, split-K's units side by side, stream-K's
+/// spread over a tile's CTAs.
+constexpr double kSplitKFixupPerSplit = 0.10;
+constexpr double kStreamKFixupPerUnit = 0.15;
 
 /// Multiply-accumulates per element loaded: how well a tile of the
 /// mainloop hides its loads.
@@ -71,10 +80,35 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
   }
   const int64_t cluster = int64_t(m.cluster[0]) * m.cluster[1] * m.cluster[2];
   e.slots = std::max<int64_t>(int64_t(smCount) * perSm / cluster, 1) * cluster;
+  e.units = e.tiles;
   e.waves = (e.tiles + e.slots - 1) / e.slots;
   e.efficiency = std::min(1.0, intensity(tm, tn) / intensity(128, 256));
-  e.cost = double(e.waves) * double(perSm) * double(tm) * double(tn) /
-           e.efficiency;
+  const double tileCost =
+      double(perSm) * double(tm) * double(tn) / e.efficiency;
+  e.cost = double(e.waves) * tileCost;
+  const int64_t tk = std::max<int64_t>(1, m.tile[2]);
+  const int64_t kTiles = std::max<int64_t>(1, (s.K + tk - 1) / tk);
+  if (m.scheduler.kind == SchedulerKind::SplitK && m.scheduler.splitK > 1) {
+    // tiles x S units of ceil(kt / S) k-tiles each.
+    const int64_t S = m.scheduler.splitK;
+    e.units = e.tiles * S;
+    e.waves = (e.units + e.slots - 1) / e.slots;
+    double share = double((kTiles + S - 1) / S) / double(kTiles);
+    e.cost = double(e.waves) * tileCost * share *
+             (1 + kSplitKFixupPerSplit * double(S - 1));
+  } else if (m.scheduler.kind == SchedulerKind::StreamK) {
+    // The runtime's rule; its stream-K tiles are shared by every CTA, each
+    // tile by about 1 + CTAs / stream-K tiles units.
+    int64_t sk = chooseStreamKTiles(e.tiles, kTiles, e.slots);
+    if (sk > 0) {
+      e.streamKTiles = sk;
+      double dpWaves = double((e.tiles - sk) / e.slots);
+      double unitsPerTile = 1 + double(e.slots) / double(sk);
+      e.cost = (dpWaves + double(sk) / double(e.slots) *
+                              (1 + kStreamKFixupPerUnit * unitsPerTile)) *
+               tileCost;
+    }
+  }
   return e;
 }
 
@@ -147,17 +181,25 @@ Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
                "static_shape)"
              : " (every variant has another static_shape)"));
   const Manifest &m = f.variants[sel.variant].manifest;
-  double full = double(bestE.tiles) / double(bestE.waves * bestE.slots);
-  sel.reason = "untuned (" + untunedWhy + "): heuristic: tile " +
-               std::to_string(m.tile[0]) + "x" + std::to_string(m.tile[1]) +
-               ", " + std::to_string(bestE.tiles) + " tiles on " +
-               std::to_string(bestE.slots) + " slots (" +
-               std::to_string(opts.smCount) + " SMs) = " +
-               std::to_string(bestE.waves) + " wave(s), last " +
-               fmt("%.0f%%", 100 * full) + " full on average, efficiency " +
-               fmt("%.2f", bestE.efficiency) +
-               "; lowest estimated cost of " + std::to_string(eligible) +
-               " variant(s)";
+  double full = double(bestE.units) / double(bestE.waves * bestE.slots);
+  std::string scheduler;
+  if (m.scheduler.kind == SchedulerKind::SplitK)
+    scheduler = " split_k " + std::to_string(m.scheduler.splitK) + " (" +
+                std::to_string(bestE.units) + " units)";
+  else if (m.scheduler.kind == SchedulerKind::StreamK)
+    scheduler = " stream-K";
+  sel.reason =
+      "untuned (" + untunedWhy + "): heuristic: tile " +
+      std::to_string(m.tile[0]) + "x" + std::to_string(m.tile[1]) + scheduler +
+      ", " + std::to_string(bestE.tiles) + " tiles on " +
+      std::to_string(bestE.slots) + " slots (" + std::to_string(opts.smCount) +
+      " SMs) = " + std::to_string(bestE.waves) + " wave(s), " +
+      (bestE.streamKTiles > 0
+           ? "the last " + std::to_string(bestE.streamKTiles) +
+                 " tiles shared by every CTA"
+           : "last " + fmt("%.0f%%", 100 * full) + " full on average") +
+      ", efficiency " + fmt("%.2f", bestE.efficiency) +
+      "; lowest estimated cost of " + std::to_string(eligible) + " variant(s)";
   return sel;
 }
 

@@ -21,15 +21,15 @@ using json = nlohmann::json;
 namespace {
 
 /// gemm_bias_relu.json (tile 128 x 256, cooperative: 2 flags per tile) as
-/// a persistent split-K (4 ways: 3 partial slots per tile) or stream-K
-/// (one partial per tile) kernel, as ws-gemm-compile writes them.
+/// a persistent split-K (4 ways) or stream-K kernel: one partial per tile,
+/// as ws-gemm-compile writes them.
 json splitManifest(const std::string &kind) {
   json j = loadJson("gemm_bias_relu.json");
   j["grid"]["kind"] = "persistent";
   j["tile_scheduler"] = {{"kind", kind}};
   if (kind == "split_k")
     j["tile_scheduler"]["split_k"] = 4;
-  j["workspace"] = {{"tile_bytes", (kind == "split_k" ? 3 : 1) * 128 * 256 * 4},
+  j["workspace"] = {{"tile_bytes", 128 * 256 * 4},
                     {"flag_bytes", 8},
                     {"tiles", kind == "stream_k" ? "stream_k" : "all"}};
   j["params"].push_back({{"name", "workspace"}, {"kind", "workspace"}});
@@ -64,7 +64,7 @@ TEST(StreamK, SplitKGridAndWorkspace) {
   EXPECT_EQ(g->units, 128);
   EXPECT_EQ(g->grid, (std::array<uint32_t, 3>{128, 1, 1}));
   EXPECT_EQ(g->splitTiles, 32);
-  EXPECT_EQ(g->workspaceBytes, 32u * (393216 + 8));
+  EXPECT_EQ(g->workspaceBytes, 32u * (131072 + 8));
   // More units than SMs: one full grid.
   g = computeLaunchGeometry(m, 4096, 4096, 1, 132, 0, 4096);
   ASSERT_TRUE(g.ok());
@@ -78,7 +78,7 @@ TEST(StreamK, SplitKGridAndWorkspace) {
   EXPECT_EQ(s.message(), "workspace: 4096 bytes given, the kernel needs " +
                              std::to_string(g->workspaceBytes) + " (" +
                              std::to_string(g->splitTiles) +
-                             " split tiles x (393216 + 8) bytes)");
+                             " split tiles x (131072 + 8) bytes)");
   args.workspaceBytes = g->workspaceBytes;
   EXPECT_TRUE(checkWorkspace(m, *g, args).ok());
   args.workspace = 0x10008;
@@ -193,6 +193,41 @@ TEST(StreamK, FamilyMixesTileSchedulers) {
   EXPECT_EQ(sk.workspace, 0x10000u);
   EXPECT_EQ(sk.workspaceBytes, uint64_t(1) << 20);
   EXPECT_EQ(sk.streamKTiles, 7);
+
+  // Untuned, the heuristic prices each scheduler (docs/tuning.md,
+  // "Selection"; all three are 128x256, cost in 128x256 tile-steps):
+  SelectOptions o;
+  o.smCount = 132;
+  auto pick = [&](Shape shape) {
+    auto sel = selectVariant(*f, nullptr, shape, o);
+    EXPECT_TRUE(sel.ok()) << sel.message();
+    return sel.ok() ? f->variants[sel->variant].id : std::string();
+  };
+  // 1024 x 1024 x 16384: 32 tiles. Data-parallel 1 wave: 32768; split-K 4:
+  // 128 units in 1 wave of a quarter tile plus 30% fixup: 10649.6;
+  // stream-K, all 32 tiles on 132 CTAs: 32/132 x (1 + 0.15 x (1 +
+  // 132/32)) x 32768 = 14053.
+  const Manifest &sk4 = f->variants[1].manifest;
+  Shape fewTiles{1024, 1024, 16384, 1};
+  EXPECT_NEAR(estimateVariant(sk4, fewTiles, 132).cost, 10649.6, 1e-6);
+  EXPECT_NEAR(estimateVariant(f->variants[2].manifest, fewTiles, 132).cost,
+              32.0 / 132 * (1 + 0.15 * (1 + 132.0 / 32)) * 32768, 1e-6);
+  EXPECT_EQ(pick(fewTiles), "split_k");
+  // 3456 x 5120 x 4096: 540 tiles, 4.09 waves. Data-parallel 5 waves:
+  // 163840; stream-K 3 waves + 144 stream-K tiles: 144329; split-K 4: 17
+  // waves of 2160 units: 181043.
+  Shape partialWave{3456, 5120, 4096, 1};
+  HeuristicEstimate hybrid =
+      estimateVariant(f->variants[2].manifest, partialWave, 132);
+  EXPECT_EQ(hybrid.streamKTiles, 144);
+  EXPECT_NEAR(hybrid.cost,
+              (3 + 144.0 / 132 * (1 + 0.15 * (1 + 132.0 / 144))) * 32768, 1e-6);
+  EXPECT_EQ(estimateVariant(sk4, partialWave, 132).waves, 17);
+  EXPECT_EQ(pick(partialWave), "stream_k");
+  // 4096^3: 512 tiles fill 97% of 4 waves, so the rule keeps stream-K
+  // data-parallel (the same cost: the earlier variant wins) and split-K's
+  // 16 waves lose.
+  EXPECT_EQ(pick({4096, 4096, 4096, 1}), "data_parallel");
 
   // Anything else that differs still splits a family.
   json other = splitManifest("stream_k");

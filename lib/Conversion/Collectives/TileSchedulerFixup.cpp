@@ -12,27 +12,16 @@
 //                 acc is the tile's sum: its epilogue runs, once.
 //
 // So the tile's sum is ((p0 + p1) + p2) + ... + p(S-1), each p an f32
-// wgmma accumulation over the unit's k-tiles from zero. That chain suits
-// stream-K, whose units of a tile run at different times (the head
-// first). Split-K's S units of a tile run side by side, so a chain would
-// make S - 1 read-and-write steps one after the other; split-K instead
-// reduces in parallel:
-//
-//   unit s < S - 1:  partial[s] = acc; flag += 1 (atomic, release)
-//   unit S - 1:      wait until flag == S - 1 (acquire), then
-//                    acc = (((acc + p0) + p1) + ...) + p(S-2); flag = 0
-//
-// No non-last unit ever waits, and the order of the sum is fixed.
-// A data-parallel kernel accumulates all k-tiles in one chain; splitting
-// reassociates the sum at the split boundaries (one extra f32 rounding per
-// split), which changes results in the last bits but not the error bound's
-// order (K x eps x sum |a b|). Same shape, config and grid: same bits, run
-// after run.
+// wgmma accumulation over the unit's k-tiles from zero. A data-parallel
+// kernel accumulates all k-tiles in one chain; splitting reassociates the
+// sum at the split boundaries (one extra f32 rounding per split), which
+// changes results in the last bits but not the error bound's order
+// (K x eps x sum |a b|). Same shape, config and grid: same bits, run after
+// run.
 //
 // Workspace (KernelLayout.h; the runtime sizes it from the manifest): the
-// partials of the split tiles, then their flags, one i32 per consumer
-// warpgroup. A stream-K tile has one tile M x tile N f32 partial, a
-// split-K tile S - 1 of them. A warpgroup's partial is its accumulator
+// partials of the split tiles, tile M x tile N f32 each, then their flags,
+// one i32 per consumer warpgroup. A warpgroup's partial is its accumulator
 // registers in thread order: float4 j of 64-row block mb of thread t at
 // ((mb x tile N / 8 + j) x 128 + t) x 16 bytes, so that each warp's access
 // is 512 contiguous bytes.
@@ -106,6 +95,12 @@ SmallVector<Value> TileScheduler::emitFixup(const WorkTile &tile,
       arith::AddIOp::create(
           b, arith::MulIOp::create(b, toI64(kc, splitTiles), tileBytes),
           arith::MulIOp::create(b, toI64(kc, flagIndex), kc.i64(4))));
+  // Float4 j of block mb of this thread.
+  auto vectorAt = [&](int64_t mb, int64_t j) {
+    Value index = kc.add(kc.i32((mb * vectors + j) * 128), kc.tidInWg);
+    return globalByte(kc, partial,
+                      arith::MulIOp::create(b, toI64(kc, index), kc.i64(16)));
+  };
   auto v4 = VectorType::get({4}, kc.f32Ty);
 
   Value hasEarlier = kc.ult(kc.i32(0), tile.split);
@@ -115,102 +110,6 @@ SmallVector<Value> TileScheduler::emitFixup(const WorkTile &tile,
   Value involved = arith::OrIOp::create(b, hasEarlier, notLast);
 
   TypeRange accTypes = ValueRange(acc).getTypes();
-  auto addPartial = [&](SmallVector<Value> &blocks, Value base) {
-    for (auto [mb, block] : llvm::enumerate(blocks)) {
-      for (int64_t j = 0; j < vectors; ++j) {
-        Value index = kc.add(kc.i32((mb * vectors + j) * 128), kc.tidInWg);
-        Value at = globalByte(
-            kc, base, arith::MulIOp::create(b, toI64(kc, index), kc.i64(16)));
-        Value v = LLVM::LoadOp::create(b, v4, at, /*alignment=*/16);
-        for (int64_t e = 0; e < 4; ++e) {
-          int64_t field = j * 4 + e;
-          Value x = LLVM::ExtractValueOp::create(b, block, field);
-          Value y = LLVM::ExtractElementOp::create(b, v, kc.i32(e));
-          block = LLVM::InsertValueOp::create(
-              b, block, arith::AddFOp::create(b, x, y), field);
-        }
-      }
-    }
-  };
-  auto storePartial = [&](ValueRange blocks, Value base) {
-    for (auto [mb, block] : llvm::enumerate(blocks)) {
-      for (int64_t j = 0; j < vectors; ++j) {
-        Value v = LLVM::UndefOp::create(b, v4);
-        for (int64_t e = 0; e < 4; ++e)
-          v = LLVM::InsertElementOp::create(
-              b, v, LLVM::ExtractValueOp::create(b, block, j * 4 + e),
-              kc.i32(e));
-        Value index = kc.add(kc.i32((mb * vectors + j) * 128), kc.tidInWg);
-        LLVM::StoreOp::create(
-            b, v,
-            globalByte(kc, base,
-                       arith::MulIOp::create(b, toI64(kc, index), kc.i64(16))),
-            /*alignment=*/16);
-      }
-    }
-  };
-  // The warpgroup's first thread spins until the flag reads `value`; then
-  // the warpgroup meets, so every thread's loads follow the acquire.
-  auto waitFor = [&](Value value) {
-    kc.ifThen(leader, [&] {
-      auto spin = scf::WhileOp::create(b, TypeRange{}, ValueRange{});
-      OpBuilder::InsertionGuard guard(b);
-      b.createBlock(&spin.getBefore());
-      Value seen = LLVM::LoadOp::create(
-          b, kc.i32Ty, flag, /*alignment=*/4, false, false, false, false,
-          LLVM::AtomicOrdering::acquire, kGpuScope);
-      scf::ConditionOp::create(
-          b, arith::CmpIOp::create(b, arith::CmpIPredicate::ne, seen, value),
-          ValueRange{});
-      b.createBlock(&spin.getAfter());
-      scf::YieldOp::create(b, ValueRange{});
-    });
-    kc.namedBarrier(barrierId, 128);
-  };
-
-  if (splitK > 1) {
-    // Split-K: S - 1 slots per tile, one per non-last unit.
-    const int64_t sliceBytes = layout.tileM * layout.tileN * 4;
-    auto slotOf = [&](Value split) {
-      return globalByte(
-          kc, partial,
-          arith::MulIOp::create(b, toI64(kc, split), kc.i64(sliceBytes)));
-    };
-    ValueRange sum = ifElse(
-        kc, tile.last, accTypes,
-        [&] {
-          waitFor(kc.i32(splitK - 1));
-          auto loop = scf::ForOp::create(b, kc.i32(0), kc.i32(splitK - 1),
-                                         kc.i32(1), ValueRange(acc));
-          {
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPointToStart(loop.getBody());
-            SmallVector<Value> blocks(loop.getRegionIterArgs());
-            addPartial(blocks, slotOf(loop.getInductionVar()));
-            scf::YieldOp::create(b, blocks);
-          }
-          kc.ifThen(leader, [&] {
-            LLVM::StoreOp::create(b, kc.i32(0), flag, /*alignment=*/4);
-          });
-          return SmallVector<Value>(loop.getResults());
-        },
-        [&] {
-          storePartial(acc, slotOf(tile.split));
-          kc.namedBarrier(barrierId, 128);
-          // A release fence, then the count (a relaxed atom.add): PTX's
-          // release pattern. NVPTX drops the ordering of an atomicrmw, so
-          // it is not carried on the add itself.
-          kc.ifThen(leader, [&] {
-            LLVM::FenceOp::create(b, LLVM::AtomicOrdering::release, kGpuScope);
-            LLVM::AtomicRMWOp::create(
-                b, LLVM::AtomicBinOp::add, flag, kc.i32(1),
-                LLVM::AtomicOrdering::monotonic, kGpuScope);
-          });
-          return SmallVector<Value>(acc);
-        });
-    return SmallVector<Value>(sum);
-  }
-
   ValueRange sum = ifElse(
       kc, involved, accTypes,
       [&] {
@@ -218,15 +117,51 @@ SmallVector<Value> TileScheduler::emitFixup(const WorkTile &tile,
         ValueRange total = ifElse(
             kc, hasEarlier, accTypes,
             [&] {
-              waitFor(tile.split);
+              kc.ifThen(leader, [&] {
+                auto spin = scf::WhileOp::create(b, TypeRange{}, ValueRange{});
+                OpBuilder::InsertionGuard guard(b);
+                b.createBlock(&spin.getBefore());
+                Value seen = LLVM::LoadOp::create(
+                    b, kc.i32Ty, flag, /*alignment=*/4, false, false, false,
+                    false, LLVM::AtomicOrdering::acquire, kGpuScope);
+                scf::ConditionOp::create(
+                    b,
+                    arith::CmpIOp::create(b, arith::CmpIPredicate::ne, seen,
+                                          tile.split),
+                    ValueRange{});
+                b.createBlock(&spin.getAfter());
+                scf::YieldOp::create(b, ValueRange{});
+              });
+              kc.namedBarrier(barrierId, 128);
               SmallVector<Value> added(acc);
-              addPartial(added, partial);
+              for (auto [mb, block] : llvm::enumerate(added)) {
+                for (int64_t j = 0; j < vectors; ++j) {
+                  Value v = LLVM::LoadOp::create(b, v4, vectorAt(mb, j),
+                                                 /*alignment=*/16);
+                  for (int64_t e = 0; e < 4; ++e) {
+                    int64_t field = j * 4 + e;
+                    Value x = LLVM::ExtractValueOp::create(b, block, field);
+                    Value y = LLVM::ExtractElementOp::create(b, v, kc.i32(e));
+                    block = LLVM::InsertValueOp::create(
+                        b, block, arith::AddFOp::create(b, x, y), field);
+                  }
+                }
+              }
               return added;
             },
             [&] { return SmallVector<Value>(acc); });
         // Hand the sum so far to the next unit.
         kc.ifThen(notLast, [&] {
-          storePartial(total, partial);
+          for (auto [mb, block] : llvm::enumerate(total)) {
+            for (int64_t j = 0; j < vectors; ++j) {
+              Value v = LLVM::UndefOp::create(b, v4);
+              for (int64_t e = 0; e < 4; ++e)
+                v = LLVM::InsertElementOp::create(
+                    b, v, LLVM::ExtractValueOp::create(b, block, j * 4 + e),
+                    kc.i32(e));
+              LLVM::StoreOp::create(b, v, vectorAt(mb, j), /*alignment=*/16);
+            }
+          }
           kc.namedBarrier(barrierId, 128);
           kc.ifThen(leader, [&] {
             LLVM::StoreOp::create(b, kc.add(tile.split, kc.i32(1)), flag,

@@ -315,10 +315,7 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
   layout.budget = placer.finish(/*baseAlignment=*/1024);
   layout.smemBytes = layout.budget.total;
   if (c.hasWorkspace()) {
-    // Split-K reduces in parallel: a slot per non-last unit of the tile
-    // (TileSchedulerFixup.cpp); stream-K chains through one.
-    int64_t slots = c.getSplitK() > 1 ? c.getSplitK() - 1 : 1;
-    layout.workspaceTileBytes = slots * tileM * tileN * 4;
+    layout.workspaceTileBytes = tileM * tileN * 4;
     layout.workspaceFlagBytes = 4 * layout.consumerWarpgroups;
   }
   layout.params = listParams(desc, layout);

@@ -133,9 +133,13 @@ struct HeuristicEstimate {
   int64_t tiles = 0;  // output tiles (ceil(M/tm) * ceil(N/tn) * L)
   int64_t slots = 0;  // tiles that run at once (SMs x CTAs per SM, whole
                       // clusters)
-  int64_t waves = 0;  // ceil(tiles / slots)
+  int64_t units = 0;  // tiles, or tiles x S for split_k = S
+  int64_t waves = 0;  // ceil(units / slots)
+  int64_t streamKTiles = 0; // stream-K: the runtime rule's stream-K tiles
   double efficiency = 0; // tile's mainloop efficiency relative to 128x256
-  double cost = 0;       // waves * CTAs per SM * tm * tn / efficiency
+  double cost = 0;       // waves * CTAs per SM * tm * tn / efficiency, for
+                         // split-K and stream-K with their shares and fixups
+                         // (docs/tuning.md, "Selection")
 };
 HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
                                   int smCount);
