@@ -72,19 +72,6 @@ TEST(Footprint, HugeStridesDoNotOverflow) {
       << f.message();
 }
 
-/// Arguments validate() accepts for gemm_bias_relu.json.
-GemmArgs valid(int64_t M, int64_t N, int64_t K, int64_t L = 1) {
-  GemmArgs a = sized(M, N, K, L);
-  a.A.ptr = 0x10000;
-  a.B.ptr = 0x20000;
-  a.C.ptr = 0x30000;
-  a.D.ptr = 0x40000;
-  a.named["bias"].ptr = 0x50000;
-  a.scalars["alpha"] = 1;
-  a.scalars["beta"] = 1;
-  return a;
-}
-
 // Found by wsgemm-fuzz-manifest (UBSan: signed overflow in checkMatrix):
 // a batch stride of 7.3e18 elements, times the element size.
 TEST(Validate, HugeStridesAreRefusedWithoutOverflow) {
@@ -93,13 +80,13 @@ TEST(Validate, HugeStridesAreRefusedWithoutOverflow) {
   j["params"][3]["dims"] = {"N", "M", "L"};
   j["params"][3]["box"] = {64, 32, 1};
   Manifest m = parseOrDie(j);
-  GemmArgs a = valid(64, 64, 64);
+  GemmArgs a = validBiasRelu(64, 64, 64);
   ASSERT_TRUE(validate(m, a).ok()) << validate(m, a).message();
   a.D.batchStride = 7287451065717367398;
   EXPECT_EQ(validate(m, a).message(),
             "D: batch stride 7287451065717367398 elements exceeds the TMA "
             "limit of 2^40 bytes");
-  a = valid(2147483647, 64, 64);
+  a = validBiasRelu(2147483647, 64, 64);
   a.D.ld = int64_t(1) << 39; // rows * ld overflows 64 bits
   a.D.batchStride = int64_t(1) << 38;
   EXPECT_EQ(validate(m, a).message(),

@@ -13,22 +13,6 @@ using namespace wsgemm::runtime::test;
 
 namespace {
 
-GemmArgs args(int64_t M, int64_t N, int64_t K, int64_t L = 1) {
-  GemmArgs a;
-  a.M = M;
-  a.N = N;
-  a.K = K;
-  a.L = L;
-  a.A.ptr = 0x1000;
-  a.B.ptr = 0x2000;
-  a.C.ptr = 0x3000;
-  a.D.ptr = 0x4000;
-  a.named["bias"].ptr = 0x5000;
-  a.scalars["alpha"] = 1;
-  a.scalars["beta"] = 1;
-  return a;
-}
-
 TensorMapSpec spec(const Manifest &m, const std::string &op,
                    const GemmArgs &a) {
   auto s = computeTensorMapSpec(m, *m.findTensorMap(op), a);
@@ -38,9 +22,9 @@ TensorMapSpec spec(const Manifest &m, const std::string &op,
 
 TEST(TensorMap, KMajorA) {
   Manifest m = loadOrDie("gemm_bias_relu.json");
-  TensorMapSpec s = spec(m, "A", args(1000, 512, 264));
+  TensorMapSpec s = spec(m, "A", validBiasRelu(1000, 512, 264));
   EXPECT_EQ(s.rank, 2u);
-  EXPECT_EQ(s.address, 0x1000u);
+  EXPECT_EQ(s.address, 0x10000000u);
   EXPECT_EQ(s.dataType, CU_TENSOR_MAP_DATA_TYPE_FLOAT16);
   EXPECT_EQ(s.globalDim[0], 264u); // K innermost
   EXPECT_EQ(s.globalDim[1], 1000u);
@@ -57,7 +41,7 @@ TEST(TensorMap, KMajorA) {
 
 TEST(TensorMap, NMajorBAndLeadingDimension) {
   Manifest m = loadOrDie("gemm_bias_relu.json");
-  GemmArgs a = args(128, 1000, 64);
+  GemmArgs a = validBiasRelu(128, 1000, 64);
   a.B.ld = 1024;
   TensorMapSpec s = spec(m, "B", a);
   EXPECT_EQ(s.globalDim[0], 1000u); // N innermost
@@ -69,16 +53,16 @@ TEST(TensorMap, NMajorBAndLeadingDimension) {
   EXPECT_EQ(d.globalStrides[0], 2000u);
   EXPECT_EQ(d.l2Promotion, CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
   EXPECT_EQ(describeTensorMapSpec(d),
-            "f16 at 0x4000, dims [1000, 128], strides [2000] bytes, box "
+            "f16 at 0x40000000, dims [1000, 128], strides [2000] bytes, box "
             "[64, 32], swizzle 128B");
 }
 
 TEST(TensorMap, BatchedWithStrides) {
   Manifest m = loadOrDie("evt_full.json");
-  GemmArgs a = args(200, 136, 72, 3);
+  GemmArgs a = validBiasRelu(200, 136, 72, 3);
   a.C.ptr = 0;
-  a.named["res"].ptr = 0x6000;
-  a.named["pre"].ptr = 0x7000;
+  a.named["res"].ptr = 0x60000000;
+  a.named["pre"].ptr = 0x70000000;
   TensorMapSpec s = spec(m, "A", a); // m_major: [M, K, L]
   EXPECT_EQ(s.rank, 3u);
   EXPECT_EQ(s.dataType, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
@@ -93,7 +77,7 @@ TEST(TensorMap, BatchedWithStrides) {
   EXPECT_EQ(s.globalStrides[1], 200u * 80 * 2);
   TensorMapSpec pre = spec(m, "pre", a); // f32 aux store
   EXPECT_EQ(pre.dataType, CU_TENSOR_MAP_DATA_TYPE_FLOAT32);
-  EXPECT_EQ(pre.address, 0x7000u);
+  EXPECT_EQ(pre.address, 0x70000000u);
   EXPECT_EQ(pre.globalDim[0], 136u);
   EXPECT_EQ(pre.globalStrides[0], 136u * 4);
   EXPECT_EQ(pre.globalStrides[1], 136u * 4 * 200);
@@ -102,17 +86,17 @@ TEST(TensorMap, BatchedWithStrides) {
 
 TEST(TensorMap, SkippedSourceUsesDAddress) {
   Manifest m = loadOrDie("gemm_bias_relu.json");
-  GemmArgs a = args(128, 128, 64);
+  GemmArgs a = validBiasRelu(128, 128, 64);
   a.C.ptr = 0;
   a.scalars["beta"] = 0;
   TensorMapSpec s = spec(m, "C", a);
-  EXPECT_EQ(s.address, 0x4000u);
+  EXPECT_EQ(s.address, 0x40000000u);
   // A D stored directly may sit off 16 bytes and have odd rows: the
   // never-read C map is still encodable (address and strides rounded).
-  a.D.ptr = 0x4002;
+  a.D.ptr = 0x40000002;
   a.N = 1001;
   s = spec(m, "C", a);
-  EXPECT_EQ(s.address, 0x4000u);
+  EXPECT_EQ(s.address, 0x40000000u);
   EXPECT_EQ(s.globalStrides[0], 2016u); // 1001 x 2 = 2002, rounded to 16
   a.scalars["beta"] = 1;
   auto bad = computeTensorMapSpec(m, *m.findTensorMap("C"), a);

@@ -65,13 +65,15 @@ inline std::string argsError(const Manifest &m, const GemmArgs &a) {
   return s.ok() ? std::string() : s.message();
 }
 
-/// Valid arguments for data/gemm_bias_relu.json (256 x 512 x 128): fake,
-/// 16-byte aligned device addresses, packed matrices.
-inline GemmArgs validBiasRelu() {
+/// Valid arguments for data/gemm_bias_relu.json (256 x 512 x 128 unless
+/// given): fake, 16-byte aligned device addresses, packed matrices.
+inline GemmArgs validBiasRelu(int64_t M = 256, int64_t N = 512, int64_t K = 128,
+                              int64_t L = 1) {
   GemmArgs a;
-  a.M = 256;
-  a.N = 512;
-  a.K = 128;
+  a.M = M;
+  a.N = N;
+  a.K = K;
+  a.L = L;
   a.A.ptr = 0x10000000;
   a.B.ptr = 0x20000000;
   a.C.ptr = 0x30000000;
