@@ -166,6 +166,47 @@ Value Epilogue::loadShared(Value buf, pl::DType type, Value elemOffset) {
   return loadWidened(ptr, type);
 }
 
+bool Epilogue::readsPairs(pl::DType type) const {
+  return byteWidth(type) == 2 && (kc.layout.epiN / 8) % 2 == 0;
+}
+
+/// Lane l addresses row l % 8 of matrix l / 8 = (row half h, chunk c + k),
+/// the order emitR2S's stmatrix writes, so result register k holds this
+/// thread's columns e = 0, 1 of row half k % 2 in chunk c + k / 2.
+SmallVector<Value> Epilogue::loadPairs(Value buf, pl::DType type) {
+  ImplicitLocOpBuilder &b = kc.b;
+  int64_t epiN = kc.layout.epiN, chunks = epiN / 8;
+  Value laneRow = kc.remu(kc.lane, kc.i32(8));
+  Value matrix = kc.divu(kc.lane, kc.i32(8));
+  Value mh = kc.remu(matrix, kc.i32(2));
+  Value mc = kc.divu(matrix, kc.i32(2));
+  Value row = kc.add(
+      kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.mul(mh, kc.i32(8))), laneRow);
+  auto quad = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                               SmallVector<Type>(4, kc.i32Ty));
+  SmallVector<Value> pairs(chunks * 2);
+  for (int64_t c = 0; c < chunks; c += 2) {
+    Value col = kc.mul(kc.add(mc, kc.i32(c)), kc.i32(8));
+    Value off = swizzleOffset(
+        kc.mul(kc.add(kc.mul(row, kc.i32(epiN)), col), kc.i32(2)), type);
+    Value regs = NVVM::LdMatrixOp::create(
+        b, quad, kc.gep(buf, off), 4, NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    for (int64_t k = 0; k < 4; ++k)
+      pairs[(c + k / 2) * 2 + k % 2] = LLVM::ExtractValueOp::create(b, regs, k);
+  }
+  return pairs;
+}
+
+Value Epilogue::widenFromPair(Value pair, pl::DType type, int64_t e) {
+  ImplicitLocOpBuilder &b = kc.b;
+  Type elemTy = kc.typeOf(type);
+  Value halves = LLVM::BitcastOp::create(b, VectorType::get({2}, elemTy), pair);
+  Value v = LLVM::ExtractElementOp::create(b, halves, kc.i32(e));
+  return arith::ExtFOp::create(b, kc.f32Ty, v);
+}
+
 void Epilogue::storeShared(Value buf, pl::DType type, Value elemOffset,
                            Value v) {
   Value ptr = kc.gep(
@@ -212,10 +253,23 @@ llvm::StringMap<SmallVector<Value>> Epilogue::visit(ArrayRef<Element> elements,
   });
   SmallVector<Value> sources;
   SmallVector<StringRef> sourceNames;
+  // Element el of a subtile source: from the pairs ldmatrix read, or one
+  // load from shared memory.
+  int64_t chunksPerSubtile = kc.layout.epiN / 8;
+  auto sourceElement = [&](StringRef name, Value buf, pl::DType type,
+                           const Element &el) {
+    auto it = bufs.pairs.find(name);
+    if (it == bufs.pairs.end())
+      return loadShared(buf, type, el.offset);
+    return widenFromPair(it->second[el.chunk % chunksPerSubtile * 2 + el.h],
+                         type, el.e);
+  };
   if (kc.desc.loadsC) {
+    bool pairs = bufs.pairs.count("C");
     sources.push_back(fragment([&](const Element &el) {
-      return kc.select(useC, loadShared(bufs.c, kc.desc.c, el.offset),
-                       kc.f32(0.0));
+      Value c = sourceElement("C", bufs.c, kc.desc.c, el);
+      // Pairs are zeroed when C is not read (emitTile).
+      return pairs ? c : kc.select(useC, c, kc.f32(0.0));
     }));
     sourceNames.push_back("C");
   }
@@ -229,8 +283,8 @@ llvm::StringMap<SmallVector<Value>> Epilogue::visit(ArrayRef<Element> elements,
     switch (operand.kind) {
     case Kind::AuxLoad:
       source = fragment([&](const Element &el) {
-        return loadShared(bufs.auxLoads.lookup(operand.name), operand.type,
-                          el.offset);
+        return sourceElement(operand.name, bufs.auxLoads.lookup(operand.name),
+                             operand.type, el);
       });
       break;
     case Kind::VecM:
@@ -295,8 +349,10 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
   int64_t fragmentSize = desc.config.fragmentSize.value_or(epiN / 2);
   bool epiLoads = layout.hasEpilogueLoads();
   vectors.clear();
-  for (Reduction &r : reductions)
+  for (Reduction &r : reductions) {
     r.partials.clear();
+    r.total = Value();
+  }
 
   // The stores of one subtile: D and every aux matrix, one bulk group.
   struct SubtileStore {
@@ -345,6 +401,18 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
             ringBuffer(aux.offset, aux.type, layout.stagesC, consumerWg, slot);
       kc.ifThen(loadsActive,
                 [&] { ConsumerWaitOp::create(b, kc.epiPipe, epiSt); });
+      // 16-bit sources: the subtile's elements in registers now, four
+      // 8x8 matrices per ldmatrix, not one ld.shared per element. C the
+      // loader did not fill (beta == 0) reads as zeros.
+      if (desc.loadsC && readsPairs(desc.c)) {
+        SmallVector<Value> &pairs = bufs.pairs["C"];
+        pairs = loadPairs(bufs.c, desc.c);
+        for (Value &pair : pairs)
+          pair = kc.select(useC, pair, kc.i32(0));
+      }
+      for (const pl::AuxBuffer &aux : layout.auxLoads)
+        if (readsPairs(aux.type))
+          bufs.pairs[aux.name] = loadPairs(bufs.auxLoads[aux.name], aux.type);
     }
     // With ReuseSmemC, D is written over the C subtile it was computed from.
     Value storeSlot =
@@ -367,12 +435,13 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     SmallVector<Element> elements;
     for (int64_t c = j * epiN / 8; c < (j + 1) * epiN / 8; ++c) {
       for (int64_t q = 0; q < 4; ++q) {
-        Element el{mb, q / 2, c, q % 2, {}, {}, {}, {}};
+        Element el{mb, q / 2, c, q % 2, {}, {}, {}, {}, {}};
         Value row = kc.add(rowInSub, kc.i32(8 * el.h));
         Value col = kc.add(colInChunk, kc.i32(8 * c - j * epiN + el.e));
         el.gm = kc.add(subRow, row);
         el.gn = kc.add(subCol, col);
-        el.inBounds = kc.andi(kc.ult(el.gm, kc.sizeM), kc.ult(el.gn, kc.sizeN));
+        el.rowInBounds = kc.ult(el.gm, kc.sizeM);
+        el.colInBounds = kc.ult(el.gn, kc.sizeN);
         el.offset = kc.add(kc.mul(row, kc.i32(epiN)), col);
         elements.push_back(el);
       }
@@ -398,6 +467,8 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
         for (auto [el, v] : llvm::zip(frag, out[r.operand.name]))
           accumulate(r, el, v);
     }
+    if (j == nJ - 1)
+      foldScalarRows(tile, consumerWg, mb);
 
     // The buffer about to be written was last stored from `ring` subtiles
     // ago: wait until that TMA store has read it (counting the store still

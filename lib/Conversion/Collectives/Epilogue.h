@@ -67,18 +67,30 @@ private:
   /// One output reduction's per-thread partials over a tile.
   struct Reduction {
     planning::EpilogueOperand operand;
-    /// vec_m: keyed by (mb, h); vec_n: by (8-column chunk, e); scalar: 0.
+    /// vec_m and scalar: keyed by the row (mb, h); vec_n: by the column
+    /// (8-column chunk, e). An element is masked only by the bound that its
+    /// key does not fix (its column for a row key, its row for a column
+    /// key); the key's own bound is applied once: when the tile flushes, or
+    /// for a scalar when its 64-row block ends (foldScalarRows). A scalar
+    /// is keyed by row only where scalarKeyedByRow(), else its one partial
+    /// is key -1.
     llvm::MapVector<int64_t, Value> partials;
+    Value total; // scalar: the rows already folded
   };
   /// One accumulator element of a thread within the current subtile.
   struct Element {
     int64_t mb, h, chunk, e; // 64-row block, row half, column chunk, column
-    Value gm, gn, inBounds, offset; // global row/col; offset in the subtile
+    Value gm, gn, offset;    // global row/col; offset in the subtile
+    Value rowInBounds, colInBounds; // gm < M, gn < N
   };
   /// The subtile buffers of one subtile.
   struct SubtileBuffers {
     Value c, d;
     llvm::StringMap<Value> auxLoads, auxStores;
+    /// The thread's elements of a 16-bit source ("C" or an aux load) read
+    /// by ldmatrix before the visit: an i32 of columns e = 0, 1 per
+    /// (8-column chunk of the subtile, row half), at chunk * 2 + h.
+    llvm::StringMap<SmallVector<Value>> pairs;
   };
 
   Value ringBuffer(int64_t offset, planning::DType type, int64_t slots,
@@ -87,6 +99,13 @@ private:
   Value loadWidened(Value ptr, planning::DType type);
   Value narrowForMemory(Value v, planning::DType type);
   Value loadShared(Value buf, planning::DType type, Value elemOffset);
+  /// Whether a subtile buffer of `type` is read by loadPairs.
+  bool readsPairs(planning::DType type) const;
+  /// The thread's elements of a 16-bit subtile buffer, by ldmatrix.x4 (the
+  /// mirror of emitR2S's stmatrix): SubtileBuffers::pairs' layout.
+  SmallVector<Value> loadPairs(Value buf, planning::DType type);
+  /// Element `e` of an i32 pair of 16-bit `type`, widened to f32.
+  Value widenFromPair(Value pair, planning::DType type, int64_t e);
   void storeShared(Value buf, planning::DType type, Value elemOffset,
                    Value v);
   Value loadVector(StringRef name, planning::DType type, int64_t key,
@@ -104,6 +123,14 @@ private:
   void storeDirect(Value buf, planning::DType type, StringRef operand,
                    Value subRow, Value subCol, Value batch);
   void accumulate(Reduction &r, const Element &el, Value v);
+  /// Whether a scalar reduction's partials are keyed by row (else one
+  /// partial, key -1, whose elements check row and column).
+  bool scalarKeyedByRow() const;
+  /// The global row of a (mb, h) partial key of this thread.
+  Value rowOfKey(const WorkTile &tile, Value consumerWg, int64_t key);
+  /// Scalar reductions: 64-row block mb's row partials, masked by their
+  /// rows, into the total.
+  void foldScalarRows(const WorkTile &tile, Value consumerWg, int64_t mb);
   void flushReductions(const WorkTile &tile, Value consumerWg);
 
   KernelContext &kc;

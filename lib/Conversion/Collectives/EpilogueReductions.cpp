@@ -3,10 +3,12 @@
 // The epilogue collective's reductions (CUTLASS's Sm90RowReduction,
 // Sm90ColReduction and Sm90ScalarReduction): each thread folds the visit's
 // per-element contributions into partials over the tile's subtiles (one per
-// row of the thread for reduce_to_vec_m, one per column for
-// reduce_to_vec_n, one for reduce_to_scalar), masking elements outside the
-// problem to the reduction's identity; at the end of the tile the partials
-// are combined across the lanes that share a row or column with butterfly
+// row of the thread for reduce_to_vec_m and reduce_to_scalar, one per column
+// for reduce_to_vec_n). An element outside the problem contributes the
+// reduction's identity: per element only the bound that the partial's key
+// leaves open is checked (one select), the key's own bound once per tile.
+// At the end of the tile the partials are combined across the lanes that
+// share a row or column (a scalar's over its rows first) with butterfly
 // shuffles and one lane per output element folds its value into global
 // memory with an atomic. No shared memory is used.
 //
@@ -46,12 +48,62 @@ void Epilogue::accumulate(Reduction &r, const Element &el, Value v) {
   StringRef reduce = r.operand.reduce;
   if (reduce == "absmax")
     v = math::AbsFOp::create(kc.b, v);
-  v = kc.select(el.inBounds, v, kc.f32(identityOf(reduce)));
-  int64_t key = r.operand.kind == Kind::ReduceVecM   ? el.mb * 2 + el.h
-                : r.operand.kind == Kind::ReduceVecN ? el.chunk * 2 + el.e
-                                                     : 0;
+  // One select per element: the bound the partial's key fixes is applied
+  // at the flush (see Reduction::partials). A scalar keeps one partial per
+  // row only where its warpgroup has one 64-row block (two partials, one
+  // register more than a single partial); with more blocks the registers
+  // would outweigh the select, so its elements check both bounds.
+  Value inBounds;
+  int64_t key;
+  switch (r.operand.kind) {
+  case Kind::ReduceVecN:
+    inBounds = el.rowInBounds;
+    key = el.chunk * 2 + el.e;
+    break;
+  case Kind::ReduceVecM:
+    inBounds = el.colInBounds;
+    key = el.mb * 2 + el.h;
+    break;
+  default:
+    if (scalarKeyedByRow()) {
+      inBounds = el.colInBounds;
+      key = el.mb * 2 + el.h;
+    } else {
+      inBounds = kc.andi(el.rowInBounds, el.colInBounds);
+      key = -1;
+    }
+    break;
+  }
+  v = kc.select(inBounds, v, kc.f32(identityOf(reduce)));
   Value &partial = r.partials[key];
   partial = partial ? combine(kc.b, reduce, partial, v) : v;
+}
+
+Value Epilogue::rowOfKey(const WorkTile &tile, Value consumerWg, int64_t key) {
+  int64_t mb = key / 2, h = key % 2;
+  Value blockRow =
+      kc.add(kc.add(tile.m0, kc.mul(consumerWg, kc.i32(kc.layout.wgRows))),
+             kc.i32(64 * mb));
+  return kc.add(kc.add(blockRow, rowInSub), kc.i32(8 * h));
+}
+
+bool Epilogue::scalarKeyedByRow() const { return kc.layout.wgRows == 64; }
+
+void Epilogue::foldScalarRows(const WorkTile &tile, Value consumerWg,
+                              int64_t mb) {
+  for (Reduction &r : reductions) {
+    if (r.operand.kind != Kind::ReduceScalar)
+      continue;
+    StringRef reduce = r.operand.reduce;
+    for (auto [key, partial] : r.partials) {
+      Value masked =
+          key < 0 ? partial
+                  : kc.select(kc.ult(rowOfKey(tile, consumerWg, key), kc.sizeM),
+                              partial, kc.f32(identityOf(reduce)));
+      r.total = r.total ? combine(kc.b, reduce, r.total, masked) : masked;
+    }
+    r.partials.clear();
+  }
 }
 
 void Epilogue::flushReductions(const WorkTile &tile, Value consumerWg) {
@@ -96,14 +148,8 @@ void Epilogue::flushReductions(const WorkTile &tile, Value consumerWg) {
     if (r.operand.kind == Kind::ReduceVecM) {
       // Lanes 4r..4r+3 share a row: combine across them.
       for (auto [key, partial] : r.partials) {
-        int64_t mb = key / 2, h = key % 2;
         Value v = shuffleCombine(reduce, partial, {1, 2});
-        Value gm = kc.add(
-            kc.add(kc.add(kc.add(tile.m0,
-                                 kc.mul(consumerWg, kc.i32(kc.layout.wgRows))),
-                          kc.i32(64 * mb)),
-                   rowInSub),
-            kc.i32(8 * h));
+        Value gm = rowOfKey(tile, consumerWg, key);
         Value pred = kc.andi(kc.eq(kc.remu(kc.lane, kc.i32(4)), kc.i32(0)),
                              kc.ult(gm, kc.sizeM));
         kc.ifThen(pred, [&] {
@@ -124,8 +170,8 @@ void Epilogue::flushReductions(const WorkTile &tile, Value consumerWg) {
         });
       }
     } else {
-      Value v =
-          shuffleCombine(reduce, r.partials.front().second, {1, 2, 4, 8, 16});
+      // The thread's rows were folded block by block; now the warp.
+      Value v = shuffleCombine(reduce, r.total, {1, 2, 4, 8, 16});
       kc.ifThen(kc.eq(kc.lane, kc.i32(0)),
                 [&] { atomic(reduce, kc.param(r.operand.name), v); });
     }

@@ -1,6 +1,7 @@
 // REQUIRES: ptxas
 // RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=ptx
 // RUN: FileCheck %s --input-file=%t/evt_nodes.ptx
+// RUN: FileCheck %s --check-prefix=PAIRS --input-file=%t/evt_nodes.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/evt_nodes.ptx -o %t/evt_nodes.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // What each EVT node kind becomes in PTX, on one kernel that uses them all.
@@ -13,9 +14,11 @@
 // epi.load_src skip_if_zero "beta": C is read only when beta != 0.
 // CHECK-DAG: setp.neu.f32
 // C and the aux matrix arrive by TMA on the epilogue barrier ring and are
-// read from shared memory; the column bias is a bf16 global load.
+// read from shared memory, four 8x8 matrices per ldmatrix (no per-element
+// ld.shared); the column bias is a bf16 global load.
 // CHECK-DAG: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// CHECK-DAG: ld.shared.b16
+// CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PAIRS-NOT: ld.shared.b16
 // CHECK-DAG: ld.global.b16
 // CHECK-DAG: cvt.f32.bf16
 // epi.aux_store: staged in shared memory, stored by TMA with D.
