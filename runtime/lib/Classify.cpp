@@ -1,8 +1,10 @@
 //===- Classify.cpp - Recognize D = act(alpha*acc + beta*C + bias) --------===//
 //
-// Walks back from the store: an optional activation, an optional add of a
-// broadcast vector, then the linear combination (acc, alpha*acc, fma(alpha,
-// acc, beta*C), alpha*acc + beta*C, ...). Every node must be consumed by the
+// Walks back from the store: an optional activation, then either CUTLASS's
+// preset tree (fma(beta, C, fma(alpha, acc, bias)), fma(beta, C, alpha*acc),
+// fma(alpha, acc, bias)) or an optional add of a broadcast vector over the
+// linear combination (acc, alpha*acc, fma(alpha, acc, beta*C), alpha*acc +
+// beta*C, ...). Every node must be consumed by the
 // pattern except side outputs, which are listed. The activations it accepts
 // are those EvtOps.def gives a cuBLASLt counterpart (Blas).
 //
@@ -62,6 +64,52 @@ struct Matcher {
     return false;
   }
 
+  /// A broadcast vector: the bias. Records it.
+  bool biasTerm(int i, StandardEpilogue &e) {
+    if (!is(i, EvtOp::LoadVecM) && !is(i, EvtOp::LoadVecN))
+      return false;
+    e.biasName = at(i).name;
+    e.biasOp = at(i).op;
+    e.biasDType = at(i).dtype;
+    used.insert(i);
+    return true;
+  }
+
+  /// alpha*acc + bias as CUTLASS's presets build it: fma(alpha, acc, bias).
+  bool accPlusBias(int i, StandardEpilogue &e) {
+    if (!is(i, EvtOp::Fma))
+      return false;
+    int a = at(i).args[0], b = at(i).args[1], c = at(i).args[2];
+    if (is(b, EvtOp::Scalar))
+      std::swap(a, b);
+    if (!is(a, EvtOp::Scalar) || !is(b, EvtOp::Acc) || !biasTerm(c, e))
+      return false;
+    used.insert({i, a, b});
+    e.alphaNode = a;
+    return true;
+  }
+
+  /// The presets' Z = fma(beta, C, alpha*acc [+ bias]) (Sm90LinearCombination
+  /// and the Per*Bias presets: homogeneous_multiply_add over Sm90SrcFetch).
+  bool srcFma(int i, StandardEpilogue &e, bool allowBias = true) {
+    if (!is(i, EvtOp::Fma))
+      return false;
+    int a = at(i).args[0], b = at(i).args[1], c = at(i).args[2];
+    if (is(b, EvtOp::Scalar))
+      std::swap(a, b);
+    if (!is(a, EvtOp::Scalar) || !is(b, EvtOp::LoadSrc))
+      return false;
+    std::set<int> saved = used;
+    if (!(allowBias && accPlusBias(c, e)) && !accTerm(c, e.alphaNode)) {
+      used = saved;
+      return false;
+    }
+    used.insert({i, a, b});
+    e.betaNode = a;
+    e.hasC = true;
+    return true;
+  }
+
   /// The linear combination alpha*acc [+ beta*C].
   bool linComb(int i, StandardEpilogue &e) {
     if (accTerm(i, e.alphaNode))
@@ -116,19 +164,18 @@ StandardEpilogue classifyEpilogue(const Manifest &m) {
     mt.used.insert(cur);
     cur = mt.at(cur).args[0];
   }
-  if (mt.is(cur, EvtOp::Add)) {
+  bool matched = mt.srcFma(cur, e) || mt.accPlusBias(cur, e);
+  if (!matched && mt.is(cur, EvtOp::Add)) {
     int a = mt.at(cur).args[0], b = mt.at(cur).args[1];
     if (mt.is(a, EvtOp::LoadVecM) || mt.is(a, EvtOp::LoadVecN))
       std::swap(a, b);
-    if (mt.is(b, EvtOp::LoadVecM) || mt.is(b, EvtOp::LoadVecN)) {
-      e.biasName = mt.at(b).name;
-      e.biasOp = mt.at(b).op;
-      e.biasDType = mt.at(b).dtype;
-      mt.used.insert({cur, b});
+    if (mt.biasTerm(b, e)) {
+      mt.used.insert(cur);
       cur = a;
     }
   }
-  if (!mt.linComb(cur, e)) {
+  if (!matched && !mt.linComb(cur, e) &&
+      !mt.srcFma(cur, e, /*allowBias=*/false)) {
     e.reason = std::string("node ") + std::to_string(cur) + " (" +
                evtOpName(mt.at(cur).op) +
                ") is not alpha*acc [+ beta*C] [+ bias] under an activation "
