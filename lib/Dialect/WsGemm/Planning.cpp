@@ -241,10 +241,16 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
 
   // sm90_compute_tile_shape_or_override (EpilogueTileAuto), narrowed (N a
   // multiple of 16 that divides tile N) while the epilogue's registers
-  // would not fit beside the accumulator (RegisterBudget.cpp).
+  // would not fit beside the accumulator (RegisterBudget.cpp). An 8-bit D
+  // takes 64 columns (CUTLASS's N_perf) for every schedule, not only the
+  // warp-specialized ones: fewer, larger subtiles (64-byte rows) measured
+  // 2.7% faster for the cooperative fp8 kernel at 8192x8192x1024 and 5%
+  // for pingpong (docs/perf-notes.md, "fp8 epilogue").
   if (!c.epiTile) {
     int64_t epiM = std::min<int64_t>(cooperative ? 128 : 64, tileM);
-    int64_t epiN = std::gcd(std::min<int64_t>(32, tileN), tileN);
+    int64_t perfN =
+        desc.storesD && getBits(desc.d) == 8 && tileN % 64 == 0 ? 64 : 32;
+    int64_t epiN = std::gcd(std::min<int64_t>(perfN, tileN), tileN);
     for (int64_t n = epiN - 16; n >= 16 && tileN > 0; n -= 16) {
       ConsumerRegisters regs = estimateConsumerRegisters(desc, {epiM, epiN});
       if (regs.total() <= regs.budget)

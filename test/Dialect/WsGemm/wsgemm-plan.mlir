@@ -226,13 +226,14 @@ wsgemm.gemm @small_c_ring a(f16) b(f16) c(f16) d(f16)
 
 // fp8 (e4m3 x e5m2 -> e4m3), no config: tile K defaults to 128 (128 bytes
 // of an 8-bit row, the 128B swizzle), so a stage is 128*128*1 + 128*128*1
-// = 32768 bytes, as for 16-bit 128x128x64. D is 8-bit: epi_tile [128, 32],
-// D 2 x 128x32 x 1 B = 8192; carveout 8192 + 1024 = 9216;
-// stages = (232448 - 9216) / 32800 = 6.
-// SMEM = 6*32768 + 8192 + 6*16 + 1024 = 205920.
+// = 32768 bytes, as for 16-bit 128x128x64. D is 8-bit: epi_tile [128, 64]
+// (64 columns for an 8-bit D), 2 subtiles so stages_c = 2 and fragments of
+// 128*64/256 = 32; D 2 x 128x64 x 1 B = 16384; carveout 16384 + 1024 =
+// 17408; stages = (232448 - 17408) / 32800 = 6.
+// SMEM = 6*32768 + 16384 + 6*16 + 1024 = 214112.
 // CHECK-LABEL: wsgemm.gemm @basic_fp8 a(f8E4M3FN) b(f8E5M2) d(f8E4M3FN)
-// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 128], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232>
-// CHECK-SAME: attributes {wsgemm.smem_bytes = 205920 : i64}
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 128], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 64], stages_c = 2, stages_d = 2, fragment_size = 32, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232>
+// CHECK-SAME: attributes {wsgemm.smem_bytes = 214112 : i64}
 wsgemm.gemm @basic_fp8 a(f8E4M3FN) b(f8E5M2) d(f8E4M3FN) {
 ^bb0(%acc: f32):
   epi.store %acc : f32
