@@ -51,6 +51,31 @@ wsgemm.gemm @sk_split2_reductions_aux a(f16) b(f16) d(f16)
   epi.yield
 }
 
+// Split-K in clusters (the cluster's CTAs take the same (group, split)
+// units and share the multicast operand tiles): 1x2 with C, bias and ReLU
+// (cuBLASLt's kernel for 1024x1024x16384 is 128x128 split-K 2 in 1x2
+// clusters), and 2x1 with every reduction kind and an aux store.
+wsgemm.gemm @sk_split2_cluster12_lincomb_f16 a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = cooperative,
+                          cluster = [1, 2, 1], split_k = 2> {
+^bb0(%acc: f32):
+  epi.fusion LinCombPerRowBiasEltAct %acc activation #epi.activation<relu>
+      bias f16 : f32
+  epi.yield
+}
+
+wsgemm.gemm @sk_split3_cluster21_reductions a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          cluster = [2, 1, 1], split_k = 3> {
+^bb0(%acc: f32):
+  epi.aux_store %acc, "preact" : f32 -> f16
+  epi.reduce_to_vec_m sum %acc, "rowsum" : f32
+  epi.reduce_to_vec_n max %acc, "colmax" : f32
+  epi.reduce_to_scalar absmax %acc, "amax" : f32
+  epi.store %acc : f32
+  epi.yield
+}
+
 // Stream-K, plain f16, cooperative 128x256.
 wsgemm.gemm @sk_stream_plain_f16 a(f16) b(f16) d(f16)
     config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,

@@ -317,6 +317,11 @@ pk("sk_stream_reductions_batched", SK, "stream-K, batched, row max, column sum, 
    [LONGK + " --l 2", HYB + " --l 2", RAG1 + " --l 3 --full --stream-k-tiles 100"])
 pk("lm_head_f16", "kernels/lmhead.mlir", "LM head: f16, bias along N, cooperative 128x256 (lm-head.test: vocabulary 50257, computed as N = 50264)",
    ["--m 256 --n 50264 --k 512"])
+# Split-K in clusters (appended: the seeds above stay).
+pk("sk_split2_cluster12_lincomb_f16", SK, "split_k = 2 in 1x2 clusters, cooperative 128x128, C, bias, ReLU",
+   SPX + [RAG1 + " --full", "--m 1024 --n 1024 --k 16384"])
+pk("sk_split3_cluster21_reductions", SK, "split_k = 3 in 2x1 clusters, cooperative 128x256: aux store, row sum, column max, scalar amax",
+   SPX + [RAG1 + " --full", "--m 777 --n 1032 --k 96"])
 for v in ("sk", "split4"):
     what = "stream-K" if v == "sk" else "split_k = 4"
     pk("bench_%s_plain_f16" % v, N, "benchmarked: plain f16, 128x256, " + what, [LONGK, HYB])
@@ -353,6 +358,23 @@ dk("ds_split2_f16", "store = direct: split_k = 2, warp_specialized", ODD + [LONG
 dk("ds_f8_e4m3", "store = direct: fp8 e4m3 in and out, scale_d",
    ["--m 777 --n 1029 --k 96", "--m 1000 --n 3001 --k 208 --full"])
 
+# Split-K in clusters (kernels/streamk.mlir), sorted after everything
+# above so that no other kernel's seeds move.
+LATE = {}
+
+
+def late(name, what, extra=()):
+    LATE[name] = (SK, what, list(extra))
+
+
+late("sk_split2_cluster12_lincomb_f16",
+     "split_k = 2 in 1x2 clusters, cooperative 128x128, C, bias, ReLU",
+     SPX + [RAG1 + " --full", "--m 1024 --n 1024 --k 16384"])
+late("sk_split3_cluster21_reductions",
+     "split_k = 3 in 2x1 clusters, cooperative 128x256: aux store, row sum, "
+     "column max, scalar amax",
+     SPX + [RAG1 + " --full", "--m 777 --n 1032 --k 96"])
+
 
 def main():
     sources = {}
@@ -367,6 +389,7 @@ def main():
     KERNELS.update(FP8)
     KERNELS.update(BLOCK)
     KERNELS.update(DIRECT)
+    KERNELS.update(LATE)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -377,7 +400,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = name in FP8 or name in BLOCK or name.startswith("ds_f8")

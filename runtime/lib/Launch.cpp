@@ -95,9 +95,12 @@ Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m, int64_t M,
       capacity = std::min<int64_t>(capacity, maxActiveClusters);
     int64_t work = ceilDiv(g.tiles, csize);
     if (m.scheduler.kind == SchedulerKind::SplitK) {
-      // Every (tile, split) unit is dealt like a tile.
-      g.units = g.tiles * m.scheduler.splitK;
-      g.splitTiles = g.tiles;
+      // Every (cluster group, split) unit is dealt like a tile; each tile of
+      // a group, past the problem's edge too, has a workspace slot.
+      int64_t cm = m.scheduler.clusterTilesM, cn = m.scheduler.clusterTilesN;
+      int64_t groups = ceilDiv(g.tilesM, cm) * ceilDiv(g.tilesN, cn) * L;
+      g.units = groups * m.scheduler.splitK;
+      g.splitTiles = groups * cm * cn;
       work = g.units;
     } else if (m.scheduler.kind == SchedulerKind::StreamK) {
       // The stream-K region is shared by the whole persistent grid.

@@ -395,6 +395,11 @@ void parseTileScheduler(Manifest &m, const json &root) {
         fail("tile_scheduler.split_k",
              "must be in [2, 64] for kind split_k, got " + std::to_string(v));
       m.scheduler.splitK = static_cast<int>(v);
+      if (const json *ct = maybe(*t, "cluster_tiles")) {
+        auto tiles = getPositiveTriple<2>(*ct, "tile_scheduler.cluster_tiles");
+        m.scheduler.clusterTilesM = static_cast<int>(tiles[0]);
+        m.scheduler.clusterTilesN = static_cast<int>(tiles[1]);
+      }
     }
   }
   if (const json *w = maybe(root, "workspace")) {
@@ -429,6 +434,19 @@ void parseTileScheduler(Manifest &m, const json &root) {
     fail("grid.kind", std::string("must be persistent for tile scheduler ") +
                           schedulerKindName(m.scheduler.kind) +
                           " (a split tile's units wait for each other)");
+  uint64_t ctas = uint64_t(m.cluster[0]) * m.cluster[1] * m.cluster[2];
+  uint64_t groupTiles =
+      uint64_t(m.scheduler.clusterTilesM) * m.scheduler.clusterTilesN;
+  if (m.scheduler.kind == SchedulerKind::SplitK && groupTiles != ctas)
+    fail("tile_scheduler.cluster_tiles",
+         "[" + std::to_string(m.scheduler.clusterTilesM) + ", " +
+             std::to_string(m.scheduler.clusterTilesN) + "] holds " +
+             std::to_string(groupTiles) + " tile(s), but a cluster has " +
+             std::to_string(ctas) + " CTA(s)" +
+             (ctas > 1 && groupTiles == 1 ? " (the key is missing)" : ""));
+  if (m.scheduler.kind == SchedulerKind::StreamK && ctas > 1)
+    fail("cluster", "must be [1, 1, 1] for tile scheduler stream_k (its CTAs "
+                    "take different K ranges)");
 }
 
 Manifest parseRoot(const json &root, const std::string &path) {

@@ -86,6 +86,40 @@ TEST(StreamK, SplitKGridAndWorkspace) {
             "workspace: address is not 16-byte aligned");
 }
 
+// Split-K in 1x2 clusters: units are (cluster group, split), and every tile
+// of a group, past the problem's edge too, has a workspace slot.
+TEST(StreamK, SplitKInClusters) {
+  json j = splitManifest("split_k");
+  j["cluster"] = {2, 1, 1};
+  j["tile_scheduler"]["cluster_tiles"] = {1, 2};
+  Manifest m = parseOrDie(j);
+  EXPECT_EQ(m.scheduler.clusterTilesM, 1);
+  EXPECT_EQ(m.scheduler.clusterTilesN, 2);
+  // 1000 x 1100: 8 x 5 tiles of 128 x 256; groups 8 x 3 = 24, 96 units.
+  auto g = computeLaunchGeometry(m, 1000, 1100, 1, 132, 0, 16384);
+  ASSERT_TRUE(g.ok()) << g.message();
+  EXPECT_EQ(g->units, 96);
+  EXPECT_EQ(g->splitTiles, 48);
+  EXPECT_EQ(g->workspaceBytes, 48u * (131072 + 8));
+  // One unit per cluster: 66 clusters fit 132 SMs; 96 units need them all.
+  EXPECT_EQ(g->grid, (std::array<uint32_t, 3>{132, 1, 1}));
+
+  // The tiles of a group must be the cluster's CTAs.
+  j["tile_scheduler"]["cluster_tiles"] = {2, 2};
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: tile_scheduler.cluster_tiles: [2, 2] holds 4 "
+            "tile(s), but a cluster has 2 CTA(s)");
+  j["tile_scheduler"].erase("cluster_tiles");
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: tile_scheduler.cluster_tiles: [1, 1] holds 1 "
+            "tile(s), but a cluster has 2 CTA(s) (the key is missing)");
+  j = splitManifest("stream_k");
+  j["cluster"] = {2, 1, 1};
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: cluster: must be [1, 1, 1] for tile scheduler "
+            "stream_k (its CTAs take different K ranges)");
+}
+
 TEST(StreamK, StreamKGridAndParams) {
   Manifest m = parseOrDie(splitManifest("stream_k"));
   // 4224 x 4224 x 4096: 165 stream-K tiles, the whole grid.

@@ -58,9 +58,11 @@ TileScheduler::TileScheduler(KernelContext &kc) : kc(kc) {
     if (kc.clusterSize() > 1)
       tileStep = kc.divu(tileStep, size);
     if (splitK > 1) {
-      // Units (tile, split), dealt like tiles (Legality.cpp: no cluster).
+      // Units (cluster group, split), dealt like tiles: a cluster's CTAs
+      // take the same units, so the same K range of their group's tiles.
+      // Every tile of every group has a workspace slot.
       loopEnd = kc.mul(numTiles, kc.i32(splitK));
-      splitTiles = numTiles;
+      splitTiles = kc.mul(numTiles, kc.i32(kc.clusterSize()));
     } else if (streamK) {
       emitStreamKBounds(bx, tileStep);
     }
@@ -159,7 +161,9 @@ void TileScheduler::decodeSplitK(Value unit, WorkTile &tile) {
   Value kEnd = kc.divu(kc.mul(kc.add(tile.split, kc.i32(1)), kTiles), s);
   tile.kTiles = kc.sub(kEnd, tile.kBegin);
   tile.last = kc.eq(tile.split, kc.i32(splitK - 1));
-  tile.slot = linear;
+  tile.slot = kc.clusterSize() > 1
+                  ? kc.add(kc.mul(linear, kc.i32(kc.clusterSize())), kc.ctaRank)
+                  : linear;
   decodeTile(linear, tile);
 }
 

@@ -176,15 +176,21 @@ static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
 // The manifest
 //===----------------------------------------------------------------------===//
 
-/// The tile scheduler: data_parallel, split_k with its split count, or
-/// stream_k, whose count of stream-K tiles the runtime chooses per launch.
+/// The tile scheduler: data_parallel, split_k with its split count (and,
+/// clustered, the tiles of a cluster group along M and N, which size the
+/// workspace), or stream_k, whose count of stream-K tiles the runtime
+/// chooses per launch.
 static llvm::json::Object buildTileScheduler(const pl::GemmConfig &config) {
   if (config.isStreamK())
     return llvm::json::Object{{"kind", "stream_k"},
                               {"stream_k_tiles", "runtime"}};
-  if (config.getSplitK() > 1)
-    return llvm::json::Object{{"kind", "split_k"},
-                              {"split_k", config.getSplitK()}};
+  if (config.getSplitK() > 1) {
+    llvm::json::Object o{{"kind", "split_k"}, {"split_k", config.getSplitK()}};
+    auto cluster = config.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
+    if (cluster[0] * cluster[1] > 1)
+      o["cluster_tiles"] = llvm::json::Array{cluster[0], cluster[1]};
+    return o;
+  }
   return llvm::json::Object{{"kind", "data_parallel"}};
 }
 

@@ -500,8 +500,9 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
 
 /// Split-K and stream-K: the units of a tile wait for each other through
 /// the workspace (TileScheduler.cpp), which is deadlock-free only when
-/// every CTA is resident, so the grid must be persistent; pingpong and
-/// clusters are not lowered with them.
+/// every CTA is resident, so the grid must be persistent; pingpong is not
+/// lowered with them, clusters only with split-K (whose units of one split
+/// index cover the same K range, so a cluster's CTAs walk them together).
 static void checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors) {
   const GemmConfig &c = desc.config;
   if (!c.hasWorkspace())
@@ -520,11 +521,12 @@ static void checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors) {
                       "warpgroups take alternate whole tiles in turns); use "
                       "cooperative or warp_specialized";
   auto cluster = c.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
-  if (cluster[0] * cluster[1] * cluster[2] > 1)
-    errors.error() << what << " is not lowered with cluster = "
-                   << listToString(cluster)
+  if (c.isStreamK() && cluster[0] * cluster[1] * cluster[2] > 1)
+    errors.error() << what
+                   << " is not lowered with cluster = " << listToString(cluster)
                    << " (the cluster's CTAs share operand tiles, so they "
-                      "must walk the same K ranges); use cluster = [1, 1, 1]";
+                      "must walk the same K ranges, and stream-K's ranges "
+                      "differ per CTA); use cluster = [1, 1, 1] or split_k";
   for (const EpilogueOperand &operand : desc.operands)
     if (operand.name == "workspace" || operand.name == "stream_k_tiles")
       errors.error() << what << " takes a kernel parameter named '"

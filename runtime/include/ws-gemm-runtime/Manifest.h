@@ -63,6 +63,9 @@ const char *schedulerKindName(SchedulerKind k);
 struct TileScheduler {
   SchedulerKind kind = SchedulerKind::DataParallel;
   int splitK = 1; // split_k only
+  /// split_k in a cluster: the tiles of a cluster group along M and N
+  /// (their product is the cluster's CTA count).
+  int clusterTilesM = 1, clusterTilesN = 1;
 };
 
 /// The split-K / stream-K workspace: per split tile, `tileBytes` of f32

@@ -100,9 +100,23 @@ wsgemm.gemm @stream_k_pingpong a(f16) b(f16) d(f16)
 
 // -----
 
-// expected-error @+1 {{split_k = 3 is not lowered with cluster = [2, 1, 1] (the cluster's CTAs share operand tiles, so they must walk the same K ranges); use cluster = [1, 1, 1]}}
+// Split-K in a cluster: the cluster's CTAs take the same (group, split)
+// units, so the same K range.
+// CHECK-LABEL: wsgemm.gemm @split_cluster
+// CHECK-SAME: cluster = [1, 2, 1]
+// CHECK-SAME: split_k = 2
 wsgemm.gemm @split_cluster a(f16) b(f16) d(f16)
-    config #wsgemm.config<tile = [128, 256, 64], cluster = [2, 1, 1], split_k = 3> {
+    config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 2, 1], split_k = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{scheduler = stream_k is not lowered with cluster = [2, 1, 1] (the cluster's CTAs share operand tiles, so they must walk the same K ranges, and stream-K's ranges differ per CTA); use cluster = [1, 1, 1] or split_k}}
+wsgemm.gemm @stream_k_cluster a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64], cluster = [2, 1, 1], scheduler = stream_k> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
