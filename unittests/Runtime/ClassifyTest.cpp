@@ -10,16 +10,23 @@ using json = nlohmann::json;
 
 namespace {
 
-TEST(Classify, LinCombPerRowBiasRelu) {
-  StandardEpilogue e = classifyEpilogue(loadOrDie("gemm_bias_relu.json"));
+/// `e` is cuBLASLt's RELU_BIAS with C: alpha and beta at the given nodes,
+/// the row vector "bias", nothing beside D.
+void expectReluBiasWithC(const StandardEpilogue &e, int alphaNode,
+                         int betaNode) {
   ASSERT_TRUE(e.matched) << e.reason;
-  EXPECT_EQ(e.alphaNode, 1);
-  EXPECT_EQ(e.betaNode, 4);
+  EXPECT_EQ(e.alphaNode, alphaNode);
+  EXPECT_EQ(e.betaNode, betaNode);
   EXPECT_TRUE(e.hasC);
   EXPECT_EQ(e.biasName, "bias");
   EXPECT_EQ(e.biasOp, EvtOp::LoadVecM);
   EXPECT_EQ(e.activation, EvtOp::Relu);
   EXPECT_TRUE(e.extraOutputs.empty());
+}
+
+TEST(Classify, LinCombPerRowBiasRelu) {
+  expectReluBiasWithC(classifyEpilogue(loadOrDie("gemm_bias_relu.json")),
+                      /*alphaNode=*/1, /*betaNode=*/4);
 }
 
 TEST(Classify, PlainAndFma) {
@@ -62,13 +69,7 @@ TEST(Classify, PresetTree) {
     {"op": "relu", "args": [6]},
     {"op": "store", "args": [7], "dtype": "f16"}])");
   StandardEpilogue e = classifyEpilogue(parseOrDie(j));
-  ASSERT_TRUE(e.matched) << e.reason;
-  EXPECT_EQ(e.alphaNode, 1);
-  EXPECT_EQ(e.betaNode, 2);
-  EXPECT_TRUE(e.hasC);
-  EXPECT_EQ(e.biasName, "bias");
-  EXPECT_EQ(e.biasOp, EvtOp::LoadVecM);
-  EXPECT_EQ(e.activation, EvtOp::Relu);
+  expectReluBiasWithC(e, /*alphaNode=*/1, /*betaNode=*/2);
 
   // Without C: fma(alpha, acc, bias) (LinCombPerRowBias with no source).
   j["evt"]["nodes"] = json::parse(R"([{"op": "acc"},
