@@ -488,6 +488,8 @@ def fill_defaults(k, cfg):
     c.setdefault("reuse_smem_c",
                  loads_c and c_bytes == d_bytes and not c["delay_tma_store"]
                  and ("stages_c" not in c or c["stages_d"] <= c["stages_c"]))
+    # warp_stores: on by default for an 8-bit D only (none here).
+    c.setdefault("warp_stores", d_bytes == 1 and not c["reuse_smem_c"])
     if "stages_c" not in c:
         sc = min(epi_tiles, 4)
         if not c["reuse_smem_c"]:
@@ -628,6 +630,8 @@ def check(k, cfg):
         errors.append("reuse_smem_c needs stages_d <= stages_c")
     if k["loads_c"] and reuse and c["delay_tma_store"]:
         errors.append("reuse_smem_c with delay_tma_store")
+    if k["loads_c"] and reuse and c["warp_stores"]:
+        errors.append("reuse_smem_c with warp_stores")
     if (not (k["loads_c"] and reuse)) and c["delay_tma_store"] \
             and c["stages_d"] < 2:
         errors.append("delay_tma_store needs stages_d >= 2")
@@ -710,6 +714,8 @@ def random_config(rng, k):
         cfg["reuse_smem_c"] = rng.random() < 0.5
     if rng.random() < 0.15:
         cfg["delay_tma_store"] = rng.random() < 0.5
+    if rng.random() < 0.15:
+        cfg["warp_stores"] = rng.random() < 0.5
     if rng.random() < 0.4:
         cfg["persistent"] = rng.random() < 0.6
     persistent = cfg.get("persistent", sched != "warp_specialized")
@@ -853,7 +859,7 @@ class Kernel:
 CONFIG_ORDER = ("tile", "cluster", "stages", "schedule", "persistent",
                 "raster", "swizzle", "epi_tile", "stages_c", "stages_d",
                 "fragment_size", "reuse_smem_c", "delay_tma_store",
-                "producer_regs", "consumer_regs")
+                "producer_regs", "consumer_regs", "warp_stores")
 
 
 def format_config(cfg):

@@ -375,6 +375,19 @@ late("sk_split3_cluster21_reductions",
      "column max, scalar amax",
      SPX + [RAG1 + " --full", "--m 777 --n 1032 --k 96"])
 
+# warp_stores = true with 16-bit outputs (kernels/warp_stores.mlir); the fp8
+# kernels with an 8-bit D above take it by default.
+WS = "kernels/warp_stores.mlir"
+LATE["ws_coop_c_aux_f16"] = (
+    WS, "warp_stores, cooperative 128x256, C not reused, row bias, f16 aux "
+    "store, ReLU", [RAG1 + " --full", BIG])
+LATE["ws_pp_c_aux_bf16"] = (
+    WS, "warp_stores, pingpong 128x128, N-major B, C, bf16 aux store, GELU",
+    [RAG1 + " --full", "--m 1024 --n 1024 --k 16384"])
+LATE["ws_split2_ws_d32"] = (
+    WS, "warp_stores, split_k = 2, warp_specialized 128x128, f32 D, column sum",
+    SPX + [RAG1 + " --full"])
+
 
 def main():
     sources = {}

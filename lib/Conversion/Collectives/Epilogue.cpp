@@ -129,8 +129,8 @@ Value Epilogue::loadVector(StringRef name, pl::DType type, int64_t key,
   if (cached)
     return cached;
   Type elemTy = byteWidth(type) == 1 ? Type(kc.b.getI8Type()) : kc.typeOf(type);
-  Value ptr = LLVM::GEPOp::create(kc.b, kc.globalPtrTy, elemTy,
-                                  kc.param(name), ValueRange{index});
+  Value ptr = LLVM::GEPOp::create(kc.b, kc.globalPtrTy, elemTy, kc.param(name),
+                                  ValueRange{index});
   cached = loadWidened(ptr, type);
   return cached;
 }
@@ -261,20 +261,34 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
   }
 
   // The stores of one subtile: D and every aux matrix, one bulk group.
+  // Each warp stores the 16 rows it holds (storeBoxRows), from its slice of
+  // the subtile's buffers, so no store waits for the warpgroup; with
+  // reuse_smem_c the warpgroup's leader stores the whole subtile.
   struct SubtileStore {
     Value dBuf, col, row;
     SmallVector<Value> auxBufs;
   };
+  int64_t boxRows = layout.storeBoxRows();
+  bool perWarp = !direct && boxRows < 64;
+  auto warpSlice = [&](Value buf, pl::DType type) {
+    return kc.gep(
+        buf, kc.mul(kc.warpInWg, kc.i32(boxRows * epiN * byteWidth(type))));
+  };
   std::optional<SubtileStore> prev;
   auto storeSubtile = [&](const SubtileStore &st) {
-    SmallVector<Value> crd = kc.coords(st.col, st.row, tile.batch);
+    Value row =
+        perWarp ? kc.add(st.row, kc.mul(kc.warpInWg, kc.i32(boxRows))) : st.row;
+    SmallVector<Value> crd = kc.coords(st.col, row, tile.batch);
     if (desc.storesD)
-      StoreTmaOp::create(b, st.dBuf, kc.tmaDescriptor("D"), crd, kc.storePipe);
+      StoreTmaOp::create(b, perWarp ? warpSlice(st.dBuf, desc.d) : st.dBuf,
+                         kc.tmaDescriptor("D"), crd, kc.storePipe);
     for (auto [aux, buf] : llvm::zip(layout.auxStores, st.auxBufs))
-      StoreTmaOp::create(b, buf, kc.tmaDescriptor(aux.name), crd, kc.storePipe);
+      StoreTmaOp::create(b, perWarp ? warpSlice(buf, aux.type) : buf,
+                         kc.tmaDescriptor(aux.name), crd, kc.storePipe);
     StoreCommitOp::create(b, kc.storePipe);
   };
   Value leader = kc.eq(kc.tidInWg, kc.i32(0));
+  Value storer = storesIssuer();
   rowInSub =
       kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4)));
   colInChunk = kc.mul(kc.remu(kc.lane, kc.i32(4)), kc.i32(2));
@@ -378,25 +392,32 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
 
     // The buffer about to be written was last stored from `ring` subtiles
     // ago: wait until that TMA store has read it (counting the store still
-    // held back by DelayTmaStore), and, since other threads' stmatrix rows
-    // cover elements this thread read from C, until the warpgroup is done.
-    // Direct stores read their buffer before each thread reaches this
-    // barrier: the barrier alone makes the buffer free.
+    // held back by DelayTmaStore). Per-warp stores free a warp's own slice,
+    // so the warp waits alone, unless a C / aux stage goes back to the
+    // loader below, which needs the whole warpgroup to have read it (with
+    // reuse_smem_c, also because other threads' stmatrix rows cover
+    // elements this thread read from C). Direct stores read their buffer
+    // before each thread reaches this barrier: the barrier alone makes the
+    // buffer free.
     if (!direct)
-      kc.ifThen(leader, [&] {
+      kc.ifThen(storer, [&] {
         if (delay)
           StoreWaitOp::create(b, kc.storePipe,
                               b.getI32IntegerAttr(layout.storeRing - 2));
         else
           StoreAcquireOp::create(b, kc.storePipe);
       });
-    kc.namedBarrier(barrierId, 128);
+    if (perWarp && !epiLoads)
+      kc.warpSync();
+    else
+      kc.namedBarrier(barrierId, 128);
     // Every thread of the warpgroup has read this subtile's C and aux
     // elements: the stage goes back to the loader, unless D is staged over
     // C (ReuseSmemC), whose release waits for D's TMA store below.
     if (epiLoads && !reuse)
-      kc.ifThen(kc.andi(leader, loadsActive),
-                [&] { ConsumerReleaseOp::create(b, kc.epiPipe, epiSt, Value()); });
+      kc.ifThen(kc.andi(leader, loadsActive), [&] {
+        ConsumerReleaseOp::create(b, kc.epiPipe, epiSt, Value());
+      });
 
     // Registers to shared memory: aux stores, then D.
     for (const PendingStore &st : auxStores)
@@ -414,13 +435,16 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
       continue;
     }
     // Make the generic-proxy writes visible to the TMA engine, then one
-    // thread stores the subtile.
+    // thread (of each warp, or of the warpgroup) stores them.
     NVVM::FenceProxyOp::create(
         b, NVVM::ProxyKind::async_shared,
         NVVM::SharedSpaceAttr::get(b.getContext(),
                                    NVVM::SharedSpace::shared_cta));
-    kc.namedBarrier(barrierId, 128);
-    kc.ifThen(leader, [&] {
+    if (perWarp)
+      kc.warpSync();
+    else
+      kc.namedBarrier(barrierId, 128);
+    kc.ifThen(storer, [&] {
       if (!delay) {
         storeSubtile(current);
       } else {
@@ -459,7 +483,7 @@ void Epilogue::emitStoresRead() {
   // Direct stores read their buffers synchronously: nothing in flight.
   if (kc.desc.config.isDirectStore())
     return;
-  kc.ifThen(kc.eq(kc.tidInWg, kc.i32(0)), [&] {
+  kc.ifThen(storesIssuer(), [&] {
     StoreWaitOp::create(kc.b, kc.storePipe, kc.b.getI32IntegerAttr(0));
   });
 }
@@ -469,6 +493,10 @@ void Epilogue::emitTail() {
   // none).
   if (kc.desc.config.isDirectStore())
     return;
-  kc.ifThen(kc.eq(kc.tidInWg, kc.i32(0)),
-            [&] { StoreTailOp::create(kc.b, kc.storePipe); });
+  kc.ifThen(storesIssuer(), [&] { StoreTailOp::create(kc.b, kc.storePipe); });
+}
+
+Value Epilogue::storesIssuer() {
+  bool perWarp = kc.layout.storeBoxRows() < 64;
+  return kc.eq(perWarp ? kc.lane : kc.tidInWg, kc.i32(0));
 }

@@ -64,6 +64,11 @@ public:
   void emitTail();
 
 private:
+  /// The thread that issues, tracks and waits for TMA stores: lane 0 of
+  /// each warp (per-warp stores, KernelLayout::storeBoxRows), else the
+  /// warpgroup's first thread.
+  Value storesIssuer();
+
   /// One output reduction's per-thread partials over a tile.
   struct Reduction {
     planning::EpilogueOperand operand;
@@ -106,8 +111,7 @@ private:
   SmallVector<Value> loadPairs(Value buf, planning::DType type);
   /// Element `e` of an i32 pair of 16-bit `type`, widened to f32.
   Value widenFromPair(Value pair, planning::DType type, int64_t e);
-  void storeShared(Value buf, planning::DType type, Value elemOffset,
-                   Value v);
+  void storeShared(Value buf, planning::DType type, Value elemOffset, Value v);
   Value loadVector(StringRef name, planning::DType type, int64_t key,
                    Value index);
   /// Builds the visit op of `elements` and returns its outputs by name, one

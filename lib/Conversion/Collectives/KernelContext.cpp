@@ -137,6 +137,8 @@ void KernelContext::namedBarrier(Value id, int64_t threads) {
                           NVVM::BarrierReductionAttr(), Value());
 }
 
+void KernelContext::warpSync() { NVVM::SyncWarpOp::create(b, i32(-1)); }
+
 SmallVector<Value> KernelContext::coords(Value inner, Value outer,
                                          Value batch) {
   SmallVector<Value> c{inner, outer};

@@ -87,6 +87,9 @@ public:
   void ifThen(Value pred, function_ref<void()> body);
   Value elect();
   void namedBarrier(Value id, int64_t threads);
+  /// bar.warp.sync over the whole warp: orders the warp's shared-memory
+  /// accesses before and after it.
+  void warpSync();
 
   /// TMA coordinates (inner, outer[, batch]).
   SmallVector<Value> coords(Value inner, Value outer, Value batch);

@@ -155,6 +155,7 @@ pl::GemmConfig mlir::wsgemm::toPlanningConfig(ConfigAttr attr) {
     config.store = *attr.getStore() == OutputStore::direct
                        ? pl::OutputStore::Direct
                        : pl::OutputStore::Tma;
+  config.warpStores = attr.getWarpStores();
   return config;
 }
 
@@ -181,12 +182,12 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
   if (c.store)
     store = *c.store == pl::OutputStore::Direct ? OutputStore::direct
                                                 : OutputStore::tma;
-  return ConfigAttr::get(ctx, toList(c.tile), toList(c.cluster), c.stages,
-                         schedule, c.persistent, raster, c.swizzle,
-                         toList(c.epiTile), c.stagesC, c.stagesD,
-                         c.fragmentSize, c.reuseSmemC, c.delayTmaStore,
-                         c.producerRegs, c.consumerRegs, c.promotionInterval,
-                         c.splitK, scheduler, c.blockScaling, store);
+  return ConfigAttr::get(
+      ctx, toList(c.tile), toList(c.cluster), c.stages, schedule, c.persistent,
+      raster, c.swizzle, toList(c.epiTile), c.stagesC, c.stagesD,
+      c.fragmentSize, c.reuseSmemC, c.delayTmaStore, c.producerRegs,
+      c.consumerRegs, c.promotionInterval, c.splitK, scheduler, c.blockScaling,
+      store, c.warpStores);
 }
 
 //===----------------------------------------------------------------------===//

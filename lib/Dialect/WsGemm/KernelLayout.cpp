@@ -123,7 +123,8 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
     tensorMap("B", desc.b, {"K", "N"},
               {layout.tileK, layout.tileN / std::max<int64_t>(1, cluster[0])},
               128);
-  // Epilogue matrices move in 64-row subtiles; with `store = direct` the
+  // Epilogue matrices move in 64-row subtiles, loaded whole and stored a
+  // warp's 16 rows at a time (storeBoxRows); with `store = direct` the
   // outputs are plain matrices every epilogue thread stores into.
   auto subtileMap = [&](const std::string &name, DType type, bool output) {
     if (output && desc.config.isDirectStore()) {
@@ -137,7 +138,8 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
       params.push_back(std::move(p));
       return;
     }
-    tensorMap(name, type, {"N", "M"}, {layout.epiN, 64},
+    tensorMap(name, type, {"N", "M"},
+              {layout.epiN, output ? layout.storeBoxRows() : 64},
               layout.subtileSwizzle(type));
   };
   if (desc.loadsC)
@@ -244,6 +246,8 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
   layout.reuseSmemC =
       c.reuseSmemC.value_or(false) && desc.loadsC && desc.storesD;
   layout.storeRing = layout.reuseSmemC ? layout.stagesC : layout.stagesD;
+  layout.warpStores =
+      c.warpStores.value_or(false) && !layout.reuseSmemC && !c.isDirectStore();
   layout.stageBytesA = tileM * tileK * bytesOf(desc.a);
   layout.stageBytesB = tileN * tileK * bytesOf(desc.b);
 

@@ -458,6 +458,14 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
     errors.error() << "store = direct and reuse_smem_c = true are not "
                       "lowered together: D is staged in its own buffers, "
                       "copied out by every thread";
+  if (reuse && c.warpStores.value_or(false))
+    errors.error() << "reuse_smem_c = true and warp_stores = true are not "
+                      "lowered together: a C stage goes back to the loader "
+                      "once the warpgroup's store of the D staged in it has "
+                      "read it";
+  if (c.isDirectStore() && c.warpStores.value_or(false))
+    errors.error() << "store = direct and warp_stores = true exclude each "
+                      "other: direct stores issue no TMA store";
   if (c.delayTmaStore.value_or(false) && c.stagesD.value_or(0) < 2)
     errors.error() << "delay_tma_store = true needs stages_d >= 2 (the "
                       "delayed store still reads one buffer while the next "

@@ -285,6 +285,11 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
                    getBits(desc.c) == getBits(desc.d) && getBits(desc.d) > 8 &&
                    !*c.delayTmaStore && !c.isDirectStore() &&
                    (!c.stagesC || *c.stagesD <= *c.stagesC);
+  // Each warp stores its own rows where that measured faster: an 8-bit D
+  // (perf-notes, "Per-warp stores"). Not over C's buffers, whose stage goes
+  // back after the warpgroup's store, nor with direct stores.
+  if (!c.warpStores)
+    c.warpStores = getBits(desc.d) == 8 && !*c.reuseSmemC && !c.isDirectStore();
   if (!c.stagesC) {
     int64_t stagesC = std::min<int64_t>(epiTiles, 4);
     // Fewer where the epilogue-load warp would spill (RegisterBudget.cpp).

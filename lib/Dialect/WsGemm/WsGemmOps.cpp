@@ -61,7 +61,8 @@ bool ConfigAttr::isComplete() const {
   return !getTile().empty() && !getCluster().empty() && getStages() &&
          getSchedule() && getPersistent() && getRaster() && getSwizzle() &&
          !getEpiTile().empty() && getStagesC() && getStagesD() &&
-         getFragmentSize() && getReuseSmemC() && getDelayTmaStore();
+         getFragmentSize() && getReuseSmemC() && getDelayTmaStore() &&
+         getWarpStores();
 }
 
 /// Bound on every integer knob, so that the planner's byte counts cannot
@@ -96,10 +97,10 @@ LogicalResult ConfigAttr::verify(
     std::optional<int64_t> stagesD, std::optional<int64_t> fragmentSize,
     std::optional<bool> reuseSmemC, std::optional<bool> delayTmaStore,
     std::optional<int64_t> producerRegs, std::optional<int64_t> consumerRegs,
-    std::optional<int64_t> promotionInterval,
-    std::optional<int64_t> splitK,
+    std::optional<int64_t> promotionInterval, std::optional<int64_t> splitK,
     std::optional<TileSchedulerKind> scheduler,
-    std::optional<bool> blockScaling, std::optional<OutputStore> store) {
+    std::optional<bool> blockScaling, std::optional<OutputStore> store,
+    std::optional<bool> warpStores) {
   if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
@@ -302,7 +303,7 @@ ConfigAttr GemmOp::getConfigOrEmpty() {
   if (ConfigAttr config = getConfigAttr())
     return config;
   return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                         {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+                         {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
 }
 
 //===----------------------------------------------------------------------===//

@@ -21,7 +21,8 @@ wsgemm.gemm @stale a(f16) b(f16) d(f16)
                           epi_tile = [128, 32], stages_c = 4, stages_d = 2,
                           fragment_size = 16, reuse_smem_c = false,
                           delay_tma_store = true, producer_regs = 40,
-                          consumer_regs = 232> attributes {wsgemm.smem_bytes = 1000 : i64} {
+                          consumer_regs = 232, warp_stores = false>
+    attributes {wsgemm.smem_bytes = 1000 : i64} {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

@@ -574,3 +574,24 @@ wsgemm.gemm @block_scaled_wide a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.co
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// D staged over C: the C stage goes back after the warpgroup's store.
+// expected-error @+1 {{reuse_smem_c = true and warp_stores = true are not lowered together: a C stage goes back to the loader once the warpgroup's store of the D staged in it has read it}}
+wsgemm.gemm @warp_stores_reuse a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<reuse_smem_c = true, warp_stores = true> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %z = arith.addf %acc, %c : f32
+  epi.store %z : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{store = direct and warp_stores = true exclude each other: direct stores issue no TMA store}}
+wsgemm.gemm @warp_stores_direct a(f16) b(f16) d(f16) config #wsgemm.config<store = direct, warp_stores = true> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

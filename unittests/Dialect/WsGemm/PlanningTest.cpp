@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ws-gemm/Dialect/WsGemm/KernelLayout.h"
 #include "ws-gemm/Dialect/WsGemm/Planning.h"
+#include "ws-gemm/Dialect/WsGemm/KernelLayout.h"
 
 #include "gtest/gtest.h"
 
@@ -265,12 +265,11 @@ TEST(PlanningSmem, ParametersInLaunchOrder) {
   std::vector<std::string> names;
   for (const KernelParam &p : layout.params)
     names.push_back(p.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"A", "B", "C", "D", "pre",
-                                             "alpha", "bias", "amax", "M",
-                                             "N", "K", "L"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"A", "B", "C", "D", "pre", "alpha",
+                                      "bias", "amax", "M", "N", "K", "L"}));
   // N-major B moves in 64-column boxes; batched maps get a unit L box.
-  EXPECT_EQ(layout.params[1].dims,
-            (std::vector<std::string>{"N", "K", "L"}));
+  EXPECT_EQ(layout.params[1].dims, (std::vector<std::string>{"N", "K", "L"}));
   EXPECT_EQ(layout.params[1].box, (std::vector<int64_t>{64, 64, 1}));
   // An f32 subtile row of 32 columns is 128 bytes: the 128B swizzle; an
   // f16 row of 32 columns is 64 bytes: the 64B swizzle.
@@ -338,6 +337,39 @@ TEST(PlanningLegality, ElementTypes) {
   EXPECT_EQ(singleError(mixed),
             "A and B must have the same element type because wgmma "
             "multiplies f16 x f16 or bf16 x bf16, got f16 A and bf16 B");
+}
+
+TEST(PlanningLegality, WarpStoresForAnEightBitD) {
+  // Each warp stores its own rows where that measured faster: an 8-bit D.
+  GemmDesc f16 = makeDesc();
+  fillDefaults(f16);
+  EXPECT_FALSE(*f16.config.warpStores);
+  GemmDesc f8 = makeDesc();
+  f8.a = f8.b = f8.d = DType::F8E4M3;
+  fillDefaults(f8);
+  EXPECT_TRUE(*f8.config.warpStores);
+  // Not over C's buffers (a user's reuse_smem_c with 8-bit C and D), nor
+  // with direct stores.
+  GemmDesc reuse = withC(makeDesc(), DType::F8E5M2);
+  reuse.a = reuse.b = reuse.d = DType::F8E4M3;
+  reuse.config.reuseSmemC = true;
+  fillDefaults(reuse);
+  EXPECT_FALSE(*reuse.config.warpStores);
+  GemmDesc direct = f8;
+  direct.config = {};
+  direct.config.store = OutputStore::Direct;
+  fillDefaults(direct);
+  EXPECT_FALSE(*direct.config.warpStores);
+  // A user's choice stands, and legality refuses the pairs not lowered.
+  GemmDesc both = withC(makeDesc());
+  both.config.reuseSmemC = true;
+  both.config.warpStores = true;
+  fillDefaults(both);
+  EXPECT_TRUE(*both.config.warpStores);
+  EXPECT_EQ(singleError(both),
+            "reuse_smem_c = true and warp_stores = true are not lowered "
+            "together: a C stage goes back to the loader once the "
+            "warpgroup's store of the D staged in it has read it");
 }
 
 TEST(PlanningLegality, Fp8) {

@@ -30,8 +30,8 @@
 //   base alignment                1024 (the run-time round-up of the base)
 // Each epilogue buffer holds one 64-row subtile per consumer warpgroup that
 // shares a tile: a ring of `slots` subtiles per warpgroup, warpgroup-major
-// (pingpong's two warpgroups take turns with one set of buffers). Broadcast vectors
-// are read from global memory and reductions combine with shuffles and
+// (pingpong's two warpgroups take turns with one set of buffers). Broadcast
+// vectors are read from global memory and reductions combine with shuffles and
 // global atomics: neither takes shared memory.
 //
 //===----------------------------------------------------------------------===//
@@ -161,6 +161,11 @@ struct KernelLayout {
   /// the row's bytes when they are 32, 64 or 128, so that the eight rows
   /// one stmatrix or one warp-wide load touches fall in distinct banks.
   int64_t subtileSwizzle(DType type) const;
+  /// Rows of one TMA store of an output subtile (D, aux stores): 16 with
+  /// warp_stores (each warp stores the rows it holds, with no warpgroup
+  /// barrier around the store), else 64 (the warpgroup's subtile at once).
+  bool warpStores = false;
+  int64_t storeBoxRows() const { return warpStores ? 16 : 64; }
   bool hasEpilogueLoads() const { return offEpiBarriers >= 0; }
 };
 

@@ -114,6 +114,10 @@ struct GemmConfig {
   /// Unset: direct when a static shape's output rows are not whole 16-byte
   /// pieces, else left unset (tma).
   std::optional<OutputStore> store;
+  /// Each warp TMA-stores the 16 rows of a subtile it holds (no warpgroup
+  /// barrier); unset: true for an 8-bit D stored by TMA without
+  /// reuse_smem_c, else false.
+  std::optional<bool> warpStores;
 
   int64_t getSplitK() const { return splitK.value_or(1); }
   bool isStreamK() const { return scheduler == TileSchedulerKind::StreamK; }

@@ -172,6 +172,15 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       element: what TMA cannot store, such as an f16 LM head with N =
       50257 (rows of 100514 bytes). Excludes `reuse_smem_c` and
       `delay_tma_store` (both order TMA stores); docs/manifest.md, "matrix".
+    - `warp_stores`: with `store = tma`, each warp stores the 16 rows of a
+      subtile it holds, from its own slice of the staging buffer, with no
+      warpgroup barrier around the write and the store (NVIDIA's own fp8
+      kernels do so); false: one thread stores the warpgroup's 64 rows
+      after two warpgroup barriers per subtile (CUTLASS). Absent: true for
+      an 8-bit D, where it measured +2% at 8192 x 8192 x 1024, else false
+      (a 16-bit D lost up to 1%: docs/perf-notes.md). Excludes
+      `reuse_smem_c` (a C stage goes back after the warpgroup's store) and
+      `store = direct`.
 
     ```mlir
     #wsgemm.config<tile = [128, 256, 64], cluster = [1, 1, 1], stages = 4,
@@ -202,7 +211,8 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     WsGemm_OptIntParameter<"K splits per output tile">:$split_k,
     WsGemm_OptEnumParameter<WsGemm_TileSchedulerKind, "tile scheduler">:$scheduler,
     WsGemm_OptBoolParameter<"fp8 block-wise scaling along K">:$block_scaling,
-    WsGemm_OptEnumParameter<WsGemm_OutputStore, "how outputs are stored">:$store
+    WsGemm_OptEnumParameter<WsGemm_OutputStore, "how outputs are stored">:$store,
+    WsGemm_OptBoolParameter<"each warp stores its own rows">:$warp_stores
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
