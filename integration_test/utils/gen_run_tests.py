@@ -384,9 +384,12 @@ LATE["ws_coop_c_aux_f16"] = (
 LATE["ws_pp_c_aux_bf16"] = (
     WS, "warp_stores, pingpong 128x128, N-major B, C, bf16 aux store, GELU",
     [RAG1 + " --full", "--m 1024 --n 1024 --k 16384"])
+# Not LONGK: with f16 inputs and an f32 D at K = 65536, 9-16 of 131072
+# elements exceed the check's accumulation bound (2^-22 sqrt(K) of rms, by
+# up to 1.3x), bit for bit the same with warp_stores = false (2026-11-25).
 LATE["ws_split2_ws_d32"] = (
     WS, "warp_stores, split_k = 2, warp_specialized 128x128, f32 D, column sum",
-    SPX + [RAG1 + " --full"])
+    [HYB, "--m 130 --n 304 --k 8", RAG1 + " --full"])
 
 
 def main():
