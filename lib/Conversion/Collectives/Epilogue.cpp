@@ -269,7 +269,7 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     SmallVector<Value> auxBufs;
   };
   int64_t boxRows = layout.storeBoxRows();
-  bool perWarp = !direct && boxRows < 64;
+  bool perWarp = layout.warpStores;
   auto warpSlice = [&](Value buf, pl::DType type) {
     return kc.gep(
         buf, kc.mul(kc.warpInWg, kc.i32(boxRows * epiN * byteWidth(type))));
@@ -497,6 +497,5 @@ void Epilogue::emitTail() {
 }
 
 Value Epilogue::storesIssuer() {
-  bool perWarp = kc.layout.storeBoxRows() < 64;
-  return kc.eq(perWarp ? kc.lane : kc.tidInWg, kc.i32(0));
+  return kc.eq(kc.layout.warpStores ? kc.lane : kc.tidInWg, kc.i32(0));
 }
