@@ -105,7 +105,11 @@ wsgemm.gemm @bench_pp_lincomb_relu_bf16 a(bf16) b(bf16) c(bf16) d(bf16)
 // GEMM to bf16, and cuBLASLt's fp8 epilogue with scales and amax,
 //   D = e4m3(scale_d * ((alpha * scale_a * scale_b) * acc)), amax_d = max |.|
 // before scale_d (ws-gemm-bench --compare cublaslt times cuBLASLt's fp8
-// matmul with the same scale pointers); and the latter as pingpong.
+// matmul with the same scale pointers); and the latter as pingpong. The
+// products allow reassociation, as cuBLASLt computes them: each element is
+// multiplied once, by alpha * scale_a * scale_b * scale_d, and the amax
+// takes |acc| times |alpha * scale_a * scale_b| (docs/epi.md, "Uniform
+// factors"); without fastmath<reassoc> the EVT is evaluated as written.
 
 wsgemm.gemm @bench_f8_plain_bf16 a(f8E4M3FN) b(f8E4M3FN) d(bf16)
     config #wsgemm.config<tile = [128, 256, 128], schedule = cooperative,
@@ -122,10 +126,10 @@ wsgemm.gemm @bench_f8_scaled_amax_e4m3 a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN)
   %alpha = epi.scalar param ["alpha"] : f32
   %sab = epi.scalar ptr ["scale_a", "scale_b"] : f32
   %sd = epi.scalar ptr ["scale_d"] : f32
-  %s = arith.mulf %alpha, %sab : f32
-  %z = arith.mulf %s, %acc : f32
+  %s = arith.mulf %alpha, %sab fastmath<reassoc> : f32
+  %z = arith.mulf %s, %acc fastmath<reassoc> : f32
   epi.reduce_to_scalar absmax %z, "amax_d" : f32
-  %d = arith.mulf %z, %sd : f32
+  %d = arith.mulf %z, %sd fastmath<reassoc> : f32
   epi.store %d : f32
   epi.yield
 }
@@ -137,10 +141,10 @@ wsgemm.gemm @bench_f8_pp_scaled_amax_e4m3 a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN)
   %alpha = epi.scalar param ["alpha"] : f32
   %sab = epi.scalar ptr ["scale_a", "scale_b"] : f32
   %sd = epi.scalar ptr ["scale_d"] : f32
-  %s = arith.mulf %alpha, %sab : f32
-  %z = arith.mulf %s, %acc : f32
+  %s = arith.mulf %alpha, %sab fastmath<reassoc> : f32
+  %z = arith.mulf %s, %acc fastmath<reassoc> : f32
   epi.reduce_to_scalar absmax %z, "amax_d" : f32
-  %d = arith.mulf %z, %sd : f32
+  %d = arith.mulf %z, %sd fastmath<reassoc> : f32
   epi.store %d : f32
   epi.yield
 }

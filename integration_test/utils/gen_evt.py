@@ -11,7 +11,8 @@ the same whether it came from `--seed 17 --count 1` or `--seed 0 --count 50`
 The EVT mixes the accumulator, `epi.load_src` (C, sometimes gated with
 `skip_if_zero`), `epi.scalar` (attr / param / ptr, one or two names),
 `epi.load_vec_m` / `epi.load_vec_n`, `epi.aux_load`, `arith.constant`,
-arith add/sub/mul/div/maximumf/minimumf/maxnumf/minnumf/neg, cmpf + select,
+arith add/sub/mul/div/maximumf/minimumf/maxnumf/minnumf/neg (half of the
+f32 products with `fastmath<reassoc>`, from a second rng), cmpf + select,
 the math ops the manifest encodes (abs, exp, log, sqrt, rsqrt, tanh, erf,
 fma), every epi activation, narrowing round trips (`epi.convert` rn/rz,
 `arith.truncf`/`extf`, activations and arithmetic in f16/bf16), and outputs:
@@ -110,8 +111,12 @@ class Evt:
     """A random EVT DAG as the lines of an epilogue region plus the facts the
     config needs (what it reads and writes)."""
 
-    def __init__(self, rng, avoid_known_bugs=False):
+    def __init__(self, rng, avoid_known_bugs=False, flags_rng=None):
         self.rng = rng
+        # fastmath<reassoc> on some f32 products (--epi-regroup-uniform-
+        # factors, reductions' factors at the flush): drawn apart so that
+        # the EVTs themselves stay what `rng` alone makes.
+        self.flags_rng = flags_rng or random.Random(0)
         self.avoid = avoid_known_bugs
         self.lines = []
         self.counter = 0
@@ -333,8 +338,10 @@ class Evt:
             op = rng.choice(BINARY)
             a, b = self.operand(), self.operand()
             v = self.fresh()
-            return self.emit("%s = arith.%s %s, %s : f32" % (v, op, a, b), v,
-                             op)
+            flags = " fastmath<reassoc>" if op == "mulf" and \
+                self.flags_rng.random() < 0.5 else ""
+            return self.emit("%s = arith.%s %s, %s%s : f32"
+                             % (v, op, a, b, flags), v, op)
         if r < 0.47:
             a = self.operand()
             v = self.fresh()
@@ -760,7 +767,8 @@ class Kernel:
         rng = random.Random(seed)
         self.seed = seed
         self.name = "evt_%d" % seed
-        evt = Evt(rng, avoid_known_bugs).build()
+        evt = Evt(rng, avoid_known_bugs,
+                  random.Random("reassoc-%d" % seed)).build()
         ab = rng.choice(("f16", "bf16"))
         d = rng.choice(MEM_TYPES)
         c = rng.choice(MEM_TYPES) if evt.loads_c or rng.random() < 0.05 \

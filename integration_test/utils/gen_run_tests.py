@@ -391,6 +391,22 @@ LATE["ws_split2_ws_d32"] = (
     WS, "warp_stores, split_k = 2, warp_specialized 128x128, f32 D, column sum",
     [HYB, "--m 130 --n 304 --k 8", RAG1 + " --full"])
 
+# Uniform factors with fastmath<reassoc> (kernels/uniform_factors.mlir): one
+# multiply per element, reductions' factors at the flush, e4m3 reductions
+# without per-element bounds (checked on ragged tiles, batched, NaN inputs).
+# Sorted after every other kernel (the ws_* seeds stay).
+UF = "kernels/uniform_factors.mlir"
+LATE["uf_f8_amax_coop"] = (
+    UF, "reassoc fp8 scaled amax, e4m3 D, cooperative 128x256: unmasked "
+    "amax of |acc| times |alpha * scale_a * scale_b|",
+    [FULL + " --nan A", FULL + " --nan B", BIG])
+LATE["uf_f8_vec_batched"] = (
+    UF, "reassoc, batched e4m3 -> bf16: unmasked row absmax, column sum and "
+    "scalar absmax with factors at the flush", [])
+LATE["uf_f16_sums_ws"] = (
+    UF, "reassoc, f16 in, warp_specialized: masked row sum and amax with "
+    "factors at the flush", [])
+
 
 def main():
     sources = {}
@@ -416,10 +432,11 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
-        fp8 = name in FP8 or name in BLOCK or name.startswith("ds_f8")
+        fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
+               or name.startswith("uf_f8"))
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \
             else list(base)

@@ -39,6 +39,8 @@ void wsgemm::buildToNVVMPipeline(OpPassManager &pm,
   WsGemmEmitManifestOptions manifest;
   manifest.chip = options.chip;
   pm.addPass(createWsGemmEmitManifest(manifest));
+  // After the manifest: the reference evaluates the EVT as written.
+  pm.addPass(epi::createEpiRegroupUniformFactors());
   WsGemmSpecializeOptions specialize;
   specialize.chip = options.chip;
   specialize.features = options.features;

@@ -53,6 +53,7 @@ Epilogue::Epilogue(KernelContext &kc) : kc(kc) {
              operand.kind == Kind::ReduceScalar)
       reductions.push_back({operand, {}});
   }
+  planReductions();
 }
 
 int64_t Epilogue::getSubtilesPerTile() const {
@@ -230,6 +231,10 @@ llvm::StringMap<SmallVector<Value>> Epilogue::visit(ArrayRef<Element> elements,
       TypeAttr::get(kc.op.getDType()), cType ? TypeAttr::get(cType) : nullptr);
   IRMapping map;
   kc.op.getEpilogue().cloneInto(&visitOp.getBody(), map);
+  // A reduction whose factor is applied at the flush reduces the rest.
+  for (const Reduction &r : reductions)
+    if (r.factor)
+      map.lookup(r.reduceOp)->setOperand(0, map.lookup(r.reduced));
 
   llvm::StringMap<SmallVector<Value>> outputs;
   for (auto [name, result] : llvm::zip(outputNames, visitOp.getOutputs()))

@@ -26,6 +26,7 @@
 
 #include "TileScheduler.h"
 
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir::wsgemm::collectives {
@@ -81,6 +82,17 @@ private:
     /// is key -1.
     llvm::MapVector<int64_t, Value> partials;
     Value total; // scalar: the rows already folded
+    /// The reduce op in the GEMM's EVT, and the value of that EVT the
+    /// elements contribute: its operand, or the rest of it when `factor`.
+    Operation *reduceOp = nullptr;
+    Value reduced;
+    /// A `reassoc` uniform factor of a sum's or absmax's operand (|factor|
+    /// for absmax), applied once per flushed partial instead of once per
+    /// element (planReductions); null when none.
+    Value factor;
+    /// Elements outside the problem contribute the reduction's identity
+    /// without a select (planReductions says when).
+    bool unmasked = false;
   };
   /// One accumulator element of a thread within the current subtile.
   struct Element {
@@ -126,6 +138,12 @@ private:
   /// `subRow` and columns from `subCol` with bounds-checked st.global.
   void storeDirect(Value buf, planning::DType type, StringRef operand,
                    Value subRow, Value subCol, Value batch);
+  /// Finds each reduction's op, its uniform factor and whether its
+  /// elements need bounds (Reduction::factor, Reduction::unmasked); emits
+  /// the factors where the scalars are read.
+  void planReductions();
+  /// `v`, uniform in the GEMM's EVT, computed from the epilogue's scalars.
+  Value evalUniform(Value v, IRMapping &done);
   void accumulate(Reduction &r, const Element &el, Value v);
   /// Whether a scalar reduction's partials are keyed by row (else one
   /// partial, key -1, whose elements check row and column).

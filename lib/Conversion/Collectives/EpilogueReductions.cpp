@@ -12,6 +12,19 @@
 // shuffles and one lane per output element folds its value into global
 // memory with an atomic. No shared memory is used.
 //
+// Two savings per element, where they are exact or allowed:
+// - a sum's or absmax's operand `u * x` with `fastmath<reassoc>` and u
+//   uniform reduces x and multiplies each flushed partial by u (|u| for
+//   absmax): one multiply per partial, not per element. For absmax this is
+//   exact for finite u (rounding is monotone: max |u * x_i| = |u| * max
+//   |x_i|); for sum it reassociates, as the flag allows;
+// - where the reduced value is the accumulator itself and the identity is
+//   0 (sum, absmax), elements outside M x N need no select: TMA fills A's
+//   rows past M and B's columns past N with zeros, so those accumulator
+//   elements are 0 ... unless an operand holds an infinity (0 * inf is
+//   NaN). Only e4m3 has none, so only e4m3 x e4m3 kernels skip the select;
+//   block-scaled ones keep it (their scales multiply the zeros).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Epilogue.h"
@@ -44,6 +57,60 @@ static Value combine(ImplicitLocOpBuilder &b, StringRef reduce, Value acc,
   return arith::MaximumFOp::create(b, acc, v); // max, absmax
 }
 
+Value Epilogue::evalUniform(Value v, IRMapping &done) {
+  if (Value known = done.lookupOrNull(v))
+    return known;
+  Operation *def = v.getDefiningOp();
+  Value result;
+  if (auto scalar = dyn_cast<epi::ScalarOp>(def)) {
+    if (scalar.getSource() == epi::ScalarSource::attr) {
+      result = kc.f32(scalar.getValue()->convertToDouble());
+    } else {
+      // Several names multiply (as the visit does).
+      for (StringRef name :
+           scalar.getNamesAttr().getAsValueRange<StringAttr>()) {
+        Value s = scalars.lookup(name);
+        result =
+            result ? arith::MulFOp::create(kc.b, result, s).getResult() : s;
+      }
+    }
+  } else {
+    for (Value operand : def->getOperands())
+      evalUniform(operand, done);
+    result = kc.b.clone(*def, done)->getResult(0);
+  }
+  done.map(v, result);
+  return result;
+}
+
+void Epilogue::planReductions() {
+  Block &body = kc.op.getEpilogue().front();
+  bool noInfinity = kc.desc.a == pl::DType::F8E4M3 &&
+                    kc.desc.b == pl::DType::F8E4M3 &&
+                    !pl::isBlockScaled(kc.desc.config);
+  IRMapping uniforms;
+  for (Reduction &r : reductions) {
+    for (Operation &inner : body)
+      if (isa<epi::ReduceToVecMOp, epi::ReduceToVecNOp, epi::ReduceToScalarOp>(
+              inner) &&
+          cast<StringAttr>(inner.getAttr("name")).getValue() == r.operand.name)
+        r.reduceOp = &inner;
+    assert(r.reduceOp && "a reduction operand without its reduce op");
+    r.reduced = r.reduceOp->getOperand(0);
+    StringRef reduce = r.operand.reduce;
+    if (reduce != "sum" && reduce != "absmax")
+      continue;
+    if (std::optional<epi::UniformFactor> split =
+            epi::splitUniformFactor(r.reduced)) {
+      r.reduced = split->rest;
+      r.factor = evalUniform(split->factor, uniforms);
+      if (reduce == "absmax")
+        r.factor = math::AbsFOp::create(kc.b, r.factor);
+    }
+    r.unmasked = noInfinity && r.reduced == body.getArgument(0);
+  }
+}
+
 void Epilogue::accumulate(Reduction &r, const Element &el, Value v) {
   StringRef reduce = r.operand.reduce;
   if (reduce == "absmax")
@@ -74,7 +141,8 @@ void Epilogue::accumulate(Reduction &r, const Element &el, Value v) {
     }
     break;
   }
-  v = kc.select(inBounds, v, kc.f32(identityOf(reduce)));
+  if (!r.unmasked)
+    v = kc.select(inBounds, v, kc.f32(identityOf(reduce)));
   Value &partial = r.partials[key];
   partial = partial ? combine(kc.b, reduce, partial, v) : v;
 }
@@ -130,14 +198,15 @@ void Epilogue::flushReductions(const WorkTile &tile, Value consumerWg) {
     b.setInsertionPointToStart(ifOp.elseBlock());
     rmw(isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax, bits);
   };
-  auto shuffleCombine = [&](StringRef reduce, Value v, ArrayRef<int> masks) {
+  // Combined across the lanes, then times the reduction's factor.
+  auto shuffleCombine = [&](const Reduction &r, Value v, ArrayRef<int> masks) {
     for (int m : masks) {
       Value other =
           NVVM::ShflOp::create(b, kc.f32Ty, kc.i32(-1), v, kc.i32(m),
                                kc.i32(0x1f), NVVM::ShflKind::bfly, UnitAttr());
-      v = combine(b, reduce, v, other);
+      v = combine(b, r.operand.reduce, v, other);
     }
-    return v;
+    return r.factor ? arith::MulFOp::create(b, v, r.factor).getResult() : v;
   };
   auto outputAt = [&](const Reduction &r, Value index) {
     return LLVM::GEPOp::create(b, kc.globalPtrTy, kc.f32Ty,
@@ -148,7 +217,7 @@ void Epilogue::flushReductions(const WorkTile &tile, Value consumerWg) {
     if (r.operand.kind == Kind::ReduceVecM) {
       // Lanes 4r..4r+3 share a row: combine across them.
       for (auto [key, partial] : r.partials) {
-        Value v = shuffleCombine(reduce, partial, {1, 2});
+        Value v = shuffleCombine(r, partial, {1, 2});
         Value gm = rowOfKey(tile, consumerWg, key);
         Value pred = kc.andi(kc.eq(kc.remu(kc.lane, kc.i32(4)), kc.i32(0)),
                              kc.ult(gm, kc.sizeM));
@@ -161,7 +230,7 @@ void Epilogue::flushReductions(const WorkTile &tile, Value consumerWg) {
       // Lanes with equal lane % 4 share columns: combine across the 8 rows.
       for (auto [key, partial] : r.partials) {
         int64_t c = key / 2, e = key % 2;
-        Value v = shuffleCombine(reduce, partial, {4, 8, 16});
+        Value v = shuffleCombine(r, partial, {4, 8, 16});
         Value gn = kc.add(kc.add(tile.n0, colInChunk), kc.i32(8 * c + e));
         Value pred = kc.andi(kc.ult(kc.lane, kc.i32(4)), kc.ult(gn, kc.sizeN));
         kc.ifThen(pred, [&] {
@@ -171,7 +240,7 @@ void Epilogue::flushReductions(const WorkTile &tile, Value consumerWg) {
       }
     } else {
       // The thread's rows were folded block by block; now the warp.
-      Value v = shuffleCombine(reduce, r.total, {1, 2, 4, 8, 16});
+      Value v = shuffleCombine(r, r.total, {1, 2, 4, 8, 16});
       kc.ifThen(kc.eq(kc.lane, kc.i32(0)),
                 [&] { atomic(reduce, kc.param(r.operand.name), v); });
     }

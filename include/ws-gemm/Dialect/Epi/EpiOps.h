@@ -67,6 +67,20 @@ PresetInfo getPresetInfo(FusionKind kind);
 /// Whether `type` is one of the 8-bit float types (e4m3fn, e5m2).
 bool isFloat8Type(Type type);
 
+/// Whether `v` has one value for every element of the epilogue: an
+/// epi.scalar, a constant, or a side-effect-free op without regions whose
+/// operands are all uniform. The accumulator, C, aux and vector elements
+/// are not.
+bool isUniform(Value v);
+
+/// A product `factor * rest` (either operand order) with `fastmath<reassoc>`
+/// whose `factor` is uniform and `rest` is not.
+struct UniformFactor {
+  Value factor, rest;
+};
+/// `v` as such a product, or nothing.
+std::optional<UniformFactor> splitUniformFactor(Value v);
+
 /// Verifies the body of an epilogue region: a single block with one f32
 /// argument, only scalar epi/arith/math ops, at most one D store, at least
 /// one output, consistent manifest names. (The epi.yield terminator is

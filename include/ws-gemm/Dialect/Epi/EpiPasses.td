@@ -1,6 +1,7 @@
 //===- EpiPasses.td - Epilogue dialect passes --------------*- tablegen -*-===//
 //
-// --epi-expand-presets and --epi-lower-activations.
+// --epi-expand-presets, --epi-lower-activations and
+// --epi-regroup-uniform-factors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,25 @@ def EpiLowerActivations : Pass<"epi-lower-activations"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];
+}
+
+def EpiRegroupUniformFactors : Pass<"epi-regroup-uniform-factors"> {
+  let summary = "Multiply an element by the product of its uniform factors";
+  let description = [{
+    Where two multiplications both carry `fastmath<reassoc>` (or `fast`),
+    `(x * u1) * u2` with `u1` and `u2` uniform (`epi::isUniform`: scalars,
+    constants and arithmetic on them) becomes `x * (u1 * u2)`: the uniform
+    product is computed once and each element is multiplied once, not twice
+    (fp8's `(alpha * scale_a * scale_b) * acc * scale_d`). Operands may come
+    in either order; chains regroup one factor at a time. Without `reassoc`
+    on both the EVT is left as written, since the result may differ in the
+    last bit. The regrouped products keep the flags the two had in common.
+
+    The epilogue collective regroups a reduction's uniform factor the same
+    way (docs/epi.md, "Uniform factors"); the manifest's EVT, which the
+    runtime's reference evaluates, is the one written.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 #endif // WSGEMM_DIALECT_EPI_EPIPASSES_TD
