@@ -245,7 +245,8 @@ for act in ("identity", "relu", "clamp", "leaky_relu", "threshold_relu", "gelu",
        [FULL + " --scalar beta=0"] if act == "relu" else [])
 fk("f8_scol_gelu_bf16", F8, "ScaledLinCombPerColBiasEltAct<GELU>, bf16 D (scale_d unused)")
 fk("f8_scol_relu_e5m2_pp", F8, "ScaledLinCombPerColBiasEltAct<ReLU>, e5m2 D, pingpong")
-fk("f8_srow_amax_aux8", F8, "ScaledLinCombPerRowBiasEltActAmaxAux<ReLU>, e4m3 D, e5m2 aux: amax_d, amax_aux", [BIG])
+fk("f8_srow_amax_aux8", F8, "ScaledLinCombPerRowBiasEltActAmaxAux<ReLU>, e4m3 D, e5m2 aux: amax_d, amax_aux",
+   [BIG, FULL + " --nan A"])  # a NaN reaches both amaxes (max.NaN)
 fk("f8_scol_amax_aux8_ws", F8, "ScaledLinCombPerColBiasEltActAmaxAux<SiLU>, e5m2 D, e4m3 aux, warp_specialized")
 fk("f8_srow_amax_aux16", F8, "ScaledLinCombPerRowBiasEltActAmaxAux<GELU>, bf16 aux (aux = Z), 128x256")
 fk("f8_scol_amax_d16_pp", F8, "ScaledLinCombPerColBiasEltActAmaxAux, bf16 D (no amax_d), e4m3 aux, pingpong")

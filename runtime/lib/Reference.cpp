@@ -78,6 +78,11 @@ double evalActivation(EvtOp op, double x, const EvtNode &node) {
 }
 
 double reduceCombine(ReduceKind k, double acc, double x) {
+  // max, min and absmax propagate NaN, as the kernels' max.NaN / min.NaN
+  // and CUTLASS's amax (maximum_absolute_value_reduction<T, true>) do;
+  // std::max alone would drop a NaN that comes second.
+  if (k != ReduceKind::Sum && (std::isnan(acc) || std::isnan(x)))
+    return NAN;
   switch (k) {
   case ReduceKind::Sum:
     return acc + x;

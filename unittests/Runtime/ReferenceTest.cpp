@@ -430,6 +430,27 @@ TEST(Reference, ReductionAccumulator) {
   EXPECT_EQ(am.count[0], 4);
 }
 
+// max, min and absmax propagate NaN wherever it comes, as the kernels do
+// (max.NaN) and CUTLASS's amax; a sum does by arithmetic.
+TEST(Reference, ReductionsPropagateNaN) {
+  for (ReduceKind k : {ReduceKind::Sum, ReduceKind::Max, ReduceKind::Min,
+                       ReduceKind::AbsMax}) {
+    ReductionAccumulator first, later, merged;
+    first.init(k, 1);
+    later.init(k, 1);
+    merged.init(k, 1);
+    for (double x : {double(NAN), 2.0, -7.0})
+      first.add(0, x);
+    for (double x : {2.0, double(NAN), -7.0})
+      later.add(0, x);
+    merged.add(0, 1.0);
+    merged.merge(later);
+    EXPECT_TRUE(std::isnan(first.value[0])) << reduceName(k);
+    EXPECT_TRUE(std::isnan(later.value[0])) << reduceName(k);
+    EXPECT_TRUE(std::isnan(merged.value[0])) << reduceName(k);
+  }
+}
+
 TEST(Reference, MissingInputs) {
   Manifest m = loadOrDie("gemm_bias_relu.json");
   GemmArgs a = shape(2, 2, 8);
