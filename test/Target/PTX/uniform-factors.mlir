@@ -17,6 +17,10 @@
 // element more.
 // RUN: grep -c "selp.f32" %t/f8_reassoc.ptx | FileCheck %s --check-prefix=RA-SELP
 // RUN: grep -c "selp.f32" %t/f8_written.ptx | FileCheck %s --check-prefix=AS-SELP
+// e5m2 holds infinities (0 * inf = NaN in the zero fill): the selects stay,
+// the multiplies still go.
+// RUN: grep -c "selp.f32" %t/f8_e5m2_reassoc.ptx | FileCheck %s --check-prefix=AS-SELP
+// RUN: grep -c "mul.rn.f32" %t/f8_e5m2_reassoc.ptx | FileCheck %s --check-prefix=RA-MULS
 
 // RA-LABEL: .entry f8_reassoc(
 // RA: abs.f32 [[F:%r[0-9]+]],
@@ -46,6 +50,20 @@
 // SUM-NEXT: atom.global.add.f32 {{%r[0-9]+}}, [{{%rd[0-9]+}}], [[T]];
 
 wsgemm.gemm @f8_reassoc a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN)
+    config #wsgemm.config<tile = [128, 256, 128], schedule = cooperative> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %sab = epi.scalar ptr ["scale_a", "scale_b"] : f32
+  %sd = epi.scalar ptr ["scale_d"] : f32
+  %s = arith.mulf %alpha, %sab fastmath<reassoc> : f32
+  %z = arith.mulf %s, %acc fastmath<reassoc> : f32
+  epi.reduce_to_scalar absmax %z, "amax_d" : f32
+  %d = arith.mulf %z, %sd fastmath<reassoc> : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+wsgemm.gemm @f8_e5m2_reassoc a(f8E4M3FN) b(f8E5M2) d(f8E4M3FN)
     config #wsgemm.config<tile = [128, 256, 128], schedule = cooperative> {
 ^bb0(%acc: f32):
   %alpha = epi.scalar param ["alpha"] : f32
