@@ -360,17 +360,20 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     SmallVector<Element> elements;
     for (int64_t c = j * epiN / 8; c < (j + 1) * epiN / 8; ++c) {
       for (int64_t q = 0; q < 4; ++q) {
-        Element el{mb, q / 2, c, q % 2, {}, {}, {}, {}, {}};
+        Element el{mb, q / 2, c, q % 2, {}, {}, {}};
         Value row = kc.add(rowInSub, kc.i32(8 * el.h));
         Value col = kc.add(colInChunk, kc.i32(8 * c - j * epiN + el.e));
         el.gm = kc.add(subRow, row);
         el.gn = kc.add(subCol, col);
-        el.rowInBounds = kc.ult(el.gm, kc.sizeM);
-        el.colInBounds = kc.ult(el.gn, kc.sizeN);
         el.offset = kc.add(kc.mul(row, kc.i32(epiN)), col);
         elements.push_back(el);
       }
     }
+    // The subtile lies within M x N: its reductions need no bounds.
+    Value inside;
+    if (!reductions.empty())
+      inside = kc.andi(kc.ult(kc.add(subRow, kc.i32(63)), kc.sizeM),
+                       kc.ult(kc.add(subCol, kc.i32(epiN - 1)), kc.sizeN));
     SmallVector<Value> dVals;
     struct PendingStore {
       Value buf;
@@ -388,9 +391,8 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
         for (auto [el, v] : llvm::zip(frag, out[aux.name]))
           auxStores.push_back({bufs.auxStores.lookup(aux.name), aux.type,
                                el.offset, narrowForMemory(v, aux.type)});
-      for (Reduction &r : reductions)
-        for (auto [el, v] : llvm::zip(frag, out[r.operand.name]))
-          accumulate(r, el, v);
+      if (!reductions.empty())
+        accumulateFragment(frag, out, inside);
     }
     if (j == nJ - 1)
       foldScalarRows(tile, consumerWg, mb);

@@ -98,7 +98,6 @@ private:
   struct Element {
     int64_t mb, h, chunk, e; // 64-row block, row half, column chunk, column
     Value gm, gn, offset;    // global row/col; offset in the subtile
-    Value rowInBounds, colInBounds; // gm < M, gn < N
   };
   /// The subtile buffers of one subtile.
   struct SubtileBuffers {
@@ -144,7 +143,17 @@ private:
   void planReductions();
   /// `v`, uniform in the GEMM's EVT, computed from the epilogue's scalars.
   Value evalUniform(Value v, IRMapping &done);
-  void accumulate(Reduction &r, const Element &el, Value v);
+  /// Folds element `el`'s contribution `v` into its partial, outside M x N
+  /// as the reduction's identity when `bounded`.
+  void accumulate(Reduction &r, const Element &el, Value v, bool bounded);
+  /// The partial (Reduction::partials) element `el` folds into.
+  int64_t keyOf(const Reduction &r, const Element &el) const;
+  /// The contributions of a fragment's elements (the visit's outputs by
+  /// name): without bounds where `inside` (i1: the fragment's subtile lies
+  /// within M x N) or the reduction needs none, else bounded.
+  void accumulateFragment(ArrayRef<Element> frag,
+                          llvm::StringMap<SmallVector<Value>> &out,
+                          Value inside);
   /// Whether a scalar reduction's partials are keyed by row (else one
   /// partial, key -1, whose elements check row and column).
   bool scalarKeyedByRow() const;

@@ -6,7 +6,9 @@
 // row of the thread for reduce_to_vec_m and reduce_to_scalar, one per column
 // for reduce_to_vec_n). An element outside the problem contributes the
 // reduction's identity: per element only the bound that the partial's key
-// leaves open is checked (one select), the key's own bound once per tile.
+// leaves open is checked (one select), the key's own bound once per tile,
+// and only in subtiles that cross M or N: each fragment branches once
+// (uniformly) between folding without and with the selects.
 // At the end of the tile the partials are combined across the lanes that
 // share a row or column (a scalar's over its rows first) with butterfly
 // shuffles and one lane per output element folds its value into global
@@ -19,7 +21,8 @@
 //   exact for finite u (rounding is monotone: max |u * x_i| = |u| * max
 //   |x_i|); for sum it reassociates, as the flag allows;
 // - where the reduced value is the accumulator itself and the identity is
-//   0 (sum, absmax), elements outside M x N need no select: TMA fills A's
+//   0 (sum, absmax), elements outside M x N need no select (nor the
+//   branch): TMA fills A's
 //   rows past M and B's columns past N with zeros, so those accumulator
 //   elements are 0 ... unless an operand holds an infinity (0 * inf is
 //   NaN). Only e4m3 has none, so only e4m3 x e4m3 kernels skip the select;
@@ -111,7 +114,8 @@ void Epilogue::planReductions() {
   }
 }
 
-void Epilogue::accumulate(Reduction &r, const Element &el, Value v) {
+void Epilogue::accumulate(Reduction &r, const Element &el, Value v,
+                          bool bounded) {
   StringRef reduce = r.operand.reduce;
   if (reduce == "absmax")
     v = math::AbsFOp::create(kc.b, v);
@@ -120,31 +124,78 @@ void Epilogue::accumulate(Reduction &r, const Element &el, Value v) {
   // row only where its warpgroup has one 64-row block (two partials, one
   // register more than a single partial); with more blocks the registers
   // would outweigh the select, so its elements check both bounds.
-  Value inBounds;
-  int64_t key;
-  switch (r.operand.kind) {
-  case Kind::ReduceVecN:
-    inBounds = el.rowInBounds;
-    key = el.chunk * 2 + el.e;
-    break;
-  case Kind::ReduceVecM:
-    inBounds = el.colInBounds;
-    key = el.mb * 2 + el.h;
-    break;
-  default:
-    if (scalarKeyedByRow()) {
-      inBounds = el.colInBounds;
-      key = el.mb * 2 + el.h;
-    } else {
-      inBounds = kc.andi(el.rowInBounds, el.colInBounds);
-      key = -1;
-    }
-    break;
-  }
-  if (!r.unmasked)
+  if (bounded) {
+    Value rowIn = kc.ult(el.gm, kc.sizeM), colIn = kc.ult(el.gn, kc.sizeN);
+    Value inBounds = r.operand.kind == Kind::ReduceVecN ? rowIn
+                     : r.operand.kind == Kind::ReduceVecM || scalarKeyedByRow()
+                         ? colIn
+                         : kc.andi(rowIn, colIn);
     v = kc.select(inBounds, v, kc.f32(identityOf(reduce)));
-  Value &partial = r.partials[key];
+  }
+  Value &partial = r.partials[keyOf(r, el)];
   partial = partial ? combine(kc.b, reduce, partial, v) : v;
+}
+
+int64_t Epilogue::keyOf(const Reduction &r, const Element &el) const {
+  if (r.operand.kind == Kind::ReduceVecN)
+    return el.chunk * 2 + el.e;
+  if (r.operand.kind == Kind::ReduceVecM || scalarKeyedByRow())
+    return el.mb * 2 + el.h;
+  return -1;
+}
+
+void Epilogue::accumulateFragment(ArrayRef<Element> frag,
+                                  llvm::StringMap<SmallVector<Value>> &out,
+                                  Value inside) {
+  ImplicitLocOpBuilder &b = kc.b;
+  // Reductions whose elements never need bounds (planReductions).
+  SmallVector<Reduction *> bounded;
+  for (Reduction &r : reductions) {
+    if (!r.unmasked) {
+      bounded.push_back(&r);
+      continue;
+    }
+    for (auto [el, v] : llvm::zip(frag, out[r.operand.name]))
+      accumulate(r, el, v, /*bounded=*/false);
+  }
+  if (bounded.empty())
+    return;
+  // The others select per element only where the fragment's subtile
+  // crosses M or N: one uniform branch, both sides folding the same values
+  // into the partials the fragment touches.
+  SmallVector<std::pair<Reduction *, int64_t>> slots;
+  for (Reduction *r : bounded)
+    for (const Element &el : frag) {
+      int64_t key = keyOf(*r, el);
+      Value &partial = r->partials[key];
+      if (partial && llvm::is_contained(slots, std::make_pair(r, key)))
+        continue;
+      if (!partial)
+        partial = kc.f32(identityOf(r->operand.reduce));
+      slots.push_back({r, key});
+    }
+  SmallVector<Value> before;
+  for (auto [r, key] : slots)
+    before.push_back(r->partials[key]);
+  auto ifOp = scf::IfOp::create(b, SmallVector<Type>(slots.size(), kc.f32Ty),
+                                inside, /*withElse=*/true);
+  auto side = [&](Block *block, bool check) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(block);
+    for (auto [slot, value] : llvm::zip(slots, before))
+      slot.first->partials[slot.second] = value;
+    for (Reduction *r : bounded)
+      for (auto [el, v] : llvm::zip(frag, out[r->operand.name]))
+        accumulate(*r, el, v, check);
+    SmallVector<Value> after;
+    for (auto [r, key] : slots)
+      after.push_back(r->partials[key]);
+    scf::YieldOp::create(b, after);
+  };
+  side(ifOp.thenBlock(), /*check=*/false);
+  side(ifOp.elseBlock(), /*check=*/true);
+  for (auto [slot, result] : llvm::zip(slots, ifOp.getResults()))
+    slot.first->partials[slot.second] = result;
 }
 
 Value Epilogue::rowOfKey(const WorkTile &tile, Value consumerWg, int64_t key) {

@@ -4,8 +4,9 @@
 // reduces |acc|, multiplying by |alpha * scale_a * scale_b| once per warp
 // before the atomic; e4m3 x e4m3 needs no bounds select per element (TMA's
 // zero fill makes the accumulator 0 outside M x N). As written: two
-// multiplies and a select per element. f16 inputs (which may hold an
-// infinity) keep the select, and a sum's factor is applied at the flush.
+// multiplies, and a select per element in subtiles that cross M or N
+// (a uniform branch skips them inside). f16 inputs (which may hold an
+// infinity) keep the branch, and a sum's factor is applied at the flush.
 // RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=ptx
 // RUN: FileCheck %s --check-prefix=RA --input-file=%t/f8_reassoc.ptx
 // RUN: FileCheck %s --check-prefix=AS --input-file=%t/f8_written.ptx
@@ -17,6 +18,10 @@
 // element more.
 // RUN: grep -c "selp.f32" %t/f8_reassoc.ptx | FileCheck %s --check-prefix=RA-SELP
 // RUN: grep -c "selp.f32" %t/f8_written.ptx | FileCheck %s --check-prefix=AS-SELP
+// A subtile inside M x N folds without selects, after a uniform branch.
+// RUN: grep -A1 -E "@%%p[0-9]+ bra" %t/f8_written.ptx | grep -B1 "max.NaN.f32" | FileCheck %s --check-prefix=AS-INSIDE
+// AS-INSIDE: @{{%p[0-9]+}} bra {{\$L__BB[0-9_]+}};
+// AS-INSIDE-NEXT: max.NaN.f32
 // e5m2 holds infinities (0 * inf = NaN in the zero fill): the selects stay,
 // the multiplies still go.
 // RUN: grep -c "selp.f32" %t/f8_e5m2_reassoc.ptx | FileCheck %s --check-prefix=AS-SELP
