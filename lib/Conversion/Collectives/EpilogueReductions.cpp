@@ -22,11 +22,11 @@
 //   |x_i|); for sum it reassociates, as the flag allows;
 // - where the reduced value is the accumulator itself and the identity is
 //   0 (sum, absmax), elements outside M x N need no select (nor the
-//   branch): TMA fills A's
-//   rows past M and B's columns past N with zeros, so those accumulator
-//   elements are 0 ... unless an operand holds an infinity (0 * inf is
-//   NaN). Only e4m3 has none, so only e4m3 x e4m3 kernels skip the select;
-//   block-scaled ones keep it (their scales multiply the zeros).
+//   branch): TMA fills A's rows past M and B's columns past N with zeros,
+//   so those accumulator elements are 0 ... unless an operand holds an
+//   infinity (0 * inf is NaN). Only e4m3 has none, so only e4m3 x e4m3
+//   kernels skip the select; block-scaled ones keep it (their scales
+//   multiply the zeros).
 //
 //===----------------------------------------------------------------------===//
 
@@ -148,7 +148,8 @@ void Epilogue::accumulateFragment(ArrayRef<Element> frag,
                                   llvm::StringMap<SmallVector<Value>> &out,
                                   Value inside) {
   ImplicitLocOpBuilder &b = kc.b;
-  // Reductions whose elements never need bounds (planReductions).
+  // Reductions whose elements never need bounds (Reduction::unmasked) fold
+  // directly; the others are `bounded`.
   SmallVector<Reduction *> bounded;
   for (Reduction &r : reductions) {
     if (!r.unmasked) {
@@ -166,13 +167,13 @@ void Epilogue::accumulateFragment(ArrayRef<Element> frag,
   SmallVector<std::pair<Reduction *, int64_t>> slots;
   for (Reduction *r : bounded)
     for (const Element &el : frag) {
-      int64_t key = keyOf(*r, el);
-      Value &partial = r->partials[key];
-      if (partial && llvm::is_contained(slots, std::make_pair(r, key)))
+      std::pair<Reduction *, int64_t> slot{r, keyOf(*r, el)};
+      if (llvm::is_contained(slots, slot))
         continue;
+      Value &partial = r->partials[slot.second];
       if (!partial)
         partial = kc.f32(identityOf(r->operand.reduce));
-      slots.push_back({r, key});
+      slots.push_back(slot);
     }
   SmallVector<Value> before;
   for (auto [r, key] : slots)
