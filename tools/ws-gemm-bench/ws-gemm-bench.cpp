@@ -9,9 +9,10 @@
 // GELU(_BIAS); alpha/beta with C), or, when the EVT has no cuBLASLt
 // counterpart, the bare GEMM as a lower bound, and says which.
 //
-// It measures in --rounds R alternating rounds (ours, then cuBLASLt), so
-// clock drift hits both sides, and reports per side the median over rounds
-// and the ratio as the median of the per-round ratios with its min and max.
+// It measures in --rounds R alternating rounds (ours and cuBLASLt, the
+// order flipping every round), so clock drift hits both sides, and reports
+// per side the median over rounds and the ratio as the median of the
+// per-round ratios with its min and max.
 // During each timed block it samples the SM clock (NVML, SmClock.h) and puts
 // each throughput against the peak at the median clock (RoundStats.h).
 //
@@ -61,7 +62,8 @@ void usage() {
       "         [--tuning TABLE] [--variant ID] [--stream-k-tiles N]\n"
       "         [--align-ld BYTES]\n"
       "       ws-gemm-bench --csv FILE --plot FILE.png|FILE.svg\n"
-      "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
+      "  MANIFEST     a kernel manifest, or a family manifest "
+      "(ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
       "  --csv FILE   append one row per run (kernel, shape, TFLOP/s, ratio)\n"
       "  --plot FILE  draw every row of --csv, ours beside cuBLASLt (gnuplot)\n"
@@ -146,8 +148,8 @@ bool parseOptions(int argc, char **argv, Options &o) {
     return false;
   }
   const std::pair<const char *, int64_t> sizes[] = {
-      {"--m", o.M}, {"--n", o.N}, {"--k", o.K}, {"--l", o.L},
-      {"--iters", o.iters}, {"--rounds", o.rounds}};
+      {"--m", o.M}, {"--n", o.N},         {"--k", o.K},
+      {"--l", o.L}, {"--iters", o.iters}, {"--rounds", o.rounds}};
   for (const auto &[flag, v] : sizes)
     if (v < 1) {
       std::fprintf(stderr, "error: %s %lld: must be >= 1\n", flag,
@@ -394,26 +396,35 @@ int run(const Options &o) {
       return Status::success();
     }
   } ours, lib;
+  // Within a round the side that runs second finds the card hotter (its
+  // clock lower under the power cap): odd rounds run ours first, even rounds
+  // cuBLASLt first, so neither side always takes the second slot.
   for (int r = 0; r < o.rounds; ++r) {
-    Status s = ours.time(
-        [&](int i) {
-          return k.launch(plans[static_cast<size_t>(i) % plans.size()],
-                          stream->get());
-        },
-        stream->get(), o, clock);
+    auto timeOurs = [&] {
+      return ours.time(
+          [&](int i) {
+            return k.launch(plans[static_cast<size_t>(i) % plans.size()],
+                            stream->get());
+          },
+          stream->get(), o, clock);
+    };
+    auto timeLib = [&] {
+      return lib.time([&](int i) { return runner.launch(i, stream->get()); },
+                      stream->get(), o, clock);
+    };
+    bool libFirst = libReady && r % 2 == 1;
+    Status s = libFirst ? timeLib() : timeOurs();
+    if (s.ok())
+      s = libFirst ? timeOurs() : (libReady ? timeLib() : Status::success());
     if (!s.ok())
       return fail(s);
     std::printf("round %d: ours %.4f ms %.1f TFLOP/s", r + 1, ours.ms.back(),
                 ours.tflops.back());
-    if (libReady) {
-      s = lib.time([&](int i) { return runner.launch(i, stream->get()); },
-                   stream->get(), o, clock);
-      if (!s.ok())
-        return fail(s);
-      std::printf(" | cuBLASLt %.4f ms %.1f TFLOP/s | ratio %.3f",
+    if (libReady)
+      std::printf(" | cuBLASLt %.4f ms %.1f TFLOP/s | ratio %.3f%s",
                   lib.ms.back(), lib.tflops.back(),
-                  ours.tflops.back() / lib.tflops.back());
-    }
+                  ours.tflops.back() / lib.tflops.back(),
+                  libFirst ? " (cuBLASLt ran first)" : "");
     std::printf("\n");
   }
 
@@ -473,10 +484,9 @@ int main(int argc, char **argv) {
     Status s = plotCsv(o.csv, o.plot);
     return s.ok() ? 0 : fail(s);
   }
-  if (!wsgemm::tools::chooseFromFamily(o.manifest,
-                                       {o.tuning, o.variant, 0, o.alignLd},
-                                       {o.M, o.N, o.K, o.L}, o.device,
-                                       o.dryRun, &o.chosen))
+  if (!wsgemm::tools::chooseFromFamily(
+          o.manifest, {o.tuning, o.variant, 0, o.alignLd}, {o.M, o.N, o.K, o.L},
+          o.device, o.dryRun, &o.chosen))
     return 2;
   if (o.dryRun)
     return dryRun(o);
