@@ -62,8 +62,7 @@ void usage() {
       "         [--tuning TABLE] [--variant ID] [--stream-k-tiles N]\n"
       "         [--align-ld BYTES]\n"
       "       ws-gemm-bench --csv FILE --plot FILE.png|FILE.svg\n"
-      "  MANIFEST     a kernel manifest, or a family manifest "
-      "(ws-gemm-sweep):\n"
+      "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
       "  --csv FILE   append one row per run (kernel, shape, TFLOP/s, ratio)\n"
       "  --plot FILE  draw every row of --csv, ours beside cuBLASLt (gnuplot)\n"
@@ -148,8 +147,8 @@ bool parseOptions(int argc, char **argv, Options &o) {
     return false;
   }
   const std::pair<const char *, int64_t> sizes[] = {
-      {"--m", o.M}, {"--n", o.N},         {"--k", o.K},
-      {"--l", o.L}, {"--iters", o.iters}, {"--rounds", o.rounds}};
+      {"--m", o.M}, {"--n", o.N}, {"--k", o.K}, {"--l", o.L},
+      {"--iters", o.iters}, {"--rounds", o.rounds}};
   for (const auto &[flag, v] : sizes)
     if (v < 1) {
       std::fprintf(stderr, "error: %s %lld: must be >= 1\n", flag,
