@@ -8,6 +8,10 @@
 #             integration_test/bench-tuned.sh sweep   # into .device/bench-families
 #   GPU:      integration_test/bench-tuned.sh run     # needs .device carried
 #
+# `run` is `tune` then `bench`; the two fit one 10-minute GPU call each:
+# `tune` leaves the tables in $OUT (tune_<kernel>.json, .log), and `bench
+# DIR` times the choices of the tables in DIR (carry them there).
+#
 # Environment: BENCH_SHAPES (MxNxK,..., smallest first: each variant is
 # verified on the first), BENCH_KERNELS, SWEEP_ARGS (ws-gemm-sweep axes),
 # TUNE_BUDGET_S (per family, default 90), BENCH_ROUNDS (default 5).
@@ -35,32 +39,38 @@ sweep)
   done
   du -sh "$fams"
   ;;
-run)
+tune|bench|run)
   final=${OUT:-$dev/out}; mkdir -p "$final"
   out=$dev/out-tuned; rm -rf "$out"; mkdir -p "$out"
   chmod +x "$dev/bin/"*
-  cub=${WSGEMM_CUBLASLT:-$(ls /usr/local/cuda/lib64/libcublasLt.so* 2>/dev/null | head -1)}
-  rm -f "$out/tuned.csv"
-  for k in $kernels; do
-    t0=$(date +%s)
-    "$dev/bin/ws-gemm-tune" "$fams/$k/family.json" --shapes "$shapes" \
-      -o "$out/tune_$k.json" --iters 30 --warmup 5 --rounds 3 \
-      --budget-s "${TUNE_BUDGET_S:-90}" > "$out/tune_$k.log" 2>&1
-    echo "tune $k: exit $? in $(( $(date +%s) - t0 )) s"
-    grep -E "^shape .*(winner|NO RESULT|NOT TUNED)" "$out/tune_$k.log"
-  done
-  for k in $kernels; do
-    for s in ${shapes//,/ }; do
-      IFS=x read -r M N K <<< "$s"
-      "$dev/bin/ws-gemm-bench" "$fams/$k/family.json" --tuning "$out/tune_$k.json" \
-        --m "$M" --n "$N" --k "$K" --compare cublaslt --cublaslt "$cub" \
-        --rounds "${BENCH_ROUNDS:-5}" --csv "$out/tuned.csv" >> "$out/tuned.log" 2>&1 \
-        || echo "bench $k $s: FAILED (see tuned.log)"
-      grep -E "chose v|^ours:|^ratio" "$out/tuned.log" | tail -3
+  tables=$out
+  if [ "$1" = bench ]; then
+    tables=${2:?usage: $0 bench DIR (the tune_<kernel>.json tables)}
+  else
+    for k in $kernels; do
+      t0=$(date +%s)
+      "$dev/bin/ws-gemm-tune" "$fams/$k/family.json" --shapes "$shapes" \
+        -o "$out/tune_$k.json" --iters 30 --warmup 5 --rounds 3 \
+        --budget-s "${TUNE_BUDGET_S:-90}" > "$out/tune_$k.log" 2>&1
+      echo "tune $k: exit $? in $(( $(date +%s) - t0 )) s"
+      grep -E "^shape .*(winner|NO RESULT|NOT TUNED)|<- winner" "$out/tune_$k.log"
     done
-  done
-  cp "$out/tuned.csv" "$final/" 2>/dev/null
+  fi
+  if [ "$1" != tune ]; then
+    cub=${WSGEMM_CUBLASLT:-$(ls /usr/local/cuda/lib64/libcublasLt.so* 2>/dev/null | head -1)}
+    for k in $kernels; do
+      for s in ${shapes//,/ }; do
+        IFS=x read -r M N K <<< "$s"
+        "$dev/bin/ws-gemm-bench" "$fams/$k/family.json" --tuning "$tables/tune_$k.json" \
+          --m "$M" --n "$N" --k "$K" --compare cublaslt --cublaslt "$cub" \
+          --rounds "${BENCH_ROUNDS:-5}" --csv "$out/tuned.csv" >> "$out/tuned.log" 2>&1 \
+          || echo "bench $k $s: FAILED (see tuned.log)"
+        grep -E "chose v|^ours:|^ratio" "$out/tuned.log" | tail -3
+      done
+    done
+    cp "$out/tuned.csv" "$final/" 2>/dev/null
+  fi
   tar -C "$out" -czf "$final/tuned.tar.gz" .
   ;;
-*) echo "usage: $0 sweep|run" >&2; exit 2 ;;
+*) echo "usage: $0 sweep|tune|bench DIR|run" >&2; exit 2 ;;
 esac

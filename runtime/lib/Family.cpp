@@ -213,6 +213,7 @@ TuningTable parseTableRoot(const json &root, const std::string &path) {
         tc.variant = getString(need(cj, k2, "variant"), sub(k2, "variant"));
         tc.ms = getNonNegative(cj, k2, "ms");
         tc.tflops = getNonNegative(cj, k2, "tflops");
+        tc.finalRatio = getNonNegative(cj, k2, "final_ratio");
         te.candidates.push_back(std::move(tc));
       }
     }
@@ -362,9 +363,12 @@ std::string writeTuningTable(const TuningTable &t) {
     if (e.mhz > 0)
       j["sm_mhz"] = e.mhz;
     json cands = json::array();
-    for (const TunedCandidate &c : e.candidates)
-      cands.push_back({{"variant", c.variant}, {"ms", c.ms},
-                       {"tflops", c.tflops}});
+    for (const TunedCandidate &c : e.candidates) {
+      json cj = {{"variant", c.variant}, {"ms", c.ms}, {"tflops", c.tflops}};
+      if (c.finalRatio > 0)
+        cj["final_ratio"] = c.finalRatio;
+      cands.push_back(std::move(cj));
+    }
     j["candidates"] = std::move(cands);
     list.push_back(std::move(j));
   }

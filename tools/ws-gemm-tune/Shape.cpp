@@ -4,14 +4,17 @@
 // exceed 2.5x the L2, --warmup untimed launches then --iters launches each
 // between a pair of driver events (timeLaunches), the median of a block,
 // the SM clock sampled through NVML during the block. Candidates take turns
-// in rounds (round 1: every candidate once, round 2: again, ...), so clock
-// drift hits all of them; a candidate's time is the median over its rounds.
+// in rounds (round 1: every candidate once, round 2: again in the reverse
+// order, ...), so clock drift hits all of them; a candidate's time is the
+// median over its rounds. The fastest few then meet in a final, scored by
+// their time over the leader's in the same round (Final.h).
 // Before any timing each candidate runs once on poisoned outputs and is
 // compared with the CPU reference (ws-gemm-run's check); a wrong one is
 // reported loudly and never timed.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Final.h"
 #include "Tune.h"
 
 #include "../ws-gemm-bench/SmClock.h"
@@ -213,7 +216,7 @@ Expected<ShapeResult> tuneShape(const Options &o, const Family &f,
                 "earlier shape); set-up took %.1f s\n",
                 label.c_str(), live.size(), secondsSince(setup0));
 
-  // Alternating timed rounds.
+  // Alternating timed rounds, then the leaders' final (Final.h).
   bench::SmClock clock;
   bool haveClock = clock.open(o.device);
   bench::Options bo;
@@ -222,40 +225,65 @@ Expected<ShapeResult> tuneShape(const Options &o, const Family &f,
   bo.K = s.K;
   bo.L = s.L;
   double blockS = 0; // the longest timed block so far
+  const size_t finalists =
+      o.finalRounds > 0 && o.finalists > 1
+          ? std::min<size_t>(static_cast<size_t>(o.finalists), live.size())
+          : 0;
+  const size_t finalBlocks =
+      finalists > 1 ? finalists * static_cast<size_t>(o.finalRounds) : 0;
   const size_t blocks = live.size() * static_cast<size_t>(o.rounds);
   size_t done = 0;
+  double lastMhz = 0; // the clock of the last block (0: not read)
+  // Times one block of `c`; false when the deadline (less `reserve` blocks
+  // kept for the final) leaves no room for it.
+  auto timeBlock = [&](Candidate &c, size_t reserve,
+                       double &ms) -> Expected<bool> {
+    double left =
+        std::chrono::duration<double>(deadline - Clock::now()).count();
+    if (left < blockS * static_cast<double>(1 + reserve))
+      return false;
+    auto b0 = Clock::now();
+    bench::ClockWindow window(clock);
+    auto t = bench::timeLaunches(
+        [&](int i) {
+          return c.kernel->launch(
+              c.plans[static_cast<size_t>(i) % c.plans.size()],
+              stream->get());
+        },
+        stream->get(), o.warmup, o.iters);
+    lastMhz = window.stop();
+    if (!t)
+      return Status(t.status()).prepend(f.variants[c.variant].id);
+    blockS = std::max(blockS, secondsSince(b0));
+    ms = t->median;
+    if (lastMhz > 0)
+      c.mhz.push_back(lastMhz);
+    return true;
+  };
+  auto mhzText = [&] {
+    return lastMhz > 0 ? " @ " + std::to_string(int(lastMhz)) + " MHz"
+                       : std::string();
+  };
   int bestIdx = -1;
   double bestMs = 0;
   bool outOfTime = false;
   for (int r = 0; r < o.rounds && !outOfTime; ++r) {
-    for (size_t ci = 0; ci < live.size(); ++ci) {
+    for (size_t ci : mainRoundOrder(live.size(), r)) {
       Candidate &c = live[ci];
-      double left =
-          std::chrono::duration<double>(deadline - Clock::now()).count();
-      if (left < blockS) {
+      double ms = 0;
+      auto fit = timeBlock(c, r == 0 ? 0 : finalBlocks, ms);
+      if (!fit)
+        return fit.status();
+      if (!*fit) {
         outOfTime = true;
-        std::printf("time budget: %.1f s left, a timed block takes %.1f s: "
-                    "stopping %s after %d complete round(s)\n",
-                    std::max(left, 0.0), blockS, label.c_str(), r);
+        std::printf("time budget: a timed block takes %.1f s%s: stopping %s "
+                    "after %d complete round(s)\n",
+                    blockS, finalBlocks ? " (final kept)" : "", label.c_str(),
+                    r);
         break;
       }
-      auto b0 = Clock::now();
-      bench::ClockWindow window(clock);
-      auto t = bench::timeLaunches(
-          [&](int i) {
-            return c.kernel->launch(c.plans[static_cast<size_t>(i) %
-                                            c.plans.size()],
-                                    stream->get());
-          },
-          stream->get(), o.warmup, o.iters);
-      double mhz = window.stop();
-      if (!t)
-        return Status(t.status()).prepend(f.variants[c.variant].id);
-      blockS = std::max(blockS, secondsSince(b0));
-      c.ms.push_back(t->median);
-      c.tflops.push_back(bench::tflops(bo, t->median));
-      if (mhz > 0)
-        c.mhz.push_back(mhz);
+      c.ms.push_back(ms);
+      c.tflops.push_back(bench::tflops(bo, ms));
       // The leader over everyone's medians so far.
       bestIdx = -1;
       for (size_t j = 0; j < live.size(); ++j) {
@@ -270,10 +298,8 @@ Expected<ShapeResult> tuneShape(const Options &o, const Family &f,
       std::printf("[%s round %d/%d, %zu/%zu] %-40s %.4f ms %7.1f TFLOP/s%s | "
                   "best so far %s %.4f ms | %.1f s\n",
                   label.c_str(), r + 1, o.rounds, ++done, blocks,
-                  f.variants[c.variant].id.c_str(), t->median,
-                  c.tflops.back(),
-                  mhz > 0 ? (" @ " + std::to_string(int(mhz)) + " MHz").c_str()
-                          : "",
+                  f.variants[c.variant].id.c_str(), ms, c.tflops.back(),
+                  mhzText().c_str(),
                   f.variants[live[bestIdx].variant].id.c_str(), bestMs,
                   secondsSince(start));
       std::fflush(stdout);
@@ -281,31 +307,85 @@ Expected<ShapeResult> tuneShape(const Options &o, const Family &f,
     if (!outOfTime)
       result.rounds = r + 1;
   }
+
+  // The main rounds' ranking: fastest median first.
+  std::vector<size_t> ranked;
+  for (size_t i = 0; i < live.size(); ++i)
+    if (!live[i].ms.empty())
+      ranked.push_back(i);
+  std::stable_sort(ranked.begin(), ranked.end(), [&](size_t a, size_t b) {
+    return bench::median(live[a].ms) < bench::median(live[b].ms);
+  });
+  result.skipped += static_cast<int>(live.size() - ranked.size());
+  if (ranked.empty())
+    return result;
+
+  // The final between the leaders.
+  size_t winner = ranked[0];
+  std::vector<double> finalRatio(live.size(), 0);
+  const size_t nf = std::min(finalists, ranked.size());
+  if (nf > 1) {
+    std::vector<std::vector<double>> fms;
+    size_t fdone = 0;
+    for (int r = 0; r < o.finalRounds; ++r) {
+      std::vector<double> round(nf, 0);
+      bool stop = false;
+      for (size_t fi : finalRoundOrder(nf, r)) {
+        Candidate &c = live[ranked[fi]];
+        auto fit = timeBlock(c, 0, round[fi]);
+        if (!fit)
+          return fit.status();
+        if (!*fit) {
+          stop = true;
+          break;
+        }
+        std::printf("[%s final %d/%d, %zu/%zu] %-40s %.4f ms %7.1f "
+                    "TFLOP/s%s | %.1f s\n",
+                    label.c_str(), r + 1, o.finalRounds, ++fdone, finalBlocks,
+                    f.variants[c.variant].id.c_str(), round[fi],
+                    bench::tflops(bo, round[fi]), mhzText().c_str(),
+                    secondsSince(start));
+        std::fflush(stdout);
+      }
+      fms.push_back(std::move(round));
+      if (stop) {
+        std::printf("time budget: stopping the final of %s after %d "
+                    "complete round(s)\n",
+                    label.c_str(), r);
+        break;
+      }
+    }
+    FinalRanking fr = rankFinal(fms, nf);
+    if (fr.rounds > 0) {
+      std::printf("shape %s: final over %d round(s), time / %s's in the same "
+                  "round, median [min, max]:\n",
+                  label.c_str(), fr.rounds,
+                  f.variants[live[ranked[0]].variant].id.c_str());
+      for (size_t fi = 0; fi < nf; ++fi) {
+        const FinalScore &sc = fr.scores[fi];
+        finalRatio[ranked[fi]] = sc.ratio;
+        std::printf("  %-40s %.3f [%.3f, %.3f]%s\n",
+                    f.variants[live[ranked[fi]].variant].id.c_str(), sc.ratio,
+                    sc.ratioMin, sc.ratioMax,
+                    fi == fr.winner ? "  <- winner" : "");
+      }
+      winner = ranked[fr.winner];
+    }
+  }
+
   if (!haveClock)
     std::printf("sm clock: unavailable (%s)\n", clock.why().c_str());
-
-  std::vector<TunedCandidate> measured;
-  for (const Candidate &c : live) {
-    if (c.ms.empty()) {
-      ++result.skipped;
-      continue;
-    }
-    measured.push_back({f.variants[c.variant].id, bench::median(c.ms),
-                        bench::median(c.tflops)});
+  for (size_t i : ranked) {
+    const Candidate &c = live[i];
+    result.entry.candidates.push_back({f.variants[c.variant].id,
+                                       bench::median(c.ms),
+                                       bench::median(c.tflops), finalRatio[i]});
   }
-  std::stable_sort(measured.begin(), measured.end(),
-                   [](const TunedCandidate &a, const TunedCandidate &b) {
-                     return a.ms < b.ms;
-                   });
-  if (measured.empty())
-    return result;
-  result.entry.variant = measured[0].variant;
-  result.entry.ms = measured[0].ms;
-  result.entry.tflops = measured[0].tflops;
-  for (const Candidate &c : live)
-    if (f.variants[c.variant].id == measured[0].variant)
-      result.entry.mhz = bench::median(c.mhz);
-  result.entry.candidates = std::move(measured);
+  const Candidate &w = live[winner];
+  result.entry.variant = f.variants[w.variant].id;
+  result.entry.ms = bench::median(w.ms);
+  result.entry.tflops = bench::median(w.tflops);
+  result.entry.mhz = bench::median(w.mhz);
   return result;
 }
 

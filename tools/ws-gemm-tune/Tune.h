@@ -29,6 +29,8 @@ struct Options {
   int iters = 50;
   int warmup = 10;
   int rounds = 3;
+  int finalists = 3;   // leaders meeting in the final (< 2: no final)
+  int finalRounds = 4; // its rounds (0: no final)
   double budgetS = 480; // whole run, seconds
   bool verifyAll = false; // --verify all: on every shape, not just the first
   int device = 0;

@@ -1,14 +1,16 @@
 //===- ws-gemm-tune.cpp - Time a kernel family per shape, record winners -===//
 //
 // ws-gemm-tune FAMILY --shapes MxNxK[xL],... -o TABLE [--iters N]
-//     [--warmup N] [--rounds R] [--budget-s S] [--variants ID,...]
-//     [--seed S] [--scalar NAME=V]... [--device D]
+//     [--warmup N] [--rounds R] [--finalists N] [--final-rounds R]
+//     [--budget-s S] [--variants ID,...] [--seed S] [--scalar NAME=V]...
+//     [--device D]
 //
 // For each shape: every variant of the family is checked once against the
 // CPU reference (wrong ones are reported and never timed), then timed in
-// alternating rounds as ws-gemm-bench times one kernel (Shape.cpp); the
-// fastest median becomes the shape's entry in the tuning table TABLE
-// (docs/tuning.md), which is updated in place (other shapes kept) and
+// alternating rounds as ws-gemm-bench times one kernel (Shape.cpp), and the
+// --finalists fastest medians meet in a final of --final-rounds paired
+// rounds (Final.h); its winner becomes the shape's entry in the tuning table
+// TABLE (docs/tuning.md), which is updated in place (other shapes kept) and
 // rewritten after every shape, so a run cut short keeps what it measured.
 // Each variant is verified on the first shape it runs on (--verify all:
 // on every shape; a wrong variant is never timed on any later shape).
@@ -30,6 +32,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string>
 
 using namespace wsgemm::runtime;
 using namespace wsgemm::tune;
@@ -40,13 +43,17 @@ void usage() {
   std::fprintf(
       stderr,
       "usage: ws-gemm-tune FAMILY --shapes MxNxK[xL],... -o TABLE\n"
-      "         [--iters N] [--warmup N] [--rounds R] [--budget-s S]\n"
+      "         [--iters N] [--warmup N] [--rounds R] [--finalists N]\n"
+      "         [--final-rounds R] [--budget-s S]\n"
       "         [--variants ID,...] [--verify first|all] [--seed S]\n"
       "         [--scalar NAME=V]... [--device D]\n"
       "  FAMILY      family.json written by ws-gemm-sweep\n"
       "  -o TABLE    tuning table to create or update (docs/tuning.md)\n"
       "  --iters/--warmup  timed/untimed launches per block (50/10)\n"
       "  --rounds    alternating rounds over the variants (3)\n"
+      "  --finalists the fastest N (by median) meet in a final (3; < 2: none)\n"
+      "  --final-rounds  the final's rounds, each variant's time over the\n"
+      "              leader's in the same round, median wins (4; 0: none)\n"
       "  --budget-s  wall-clock bound of the whole run in seconds (480)\n"
       "  --verify    check each variant against the CPU reference on the\n"
       "              first shape it runs on (first, default) or on every\n"
@@ -127,6 +134,10 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.warmup);
     } else if (a == "--rounds") {
       ok = args.integer(o.rounds);
+    } else if (a == "--finalists") {
+      ok = args.integer(o.finalists);
+    } else if (a == "--final-rounds") {
+      ok = args.integer(o.finalRounds);
     } else if (a == "--device") {
       ok = args.integer(o.device);
     } else if (a == "--seed") {
@@ -143,9 +154,11 @@ bool parseOptions(int argc, char **argv, Options &o) {
       return false;
   }
   if (o.family.empty() || o.table.empty() || o.shapes.empty() ||
-      o.iters < 1 || o.warmup < 0 || o.rounds < 1) {
+      o.iters < 1 || o.warmup < 0 || o.rounds < 1 || o.finalists < 0 ||
+      o.finalRounds < 0) {
     std::fprintf(stderr, "error: FAMILY, --shapes and -o are required; "
-                         "--iters >= 1, --rounds >= 1\n");
+                         "--iters >= 1, --rounds >= 1, --finalists >= 0, "
+                         "--final-rounds >= 0\n");
     return false;
   }
   return true;
@@ -218,10 +231,16 @@ int run(const Options &o) {
   table.smCount = dev->smCount;
   std::printf("family %s: %zu variant(s), %zu to tune on %zu shape(s); "
               "device %s (%d SMs); budget %.0f s; %d round(s) x (%d warm-up "
-              "+ %d timed)\n",
+              "+ %d timed)%s\n",
               f.name.c_str(), f.variants.size(), candidates.size(),
               o.shapes.size(), dev->name.c_str(), dev->smCount, o.budgetS,
-              o.rounds, o.warmup, o.iters);
+              o.rounds, o.warmup, o.iters,
+              o.finalists > 1 && o.finalRounds > 0
+                  ? (", then a final of " + std::to_string(o.finalRounds) +
+                     " round(s) for the " + std::to_string(o.finalists) +
+                     " fastest")
+                        .c_str()
+                  : "");
 
   int exitCode = 0;
   const auto deadline =

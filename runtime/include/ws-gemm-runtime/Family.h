@@ -82,13 +82,18 @@ std::string shapeString(const Shape &s); // "4096x4096x4096" (+ "x3" if L>1)
 struct TunedCandidate {
   std::string variant;
   double ms = 0, tflops = 0;
+  /// In ws-gemm-tune's final (docs/tuning.md): the median over its rounds of
+  /// this variant's time over the main-round leader's in the same round;
+  /// 0 when it was not a finalist.
+  double finalRatio = 0;
 };
 
 struct TuningEntry {
   Shape shape;
   std::string variant; // the winner
   double ms = 0, tflops = 0, mhz = 0;
-  /// Every variant timed for this shape, fastest first (informational).
+  /// Every variant timed for this shape, fastest median of the main rounds
+  /// first (informational; the final may have chosen another).
   std::vector<TunedCandidate> candidates;
 };
 
