@@ -408,6 +408,24 @@ LATE["uf_f16_sums_ws"] = (
     UF, "reassoc, f16 in, warp_specialized: masked row sum and amax with "
     "factors at the flush", [])
 
+# Clusters of 4 CTAs (kernels/clusters.mlir), sorted after every other
+# kernel so that no other kernel's seeds move.
+CL4 = {}
+CL4["cl_coop_22_lincomb_relu_f16"] = (
+    CL, "cluster 2x2 (A and B multicast), cooperative 128x256, "
+    "LinCombPerRowBiasEltAct<ReLU>", [ONE, RAG1 + " --full", BIG])
+CL4["cl_pp_22_nmajor_aux"] = (
+    CL, "cluster 2x2, pingpong 128x128, N-major B, aux load and store, GELU",
+    [RAG1 + " --full"])
+CL4["cl_coop_41_plain_bf16"] = (
+    CL, "cluster 4x1 (B in four parts), cooperative 256x128", [ONE, BIG])
+CL4["cl_coop_14_mmajor_red"] = (
+    CL, "cluster 1x4 (A in four parts), cooperative 256x128, M-major A, "
+    "batched, reductions", [])
+CL4["cl_split2_22_lincomb_bf16"] = (
+    CL, "split_k = 2 in 2x2 clusters, cooperative 128x128, C, bias, ReLU",
+    [RAG1 + " --full", "--m 1024 --n 1024 --k 16384"])
+
 
 def main():
     sources = {}
@@ -423,6 +441,7 @@ def main():
     KERNELS.update(BLOCK)
     KERNELS.update(DIRECT)
     KERNELS.update(LATE)
+    KERNELS.update(CL4)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -433,7 +452,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

@@ -37,9 +37,10 @@ TEST(TuneFinal, PairedRatioOverridesTheMedians) {
   // The clock falls over the rounds. Finalist 1 is 3% faster than the
   // leader in every round, though its median time (over rounds taken at
   // different clocks) would not show it; finalist 2 is 5% slower.
-  std::vector<std::vector<double>> ms = {
-      {1.00, 0.97, 1.05}, {1.20, 1.164, 1.26}, {1.10, 1.067, 1.155},
-      {1.30, 1.261, 1.365}};
+  std::vector<std::vector<double>> ms = {{1.00, 0.97, 1.05},
+                                         {1.20, 1.164, 1.26},
+                                         {1.10, 1.067, 1.155},
+                                         {1.30, 1.261, 1.365}};
   FinalRanking r = rankFinal(ms, 3);
   EXPECT_EQ(r.rounds, 4);
   EXPECT_EQ(r.winner, 1u);

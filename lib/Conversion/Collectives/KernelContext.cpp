@@ -52,9 +52,17 @@ void KernelContext::enterRole(Block *block) {
   tidInWg = remu(tid, i32(128));
   warpInWg = divu(tidInWg, i32(32));
   lane = remu(tid, i32(32));
-  ctaRank = Value();
-  if (clusterSize() > 1)
+  ctaRank = ctaM = ctaN = Value();
+  if (clusterSize() > 1) {
     ctaRank = remu(NVVM::BlockIdXOp::create(b, i32Ty), i32(clusterSize()));
+    // Constants where the cluster has one CTA along a dimension.
+    ctaM = clusterM == 1   ? i32(0)
+           : clusterN == 1 ? ctaRank
+                           : remu(ctaRank, i32(clusterM));
+    ctaN = clusterN == 1   ? i32(0)
+           : clusterM == 1 ? ctaRank
+                           : divu(ctaRank, i32(clusterM));
+  }
   sizeM = param("M");
   sizeN = param("N");
   sizeK = param("K");

@@ -50,10 +50,16 @@ public:
   Value tid, wgIdx, tidInWg, warpInWg, lane;
   /// The cluster: clusterM x clusterN CTAs (1 x 1 without one), launched as
   /// clusterSize() consecutive CTAs along grid x; ctaRank is this CTA's
-  /// rank in it (i32; null without a cluster).
+  /// rank in it and (ctaM, ctaN) = (rank % clusterM, rank / clusterM) its
+  /// place in the cluster's clusterM x clusterN group of tiles (i32; null
+  /// without a cluster). The CTAs of one ctaM share A tiles, those of one
+  /// ctaN share B tiles.
   int64_t clusterM = 1, clusterN = 1;
   int64_t clusterSize() const { return clusterM * clusterN; }
-  Value ctaRank;
+  /// The CTAs whose multicasts fill a stage of this CTA: its cluster row
+  /// and column, clusterM + clusterN - 1 of them (itself once).
+  int64_t stageSources() const { return clusterM + clusterN - 1; }
+  Value ctaRank, ctaM, ctaN;
   Value sizeM, sizeN, sizeK;
 
   // Types.

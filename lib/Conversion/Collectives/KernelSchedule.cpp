@@ -270,12 +270,13 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
   SmallVector<Value> captures(func.getArguments());
   captures.push_back(kc.smemBase);
   // A stage is released by each consumer warpgroup of the tile, in every
-  // CTA of the cluster (the multicast fills the stage in all of them).
+  // CTA whose stage this CTA's multicasts fill: those of its cluster row
+  // and column.
   auto mainTy = PipelineType::get(ctx, layout.stages, Role::load, Role::mma);
   captures.push_back(PipelineCreateOp::create(
       b, mainTy, kc.smem(layout.offMainBarriers),
       b.getI64IntegerAttr(layout.stageBytesA + layout.stageBytesB),
-      b.getI64IntegerAttr(wgs * kc.clusterSize())));
+      b.getI64IntegerAttr(wgs * kc.stageSources())));
   SmallVector<Role> roles{Role::load};
   SmallVector<int32_t> warps{1};
   if (layout.hasEpilogueLoads()) {

@@ -35,20 +35,42 @@ static Value stageBase(KernelContext &kc, int64_t offset, int64_t bytes,
   return kc.smemAt(kc.add(kc.i32(offset), kc.mul(stage, kc.i32(bytes))));
 }
 
-/// The i16 mask of every CTA of the cluster.
-static Value clusterMask(KernelContext &kc) {
-  return arith::ConstantIntOp::create(kc.b, (1 << kc.clusterSize()) - 1, 16);
+/// How the CTAs of a cluster share one operand's tile: `parts` CTAs (1: not
+/// shared) each load the part `part` (i32) of it and multicast it to the
+/// CTAs of `mask` (i16), their cluster row (A) or column (B).
+struct Sharing {
+  int64_t parts = 1;
+  Value part, mask;
+};
+
+/// A's tile is shared by the clusterN CTAs of this CTA's cluster row (same
+/// ctaM: ranks ctaM + j clusterM), B's by the clusterM CTAs of its column
+/// (same ctaN: ranks i + ctaN clusterM).
+static Sharing sharingOf(KernelContext &kc, bool isA) {
+  Sharing s;
+  s.parts = isA ? kc.clusterN : kc.clusterM;
+  if (s.parts == 1)
+    return s;
+  ImplicitLocOpBuilder &b = kc.b;
+  s.part = isA ? kc.ctaN : kc.ctaM;
+  int64_t bits = 0;
+  for (int64_t j = 0; j < s.parts; ++j)
+    bits |= int64_t(1) << (isA ? j * kc.clusterM : j);
+  Value shift = isA ? kc.ctaM : kc.mul(kc.ctaN, kc.i32(kc.clusterM));
+  Value mask32 = arith::ShLIOp::create(b, kc.i32(bits), shift);
+  s.mask = arith::TruncIOp::create(b, b.getI16Type(), mask32);
+  return s;
 }
 
 /// Loads one operand's tile of a stage: one box of `rows` K-major rows, or
-/// (`kMajor` false) rows / 64 boxes of 64 columns, 8 KiB apart. With
-/// `shared` (the cluster's CTAs share this operand's tile), each CTA loads
-/// its 1 / clusterSize() of it (the box of a K-major operand is that many
-/// rows: KernelLayout.cpp) and multicasts it to all of them.
+/// (`kMajor` false) rows / 64 boxes of 64 columns, 8 KiB apart. Shared by
+/// `sh.parts` CTAs, each loads its 1 / sh.parts of it (the box of a K-major
+/// operand is that many rows: KernelLayout.cpp) and multicasts it to all of
+/// them.
 static void loadOperand(KernelContext &kc, StringRef name, bool kMajor,
                         int64_t rows, Value dst, Value row0, Value kCoord,
-                        Value batch, Value state, bool shared) {
-  if (!shared) {
+                        Value batch, Value state, const Sharing &sh) {
+  if (sh.parts == 1) {
     if (kMajor) {
       kc.tmaLoad(dst, name, kc.coords(kCoord, row0, batch), kc.mainPipe,
                  state);
@@ -60,10 +82,10 @@ static void loadOperand(KernelContext &kc, StringRef name, bool kMajor,
                  kc.mainPipe, state);
     return;
   }
-  int64_t parts = kc.clusterSize();
-  Value mask = clusterMask(kc);
+  int64_t parts = sh.parts;
+  Value mask = sh.mask;
   if (kMajor) {
-    Value first = kc.mul(kc.ctaRank, kc.i32(rows / parts));
+    Value first = kc.mul(sh.part, kc.i32(rows / parts));
     kc.tmaLoad(kc.gep(dst, kc.mul(first, kc.i32(128))), name,
                kc.coords(kCoord, kc.add(row0, first), batch), kc.mainPipe,
                state, mask);
@@ -71,7 +93,7 @@ static void loadOperand(KernelContext &kc, StringRef name, bool kMajor,
   }
   int64_t blocks = rows / 64 / parts;
   for (int64_t i = 0; i < blocks; ++i) {
-    Value block = kc.add(kc.mul(kc.ctaRank, kc.i32(blocks)), kc.i32(i));
+    Value block = kc.add(kc.mul(sh.part, kc.i32(blocks)), kc.i32(i));
     kc.tmaLoad(kc.gep(dst, kc.mul(block, kc.i32(8192))), name,
                kc.coords(kc.add(row0, kc.mul(block, kc.i32(64))), kCoord,
                          batch),
@@ -83,6 +105,9 @@ Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
                                      Value start) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
+  // A cluster along N shares A tiles, one along M shares B tiles.
+  Sharing shareA = sharingOf(kc, /*isA=*/true);
+  Sharing shareB = sharingOf(kc, /*isA=*/false);
   auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1),
                                  ValueRange{start});
   OpBuilder::InsertionGuard guard(b);
@@ -95,13 +120,12 @@ Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
   Value stage = kc.stageIndex(state);
   // The unit's k-tiles start at kBegin (split-K, stream-K).
   Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
-  // A cluster along N shares A tiles, one along M shares B tiles.
   loadOperand(kc, "A", isAKMajor(kc), layout.tileM,
               stageBase(kc, layout.offA, layout.stageBytesA, stage), tile.m0,
-              kCoord, tile.batch, state, kc.clusterN > 1);
+              kCoord, tile.batch, state, shareA);
   loadOperand(kc, "B", isBKMajor(kc), layout.tileN,
               stageBase(kc, layout.offB, layout.stageBytesB, stage), tile.n0,
-              kCoord, tile.batch, state, kc.clusterM > 1);
+              kCoord, tile.batch, state, shareB);
   ProducerCommitOp::create(b, kc.mainPipe, state);
   scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
                               b, state.getType(), state, /*by=*/1)});
@@ -135,16 +159,32 @@ static Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
                               arith::ConstantIntOp::create(b, fixed, 64));
 }
 
-/// A consumed stage goes back to every producer that writes into it: this
-/// CTA's, and with a cluster each peer's (its multicast fills this stage
-/// too), by an arrival on the stage's empty barrier in each CTA.
+/// A consumed stage goes back to every producer that writes into it, by an
+/// arrival on the stage's empty barrier in its CTA: this CTA's and, in a
+/// cluster, those of the other CTAs with its ctaM (their multicasts fill
+/// its A) and with its ctaN (B); in a 2 x 2 cluster not the fourth CTA.
+/// One thread issues them all. Spreading them over a warp's lanes, one
+/// arrival each as CUTLASS's consumers signal, measured 1.9% slower over
+/// 20 paired points of 2x1 kernels (docs/perf-notes.md, "Clusters of 4").
 static void releaseStage(KernelContext &kc, Value state) {
   if (kc.clusterSize() == 1) {
     ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, Value());
     return;
   }
-  for (int64_t rank = 0; rank < kc.clusterSize(); ++rank)
-    ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, kc.i32(rank));
+  for (int64_t rank = 0; rank < kc.clusterSize(); ++rank) {
+    auto release = [&] {
+      ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, kc.i32(rank));
+    };
+    // A cluster along one dimension: every CTA is a source.
+    if (kc.clusterM == 1 || kc.clusterN == 1) {
+      release();
+      continue;
+    }
+    Value isSource = arith::OrIOp::create(
+        kc.b, kc.eq(kc.ctaM, kc.i32(rank % kc.clusterM)),
+        kc.eq(kc.ctaN, kc.i32(rank / kc.clusterM)));
+    kc.ifThen(isSource, release);
+  }
 }
 
 Type collectives::getAccumulatorType(KernelContext &kc) {
@@ -259,7 +299,8 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b);
     // Keep this k-tile's group in flight; the previous one has retired, so
-    // its stage goes back to the producer (one arrival per warpgroup).
+    // its stage goes back to the producers (one arrival per warpgroup and
+    // producer).
     NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
     Value hasPrev =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, kc.i32(0));

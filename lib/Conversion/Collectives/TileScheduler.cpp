@@ -114,12 +114,11 @@ void TileScheduler::decodeTile(Value linear, WorkTile &tile) {
   }
   Value m = kc.select(alongM, first, second);
   Value n = kc.select(alongM, second, first);
-  // The CTA's tile of its cluster's group: ranks run along the cluster's
-  // one dimension of size 2.
+  // The CTA's tile of its cluster's clusterM x clusterN group.
   if (kc.clusterM > 1)
-    m = kc.add(kc.mul(m, kc.i32(kc.clusterM)), kc.ctaRank);
+    m = kc.add(kc.mul(m, kc.i32(kc.clusterM)), kc.ctaM);
   if (kc.clusterN > 1)
-    n = kc.add(kc.mul(n, kc.i32(kc.clusterN)), kc.ctaRank);
+    n = kc.add(kc.mul(n, kc.i32(kc.clusterN)), kc.ctaN);
   tile.m0 = kc.mul(m, kc.i32(kc.layout.tileM));
   tile.n0 = kc.mul(n, kc.i32(kc.layout.tileN));
 }

@@ -474,30 +474,37 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
   auto cluster = c.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
   int64_t ctas = cluster[0] * cluster[1] * cluster[2];
   if (ctas > 1) {
-    if (ctas != 2)
+    auto lowered = [](int64_t d) { return d == 1 || d == 2 || d == 4; };
+    bool supported = ctas <= 4 && lowered(cluster[0]) && lowered(cluster[1]);
+    if (!supported)
       errors.error() << "cluster = " << listToString(cluster)
-                     << " is not lowered yet: clusters of 2 CTAs ([2, 1, 1] "
-                        "sharing B tiles, [1, 2, 1] sharing A tiles) are";
+                     << " is not lowered yet: clusters of 2 or 4 CTAs are "
+                        "([2, 1, 1], [4, 1, 1] sharing B tiles; [1, 2, 1], "
+                        "[1, 4, 1] sharing A tiles; [2, 2, 1] sharing both)";
     if (!c.persistent.value_or(true))
       errors.error() << "cluster = " << listToString(cluster)
                      << " needs persistent = true: the cluster's CTAs walk "
                         "groups of tiles of the persistent tile scheduler";
-    // The shared operand's tile is split among the CTAs: an MN-major one
-    // moves in 64-column blocks.
-    if (cluster[0] == 2 && desc.bMajor == OperandMajor::N &&
-        (*c.tile)[1] % 128 != 0)
-      errors.error() << "cluster = " << listToString(cluster)
-                     << " splits the n_major B tile's 64-column blocks "
-                        "between 2 CTAs: tile N must be a multiple of 128, "
-                        "got "
-                     << (*c.tile)[1];
-    if (cluster[1] == 2 && desc.aMajor == OperandMajor::M &&
-        (*c.tile)[0] % 128 != 0)
-      errors.error() << "cluster = " << listToString(cluster)
-                     << " splits the m_major A tile's 64-column blocks "
-                        "between 2 CTAs: tile M must be a multiple of 128, "
-                        "got "
-                     << (*c.tile)[0];
+    // The shared operand's tile is split among the CTAs that share it (B
+    // among cluster M of them, A among cluster N): an MN-major one in
+    // 64-column blocks, a K-major one in whole 8-row swizzle atoms.
+    auto checkSplit = [&](const char *name, bool mnMajor, const char *dim,
+                          int64_t size, int64_t parts) {
+      if (parts == 1 || !supported)
+        return;
+      int64_t unit = mnMajor ? 64 * parts : 8 * parts;
+      if (size % unit == 0)
+        return;
+      errors.error() << "cluster = " << listToString(cluster) << " splits the "
+                     << (mnMajor ? "" : "k_major ") << name << " tile"
+                     << (mnMajor ? "'s 64-column blocks" : " in 8-row atoms")
+                     << " between " << parts << " CTAs: tile " << dim
+                     << " must be a multiple of " << unit << ", got " << size;
+    };
+    checkSplit(desc.bMajor == OperandMajor::N ? "n_major B" : "B",
+               desc.bMajor == OperandMajor::N, "N", (*c.tile)[1], cluster[0]);
+    checkSplit(desc.aMajor == OperandMajor::M ? "m_major A" : "A",
+               desc.aMajor == OperandMajor::M, "M", (*c.tile)[0], cluster[1]);
   }
   if (c.producerRegs.has_value() != c.consumerRegs.has_value())
     errors.error() << "producer_regs and consumer_regs must be set together: "

@@ -15,9 +15,18 @@ wsgemm.gemm @cluster_k a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [1, 
 
 // -----
 
-// Clusters of 2 CTAs are lowered, not 4.
-// expected-error @+1 {{cluster = [2, 2, 1] is not lowered yet: clusters of 2 CTAs ([2, 1, 1] sharing B tiles, [1, 2, 1] sharing A tiles) are}}
-wsgemm.gemm @cluster_4 a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [2, 2, 1]> {
+// Clusters of 2 and 4 CTAs are lowered, not 8 or 3.
+// expected-error @+1 {{cluster = [4, 2, 1] is not lowered yet: clusters of 2 or 4 CTAs are ([2, 1, 1], [4, 1, 1] sharing B tiles; [1, 2, 1], [1, 4, 1] sharing A tiles; [2, 2, 1] sharing both)}}
+wsgemm.gemm @cluster_8 a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [4, 2, 1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{cluster = [3, 1, 1] is not lowered yet: clusters of 2 or 4 CTAs are}}
+wsgemm.gemm @cluster_3 a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [3, 1, 1]> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
@@ -46,6 +55,28 @@ wsgemm.gemm @cluster_nmajor a(f16) b(f16, n_major) d(f16) config #wsgemm.config<
 
 // expected-error @+1 {{cluster = [1, 2, 1] splits the m_major A tile's 64-column blocks between 2 CTAs: tile M must be a multiple of 128, got 64}}
 wsgemm.gemm @cluster_mmajor a(f16, m_major) b(f16) d(f16) config #wsgemm.config<tile = [64, 128, 64], cluster = [1, 2, 1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// A 2x2 cluster splits B among the 2 CTAs of a column and A among the 2 of
+// a row: an n_major B of tile N = 64 cannot be split.
+// expected-error @+1 {{cluster = [2, 2, 1] splits the n_major B tile's 64-column blocks between 2 CTAs: tile N must be a multiple of 128, got 64}}
+wsgemm.gemm @cluster_22_nmajor a(f16) b(f16, n_major) d(f16) config #wsgemm.config<tile = [128, 64, 64], cluster = [2, 2, 1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// A k_major B tile of N = 176 in 4 parts is 44 rows each, not whole 8-row
+// swizzle atoms (4 x 8 = 32 does not divide 176).
+// expected-error @+1 {{cluster = [4, 1, 1] splits the k_major B tile in 8-row atoms between 4 CTAs: tile N must be a multiple of 32, got 176}}
+wsgemm.gemm @cluster_41_atoms a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 176, 64], cluster = [4, 1, 1]> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
