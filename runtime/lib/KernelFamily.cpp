@@ -24,6 +24,19 @@ KernelFamily::load(const std::string &familyPath, const std::string &tablePath,
     if (!dev)
       return dev.status();
     opts.smCount = dev->smCount;
+    // On this GPU: how many clusters of each clustered variant run at once
+    // (a cluster fills SMs of one GPC only), for the untuned heuristic.
+    // Loads those variants' cubins now rather than on first use.
+    opts.activeClusters.assign(f->family_.variants.size(), 0);
+    for (size_t i = 0; i < f->family_.variants.size(); ++i) {
+      const Manifest &m = f->family_.variants[i].manifest;
+      if (m.cluster[0] * m.cluster[1] * m.cluster[2] == 1)
+        continue;
+      auto k = f->kernel(static_cast<int>(i));
+      if (!k)
+        return k.status();
+      opts.activeClusters[i] = (*k)->maxActiveClusters();
+    }
   }
   f->options_ = opts;
   return std::shared_ptr<const KernelFamily>(std::move(f));

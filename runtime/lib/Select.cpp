@@ -65,7 +65,7 @@ double shapeDistance(const Shape &a, const Shape &b) {
 }
 
 HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
-                                  int smCount) {
+                                  int smCount, int activeClusters) {
   HeuristicEstimate e;
   const int64_t tm = m.tile[0], tn = m.tile[1];
   e.tiles = ((s.M + tm - 1) / tm) * ((s.N + tn - 1) / tn) * s.L;
@@ -79,7 +79,10 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
     perSm = std::max<int64_t>(perSm, 1);
   }
   const int64_t cluster = int64_t(m.cluster[0]) * m.cluster[1] * m.cluster[2];
-  e.slots = std::max<int64_t>(int64_t(smCount) * perSm / cluster, 1) * cluster;
+  int64_t clusters = int64_t(smCount) * perSm / cluster;
+  if (activeClusters > 0)
+    clusters = std::min<int64_t>(clusters, activeClusters);
+  e.slots = std::max<int64_t>(clusters, 1) * cluster;
   e.units = e.tiles;
   e.waves = (e.tiles + e.slots - 1) / e.slots;
   e.efficiency = std::min(1.0, intensity(tm, tn) / intensity(128, 256));
@@ -164,7 +167,9 @@ Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
     if (!fits(m, s))
       continue;
     ++eligible;
-    HeuristicEstimate e = estimateVariant(m, s, opts.smCount);
+    HeuristicEstimate e = estimateVariant(
+        m, s, opts.smCount,
+        i < opts.activeClusters.size() ? opts.activeClusters[i] : 0);
     // Strictly lower: ties keep the earlier variant.
     if (sel.variant < 0 || e.cost < bestE.cost * (1 - 1e-9)) {
       sel.variant = static_cast<int>(i);

@@ -318,6 +318,42 @@ TEST(Select, ClustersRoundSlotsToWholeClusters) {
   EXPECT_EQ(e.waves, 8);
 }
 
+TEST(Select, ActiveClustersBoundTheSlots) {
+  // A cluster lives in one GPC: an H100 SXM runs 30 clusters of 4 CTAs
+  // (measured: a persistent 2x2 kernel's grid is 120 CTAs), not 132 / 4.
+  Manifest m = loadOrDie("family/t128x256.cooperative/gemm_bias_relu.json");
+  m.cluster = {4, 1, 1};
+  Shape big{4096, 4096, 4096, 1}; // 32 x 16 = 512 tiles of 128x256
+  HeuristicEstimate dflt = estimateVariant(m, big, 132);
+  EXPECT_EQ(dflt.slots, 132);
+  EXPECT_EQ(dflt.waves, 4);
+  HeuristicEstimate gpc = estimateVariant(m, big, 132, 30);
+  EXPECT_EQ(gpc.slots, 120);
+  EXPECT_EQ(gpc.waves, 5);
+  // More active clusters than SMs allow changes nothing.
+  EXPECT_EQ(estimateVariant(m, big, 132, 40).slots, 132);
+
+  // In a family whose 4-CTA twin comes first, the untuned heuristic takes
+  // the twin while it assumes 33 clusters (a tie keeps the earlier
+  // variant) and the 1x1 kernel once it knows of 30.
+  Family f = loadFamilyOrDie();
+  int plain = f.find("t128x256.cooperative");
+  ASSERT_GE(plain, 0);
+  FamilyVariant twin = f.variants[plain];
+  twin.id = "t128x256.cooperative.c4x1";
+  twin.manifest.cluster = {4, 1, 1};
+  f.variants.insert(f.variants.begin(), twin);
+  SelectOptions opts;
+  auto naive = selectVariant(f, nullptr, big, opts);
+  ASSERT_TRUE(naive.ok()) << naive.message();
+  EXPECT_EQ(f.variants[naive->variant].id, "t128x256.cooperative.c4x1");
+  opts.activeClusters.assign(f.variants.size(), 0);
+  opts.activeClusters[0] = 30;
+  auto aware = selectVariant(f, nullptr, big, opts);
+  ASSERT_TRUE(aware.ok()) << aware.message();
+  EXPECT_EQ(f.variants[aware->variant].id, "t128x256.cooperative");
+}
+
 TEST(Select, StaticShapesAreRespected) {
   Family f = loadFamilyOrDie();
   for (FamilyVariant &v : f.variants)

@@ -165,7 +165,8 @@ static Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
 /// its A) and with its ctaN (B); in a 2 x 2 cluster not the fourth CTA.
 /// One thread issues them all. Spreading them over a warp's lanes, one
 /// arrival each as CUTLASS's consumers signal, measured 1.9% slower over
-/// 20 paired points of 2x1 kernels (docs/perf-notes.md, "Clusters of 4").
+/// 20 paired points of 2x1 kernels (docs/perf-notes.md, "The tuner's
+/// final, and clusters of 4").
 static void releaseStage(KernelContext &kc, Value state) {
   if (kc.clusterSize() == 1) {
     ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, Value());

@@ -128,6 +128,12 @@ double shapeDistance(const Shape &a, const Shape &b);
 
 struct SelectOptions {
   int smCount = 132;
+  /// Per family variant: how many of its clusters the device runs at once
+  /// (cuOccupancyMaxActiveClusters; KernelFamily::load fills it on a GPU).
+  /// A cluster lives in one GPC, so on an H100 SXM only 30 clusters of 4
+  /// CTAs at one CTA per SM run (120 of 132 SMs). 0 or absent: SMs x CTAs
+  /// per SM / cluster size.
+  std::vector<int> activeClusters;
   /// Table entries farther than this (shapeDistance) are ignored and the
   /// heuristic decides; default ln 8 (e.g. each of M, N, K within 2x).
   double maxDistance = 2.0794415416798357;
@@ -146,8 +152,10 @@ struct HeuristicEstimate {
                          // split-K and stream-K with their shares and fixups
                          // (docs/tuning.md, "Selection")
 };
+/// `activeClusters` > 0: at most that many of the variant's clusters run
+/// at once (SelectOptions::activeClusters).
 HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
-                                  int smCount);
+                                  int smCount, int activeClusters = 0);
 
 struct Selection {
   int variant = -1;        // index into Family::variants

@@ -30,7 +30,9 @@ class KernelFamily {
 public:
   /// Loads the family (every variant's manifest; cubins load on first
   /// use) and, when `tablePath` is not empty, the tuning table, checked
-  /// against the family. `opts.smCount` <= 0 means the current device's.
+  /// against the family. `opts.smCount` <= 0 means the current device's,
+  /// and then the clustered variants' cubins load now, to ask the device
+  /// how many of their clusters run at once (opts.activeClusters).
   static Expected<std::shared_ptr<const KernelFamily>>
   load(const std::string &familyPath, const std::string &tablePath = "",
        SelectOptions opts = {0});
