@@ -164,7 +164,8 @@ Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
   int eligible = 0;
   for (size_t i = 0; i < f.variants.size(); ++i) {
     const Manifest &m = f.variants[i].manifest;
-    if (!fits(m, s))
+    if (!fits(m, s) || (i < opts.activeClusters.size() &&
+                        opts.activeClusters[i] < 0))
       continue;
     ++eligible;
     HeuristicEstimate e = estimateVariant(

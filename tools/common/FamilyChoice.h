@@ -16,6 +16,7 @@
 #include "ws-gemm-runtime/KernelFamily.h"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 namespace wsgemm::tools {
@@ -45,13 +46,32 @@ inline int deviceSmCount(int ordinal, std::string &why) {
   return 0;
 }
 
+/// For a family manifest on a GPU: the device's primary context, made
+/// current, in which chooseFromFamily asks the device how many SMs it has
+/// and how many clusters of each clustered variant run at once (a cluster
+/// stays in one GPC). The tool keeps it until it exits; its own run
+/// retains the same context again. Empty for a kernel manifest, a dry run,
+/// or without a usable GPU (the choice then assumes the SM count and says
+/// why).
+inline std::optional<runtime::Context>
+contextForChoice(const std::string &path, int device, bool dryRun) {
+  if (dryRun || !runtime::isFamilyFile(path))
+    return std::nullopt;
+  auto c = runtime::Context::create(device);
+  if (!c)
+    return std::nullopt;
+  return std::move(*c);
+}
+
 /// When `path` is a family manifest, replaces it with the chosen variant's
 /// manifest path and prints the choice; a kernel manifest is left alone
 /// (and --tuning/--variant are refused for it). `chosenId` receives the
 /// variant's id. False (message printed) on a bad family, table or variant.
+/// `onDevice`: a context is current (contextForChoice).
 inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
                              const runtime::Shape &shape, int device,
-                             bool dryRun, std::string *chosenId = nullptr) {
+                             bool dryRun, std::string *chosenId = nullptr,
+                             bool onDevice = false) {
   if (!runtime::isFamilyFile(path)) {
     if (!flags.tuning.empty() || !flags.variant.empty()) {
       std::fprintf(stderr, "error: --tuning and --variant need a family "
@@ -63,7 +83,9 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
     return true;
   }
   runtime::SelectOptions opts;
-  if (flags.variant.empty()) {
+  if (flags.variant.empty() && onDevice && !dryRun) {
+    opts.smCount = 0; // KernelFamily::load asks the current device
+  } else if (flags.variant.empty()) {
     std::string why;
     int sms = dryRun ? 0 : deviceSmCount(device, why);
     if (sms > 0)
@@ -73,7 +95,16 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
                   dryRun ? "dry run" : why.c_str(), opts.smCount);
   }
   // KernelFamily reads the family (every variant's manifest) and the table,
-  // and checks one against the other; no cubin is loaded here.
+  // and checks one against the other; on a device it loads the clustered
+  // variants' cubins to ask how many of their clusters run at once. Those
+  // modules go if the choice fails, while their context is still held.
+  struct UnloadOnFailure {
+    bool chosen = false;
+    ~UnloadOnFailure() {
+      if (!chosen)
+        runtime::ModuleCache::global().clear();
+    }
+  } unload;
   auto loaded = runtime::KernelFamily::load(path, flags.tuning, opts);
   if (!loaded) {
     std::fprintf(stderr, "error: %s\n", loaded.message().c_str());
@@ -122,6 +153,7 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
   path = v.manifestPath;
   if (chosenId)
     *chosenId = v.id;
+  unload.chosen = true;
   return true;
 }
 

@@ -485,10 +485,10 @@ int main(int argc, char **argv) {
     Status s = plotCsv(o.csv, o.plot);
     return s.ok() ? 0 : fail(s);
   }
-  if (!wsgemm::tools::chooseFromFamily(o.manifest,
-                                       {o.tuning, o.variant, 0, o.alignLd},
-                                       {o.M, o.N, o.K, o.L}, o.device,
-                                       o.dryRun, &o.chosen))
+  auto ctx = wsgemm::tools::contextForChoice(o.manifest, o.device, o.dryRun);
+  if (!wsgemm::tools::chooseFromFamily(
+          o.manifest, {o.tuning, o.variant, 0, o.alignLd}, {o.M, o.N, o.K, o.L},
+          o.device, o.dryRun, &o.chosen, ctx.has_value()))
     return 2;
   if (o.dryRun)
     return dryRun(o);

@@ -446,10 +446,10 @@ int main(int argc, char **argv) {
     usage();
     return 2;
   }
-  if (!wsgemm::tools::chooseFromFamily(o.manifest,
-                                       {o.tuning, o.variant, o.pad, o.alignLd},
-                                       {o.M, o.N, o.K, o.L}, o.device,
-                                       o.dryRun))
+  auto ctx = wsgemm::tools::contextForChoice(o.manifest, o.device, o.dryRun);
+  if (!wsgemm::tools::chooseFromFamily(
+          o.manifest, {o.tuning, o.variant, o.pad, o.alignLd},
+          {o.M, o.N, o.K, o.L}, o.device, o.dryRun, nullptr, ctx.has_value()))
     return 2;
   return run(o);
 }

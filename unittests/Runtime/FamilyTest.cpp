@@ -167,6 +167,19 @@ TEST(TuningTable, ParsesAndRoundTrips) {
   EXPECT_EQ(shapeString(again->entries[0].shape), "512x512x4096");
   EXPECT_EQ(shapeString(again->entries[2].shape), "1024x1024x1024x3");
   EXPECT_NEAR(again->entries[1].tflops, 687.2, 1e-9);
+  // A finalist's ratio (ws-gemm-tune's final) round-trips; 0 is not written.
+  t.entries[0].candidates = {{"t128x256.cooperative", 0.2, 687.2, 1.0},
+                             {"t128x128.cooperative", 0.21, 654.5, 1.013},
+                             {"t64x128.warp_specialized", 0.4, 343.6, 0}};
+  std::string text = writeTuningTable(t);
+  EXPECT_EQ(text.find("\"final_ratio\": 0"), std::string::npos) << text;
+  auto withFinal = parseTuningTable(text, "final.json");
+  ASSERT_TRUE(withFinal.ok()) << withFinal.message();
+  const TuningEntry *e = withFinal->find(t.entries[0].shape);
+  ASSERT_NE(e, nullptr);
+  ASSERT_EQ(e->candidates.size(), 3u);
+  EXPECT_NEAR(e->candidates[1].finalRatio, 1.013, 1e-12);
+  EXPECT_EQ(e->candidates[2].finalRatio, 0);
   ASSERT_NE(again->find(Shape{4096, 4096, 4096, 1}), nullptr);
   EXPECT_EQ(again->find(Shape{4096, 4096, 4096, 2}), nullptr);
 }
@@ -185,6 +198,13 @@ TEST(TuningTable, RefusesBadTables) {
   j["entries"][1]["n"] = 4096;
   EXPECT_NE(tableError(j).find(
                 "entries[1]: shape 4096x4096x4096 is listed twice"),
+            std::string::npos)
+      << tableError(j);
+  j = good;
+  j["entries"][0]["candidates"] = json::array(
+      {{{"variant", "t128x256.cooperative"}, {"final_ratio", -1}}});
+  EXPECT_NE(tableError(j).find("entries[0].candidates[0].final_ratio: must "
+                               "be a finite number >= 0"),
             std::string::npos)
       << tableError(j);
   j = good;
@@ -352,6 +372,13 @@ TEST(Select, ActiveClustersBoundTheSlots) {
   auto aware = selectVariant(f, nullptr, big, opts);
   ASSERT_TRUE(aware.ok()) << aware.message();
   EXPECT_EQ(f.variants[aware->variant].id, "t128x256.cooperative");
+  // -1: the variant does not fit this device; the heuristic passes it over
+  // even where it would be the cheapest.
+  opts.activeClusters.assign(f.variants.size(), 0);
+  opts.activeClusters[plain + 1] = -1; // the 1x1 kernel, after the twin
+  auto skip = selectVariant(f, nullptr, big, opts);
+  ASSERT_TRUE(skip.ok()) << skip.message();
+  EXPECT_EQ(f.variants[skip->variant].id, "t128x256.cooperative.c4x1");
 }
 
 TEST(Select, StaticShapesAreRespected) {

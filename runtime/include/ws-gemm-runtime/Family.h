@@ -132,7 +132,8 @@ struct SelectOptions {
   /// (cuOccupancyMaxActiveClusters; KernelFamily::load fills it on a GPU).
   /// A cluster lives in one GPC, so on an H100 SXM only 30 clusters of 4
   /// CTAs at one CTA per SM run (120 of 132 SMs). 0 or absent: SMs x CTAs
-  /// per SM / cluster size.
+  /// per SM / cluster size; -1: the variant does not load or fit on this
+  /// device, and the heuristic passes it over.
   std::vector<int> activeClusters;
   /// Table entries farther than this (shapeDistance) are ignored and the
   /// heuristic decides; default ln 8 (e.g. each of M, N, K within 2x).

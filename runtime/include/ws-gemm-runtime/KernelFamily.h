@@ -32,7 +32,8 @@ public:
   /// use) and, when `tablePath` is not empty, the tuning table, checked
   /// against the family. `opts.smCount` <= 0 means the current device's,
   /// and then the clustered variants' cubins load now, to ask the device
-  /// how many of their clusters run at once (opts.activeClusters).
+  /// how many of their clusters run at once (opts.activeClusters, for the
+  /// heuristic).
   static Expected<std::shared_ptr<const KernelFamily>>
   load(const std::string &familyPath, const std::string &tablePath = "",
        SelectOptions opts = {0});
