@@ -485,15 +485,12 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
       errors.error() << "cluster = " << listToString(cluster)
                      << " needs persistent = true: the cluster's CTAs walk "
                         "groups of tiles of the persistent tile scheduler";
-    // The shared operand's tile is split among the CTAs that share it (B
-    // among cluster M of them, A among cluster N): an MN-major one in
-    // 64-column blocks, a K-major one in whole 8-row swizzle atoms.
+    // A shared tile is split among its CTAs (B among cluster M, A among
+    // cluster N): MN-major in 64-column blocks, K-major in 8-row atoms.
     auto checkSplit = [&](const char *name, bool mnMajor, const char *dim,
                           int64_t size, int64_t parts) {
-      if (parts == 1 || !supported)
-        return;
       int64_t unit = mnMajor ? 64 * parts : 8 * parts;
-      if (size % unit == 0)
+      if (parts == 1 || !supported || size % unit == 0)
         return;
       errors.error() << "cluster = " << listToString(cluster) << " splits the "
                      << (mnMajor ? "" : "k_major ") << name << " tile"
