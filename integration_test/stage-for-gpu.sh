@@ -16,7 +16,8 @@
 #   .device/integration_test/    lit.site.cfg.py (relocatable) and kernels/
 #                                (*.json manifests, *.cubin, *.ptx; families/:
 #                                kernel families from ws-gemm-sweep; python/:
-#                                the Python GPU test's kernels)
+#                                the Python GPU test's kernels; torch_bench/:
+#                                python/bench/torch_bench.py's kernels)
 #   .device/lit/                 lit (pure Python) and lit.py to start it
 #   .device/STAGED.txt           what was staged, from which commit
 # The tests themselves (integration_test/*.test, run/, lit.cfg.py) travel
@@ -96,6 +97,10 @@ if [ -d "$kernels/families" ]; then
 fi
 if [ -d "$kernels/python" ]; then
   cp -r "$kernels/python" "$dev/integration_test/kernels/"
+fi
+# The PyTorch benchmark's kernels (python/bench/run.sh).
+if [ -d "$kernels/torch_bench" ]; then
+  cp -r "$kernels/torch_bench" "$dev/integration_test/kernels/"
 fi
 # Broken cubins (utils/bad_cubins.py) for bad-input.test.
 if [ -d "$kernels/bad" ]; then
