@@ -185,6 +185,11 @@ config.substitutions.append(("%srcroot", _repo))
 config.substitutions.append(("%run", run))
 config.substitutions.append(("%bench", bench))
 config.substitutions.append(("%tune", os.path.join(bin_dir, "ws-gemm-tune")))
+# ws-gemm-launch-test links libWsGemmRuntimeC.so (<build or .device>/lib).
+config.substitutions.append(("%launch-test", "env LD_LIBRARY_PATH=%s:%s %s" % (
+    os.path.join(config.wsgemm_build_dir, "lib"),
+    os.environ.get("LD_LIBRARY_PATH", ""),
+    os.path.join(bin_dir, "ws-gemm-launch-test"))))
 config.substitutions.append(("%k", kernels_dir))
 config.substitutions.append(("%sanitizer", sanitizer or "compute-sanitizer"))
 config.substitutions.append(("%ptxas", ptxas or "ptxas"))

@@ -42,7 +42,7 @@ die() { echo "stage-for-gpu: error: $*" >&2; exit 1; }
 
 if [ "${1:-}" != "--no-build" ] && [ -f "$build/build.ninja" ]; then
   targets=(ws-gemm-integration-kernels)
-  for t in ws-gemm-run ws-gemm-bench ws-gemm-tune WsGemmRuntimeC ws-gemm-python; do
+  for t in ws-gemm-run ws-gemm-bench ws-gemm-tune ws-gemm-launch-test WsGemmRuntimeC ws-gemm-python; do
     if ninja -C "$build" -t targets all 2>/dev/null | grep -q "^$t:"; then
       targets+=("$t")
     fi
@@ -62,8 +62,10 @@ rm -rf "$dev"
 mkdir -p "$dev/bin" "$dev/lib" "$dev/integration_test/kernels" "$dev/lit"
 
 # Tools, and any non-system shared library they link (libcuda comes from
-# the GPU machine's driver, never from here).
-for t in ws-gemm-run ws-gemm-bench ws-gemm-tune; do
+# the GPU machine's driver, never from here). ws-gemm-launch-test links
+# libWsGemmRuntimeC.so, staged below.
+for t in ws-gemm-run ws-gemm-bench ws-gemm-tune ws-gemm-launch-test; do
+  [ -x "$rt_bin/$t" ] || continue
   cp "$rt_bin/$t" "$dev/bin/"
   ldd "$rt_bin/$t" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
     while read -r lib; do

@@ -36,3 +36,51 @@ wsgemm.gemm @py_batched_rowbias_f32 batched a(f16) b(f16) d(f32) {
   epi.store %r : f32
   epi.yield
 }
+
+// The launch path's kernel kinds (python/torch_launch.py): CUDA-graph
+// capture and the custom op under torch.compile.
+// RMSNorm statistics after a residual add: D = acc + C, and the per-row
+// sum of squares of D (a reduction), bf16, no config.
+wsgemm.gemm @py_residual_rowsumsq_bf16 a(bf16) b(bf16) c(bf16) d(bf16) {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %z = arith.addf %acc, %c : f32
+  %sq = arith.mulf %z, %z : f32
+  epi.reduce_to_vec_m sum %sq, "rowsumsq" : f32
+  epi.store %z : f32
+  epi.yield
+}
+
+// Split-K 3 (a workspace), bias along N, f16.
+wsgemm.gemm @py_splitk_bias_f16 a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = cooperative,
+                          split_k = 3> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_n "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  epi.store %z : f32
+  epi.yield
+}
+
+// Stream-K with C scaled by beta, bf16.
+wsgemm.gemm @py_streamk_lincomb_bf16 a(bf16) b(bf16) c(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = cooperative,
+                          scheduler = stream_k> {
+^bb0(%acc: f32):
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src : f32
+  %y = arith.mulf %beta, %c : f32
+  %r = arith.addf %acc, %y : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// A 2x1 cluster (TMA multicast of B), GELU, bf16.
+wsgemm.gemm @py_cluster21_gelu_bf16 a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative,
+                          cluster = [2, 1, 1]> {
+^bb0(%acc: f32):
+  %d = epi.gelu %acc : f32
+  epi.store %d : f32
+  epi.yield
+}

@@ -15,10 +15,11 @@ import ctypes
 import json
 import math
 import numbers
+import weakref
 
 from . import _runtime as rt
 from ._errors import ArgumentError
-from ._tensors import DTYPE_SIZES, tensor_info
+from ._tensors import DTYPE_SIZES, tensor_info, torch_tensor_type
 
 Operand = collections.namedtuple("Operand", "dtype layout")
 Problem = collections.namedtuple("Problem", "M N K L")
@@ -118,6 +119,8 @@ class Kernel:
                         for p in self.params if p.kind != "size"}
         self._scalars = tuple(p.name for p in self.params
                               if p.kind == "scalar")
+        self._launcher = _Launcher(build_args, self, lib.wsgemmRtKernelLaunch,
+                                   h)
 
     @classmethod
     def load(cls, manifest_path):
@@ -194,15 +197,15 @@ class Kernel:
         return problem
 
     def launch(self, a, b, d, c=None, stream=None, **args):
-        """D = epilogue(A @ B, C, ...) on `stream` (None: the legacy default
-        stream; an int CUstream or a torch.cuda.Stream). Named buffers and
-        scalars by their manifest names: bias=tensor, alpha=1.0. Returns
-        the Problem; asynchronous like any CUDA launch."""
-        s = rt.stream_handle(stream)
-        problem, handle = build_args(self, a, b, d, c, args, s)
-        rt.check(self._lib.wsgemmRtKernelLaunch(self._handle, handle.handle,
-                                                s))
-        return problem
+        """D = epilogue(A @ B, C, ...) on `stream`: None means torch's
+        current stream for torch tensors (as torch's own ops), CUDA's
+        legacy default stream for other arrays; or an int CUstream or a
+        torch.cuda.Stream. Named buffers and scalars by their manifest
+        names: bias=tensor, alpha=1.0. Returns the Problem; asynchronous
+        like any CUDA launch. Arguments checked once are remembered (by
+        address, shape, strides and dtype of every array, and the
+        scalars), so launching them again costs a few microseconds."""
+        return self._launcher.launch(a, b, d, c, stream, args)[0]
 
     __call__ = launch
 
@@ -227,6 +230,9 @@ class KernelFamily:
             self._handle, i)) for i in range(n)]
         self.kernels = [Kernel(self._lib.wsgemmRtFamilyGetVariantKernel(
             self._handle, i), owner=self) for i in range(n)]
+        self._launcher = _Launcher(build_args, self.kernels[0],
+                                   self._lib.wsgemmRtFamilyLaunch,
+                                   self._handle, family=True)
 
     @classmethod
     def load(cls, path, tuning=None, sm_count=0):
@@ -258,16 +264,108 @@ class KernelFamily:
         return self.kernels[0].validate(a, b, d, c, **args)
 
     def launch(self, a, b, d, c=None, stream=None, **args):
-        """Selects the variant for the arrays' shape and launches it;
-        returns the variant's id."""
-        s = rt.stream_handle(stream)
-        _, handle = build_args(self.kernels[0], a, b, d, c, args, s)
-        idx = ctypes.c_ssize_t(-1)
-        rt.check(self._lib.wsgemmRtFamilyLaunch(
-            self._handle, handle.handle, s, ctypes.byref(idx)))
-        return self.variants[idx.value]
+        """Selects the variant for the arrays' shape and launches it (as
+        Kernel.launch, whose stream rule it follows); returns the variant's
+        id."""
+        return self.variants[self._launcher.launch(a, b, d, c, stream,
+                                                   args)[1]]
 
     __call__ = launch
+
+
+#===------------------------------------------------------------------------===#
+# The launch path
+#===------------------------------------------------------------------------===#
+
+_NUMBERS = (float, int)
+_raw_stream = None
+
+
+def _torch_stream(a):
+    """torch's current stream on `a`'s device, as an int."""
+    global _raw_stream
+    if _raw_stream is None:
+        import torch
+        get = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+        _raw_stream = get or (
+            lambda dev: torch.cuda.current_stream(dev).cuda_stream)
+    return _raw_stream(a.get_device())
+
+
+def _launch_key(a, b, d, c, named):
+    """What identifies the arguments of a launch on torch tensors: each
+    array's address, shape, strides and dtype (the device is implied by the
+    address: CUDA's unified address space gives live allocations distinct
+    addresses), each number's type and value, in the call's order. None
+    when an argument is neither a tensor nor an int or float: such launches
+    are checked every time."""
+    try:
+        key = (a.data_ptr(), a.shape, a.stride(), a.dtype,
+               b.data_ptr(), b.shape, b.stride(), b.dtype,
+               d.data_ptr(), d.shape, d.stride(), d.dtype)
+        if c is not None:
+            key += (c.data_ptr(), c.shape, c.stride(), c.dtype)
+        for name, v in named.items():
+            if type(v) in _NUMBERS:
+                key += (name, type(v), v)
+            else:
+                key += (name, v.data_ptr(), v.shape, v.stride(), v.dtype)
+    except (AttributeError, TypeError):
+        return None
+    return key
+
+
+class _Launcher:
+    """One kernel's (or family's) launch path. The first launch of a set of
+    arguments checks them (build_args, then the runtime's validate()) and
+    keeps the resulting Args handle, keyed by what identifies the arguments
+    (_launch_key); later launches of torch tensors with the same key make
+    one native call. The runtime keeps its own plans keyed by the same
+    arguments, so that call only launches (no checks, no tensor map
+    encoding). Anything that changes an argument (address, shape, strides,
+    dtype, a scalar) changes the key: a refused argument is never
+    remembered and is refused again, with the same message."""
+
+    CAPACITY = 512
+
+    def __init__(self, build, kernel, native, handle, family=False):
+        self._build = build
+        self._kernel = weakref.ref(kernel)  # no cycle through the kernel
+        self._native = native
+        self._handle = handle
+        self._family = family
+        self._args = {}
+
+    def launch(self, a, b, d, c, stream, named):
+        """(Problem, variant index) after launching."""
+        tensor = torch_tensor_type()
+        on_torch = tensor is not None and isinstance(a, tensor)
+        key = _launch_key(a, b, d, c, named) if on_torch else None
+        if stream is None:
+            s = _torch_stream(a) if on_torch else 0
+        else:
+            s = rt.stream_handle(stream)
+        entry = self._args.get(key) if key is not None else None
+        fresh = entry is None
+        if fresh:
+            entry = self._build(self._kernel(), a, b, d, c, named, s)
+        problem, args = entry
+        if self._family:
+            idx = ctypes.c_ssize_t(-1)
+            status = self._native(self._handle, args.handle, s,
+                                  ctypes.byref(idx))
+        else:
+            idx = None
+            status = self._native(self._handle, args.handle, s)
+        if status:
+            rt.check(status)
+        # Remembered once the runtime took them (it validates on a first
+        # launch): refused arguments are checked again every time.
+        if fresh and key is not None:
+            if len(self._args) >= self.CAPACITY:
+                self._args.clear()
+            self._args[key] = entry
+        return problem, (idx.value if idx is not None else 0)
 
 
 #===------------------------------------------------------------------------===#

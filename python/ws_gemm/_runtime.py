@@ -33,6 +33,7 @@ def api():
     d(lib, "wsgemmRtArgsSetProblem", i32, _P, i64, i64, i64, i64)
     d(lib, "wsgemmRtArgsSetTensor", i32, _P, _S, _c.c_uint64, _S, i64, i64)
     d(lib, "wsgemmRtArgsSetScalar", i32, _P, _S, _c.c_float)
+    d(lib, "wsgemmRtArgsSetWorkspace", i32, _P, _c.c_uint64, _c.c_uint64)
     d(lib, "wsgemmRtKernelLoad", i32, _S, _c.POINTER(_P))
     d(lib, "wsgemmRtKernelLoadFromMemory", i32, _S, _c.c_size_t, _c.c_char_p,
       _c.c_size_t, _S, _c.POINTER(_P))
@@ -51,6 +52,8 @@ def api():
       _PS)
     d(lib, "wsgemmRtKernelValidate", i32, _P, _P)
     d(lib, "wsgemmRtKernelLaunch", i32, _P, _P, _P)
+    d(lib, "wsgemmRtKernelGetWorkspaceSize", i32, _P, _P,
+      _c.POINTER(_c.c_uint64))
     d(lib, "wsgemmRtFamilyLoad", i32, _S, _S, i32, _c.POINTER(_P))
     d(lib, "wsgemmRtFamilyDestroy", None, _P)
     d(lib, "wsgemmRtFamilyGetName", _S, _P)

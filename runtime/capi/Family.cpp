@@ -153,18 +153,33 @@ WsGemmRtStatus wsgemmRtFamilyLaunch(WsGemmRtFamily f, WsGemmRtArgs args,
                 "wsgemmRtFamilyLaunch: null family or args");
   try {
     const GemmArgs &a = args->args;
-    // Every variant takes the same arguments (parseFamily checks): refuse
-    // bad ones before a driver or a device is needed for the selection.
-    if (Status s = validate(f->family.variants[0].manifest, a); !s.ok())
-      return fail(WSGEMMRT_ERROR_REFUSED, s.message());
-    Selection sel;
-    if (WsGemmRtStatus s = select(*f, Shape{a.M, a.N, a.K, a.L}, &sel);
-        s != WSGEMMRT_OK)
-      return s;
+    const std::array<int64_t, 4> shape{a.M, a.N, a.K, a.L};
+    intptr_t chosen = -1;
+    {
+      std::shared_lock<std::shared_mutex> lock(f->chosenMutex);
+      auto it = f->chosen.find(shape);
+      if (it != f->chosen.end())
+        chosen = it->second;
+    }
+    if (chosen < 0) {
+      // Every variant takes the same arguments (parseFamily checks):
+      // refuse bad ones before a driver or a device is needed for the
+      // selection.
+      if (Status s = validate(f->family.variants[0].manifest, a); !s.ok())
+        return fail(WSGEMMRT_ERROR_REFUSED, s.message());
+      Selection sel;
+      if (WsGemmRtStatus s = select(*f, Shape{a.M, a.N, a.K, a.L}, &sel);
+          s != WSGEMMRT_OK)
+        return s;
+      chosen = static_cast<intptr_t>(sel.variant);
+      std::unique_lock<std::shared_mutex> lock(f->chosenMutex);
+      if (f->chosen.size() >= 4096)
+        f->chosen.clear();
+      f->chosen.emplace(shape, chosen);
+    }
     if (variant)
-      *variant = sel.variant;
-    return launchKernel(*f->kernels[sel.variant], a,
-                        static_cast<CUstream>(stream));
+      *variant = chosen;
+    return launchKernel(*f->kernels[chosen], a, static_cast<CUstream>(stream));
   } catch (const std::exception &e) {
     return fail(WSGEMMRT_ERROR_CUDA, e.what());
   }

@@ -15,10 +15,12 @@
 #include "ws-gemm-runtime/Family.h"
 #include "ws-gemm-runtime/Kernel.h"
 
+#include <array>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,10 @@ struct WsGemmRtFamily_ {
   std::vector<std::unique_ptr<WsGemmRtKernel_>> kernels; // per variant
   std::mutex mutex;
   int smCount = 0; // 0: the current device's, asked on first use
+  // Selections made so far, by problem (M, N, K, L): a launch of a shape
+  // seen before selects nothing.
+  std::shared_mutex chosenMutex;
+  std::map<std::array<int64_t, 4>, intptr_t> chosen;
 };
 
 namespace wsgemm::runtime::capi {

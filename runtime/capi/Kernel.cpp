@@ -99,8 +99,34 @@ WsGemmRtStatus ensureContext() {
   return ok();
 }
 
+/// Set on a thread once ensureContext() succeeded there: the driver is
+/// loaded and initialised, so a launch may look its plan up first.
+static thread_local bool driverReady = false;
+
+/// The kernel's module in context `ctx`, or null before its first launch.
+static std::shared_ptr<const Kernel> loadedIn(WsGemmRtKernel_ &k,
+                                              CUcontext ctx) {
+  std::lock_guard<std::mutex> lock(k.mutex);
+  auto it = k.loaded.find(ctx);
+  return it == k.loaded.end() ? nullptr : it->second;
+}
+
 WsGemmRtStatus launchKernel(WsGemmRtKernel_ &k, const GemmArgs &args,
                             CUstream stream) {
+  // Steady state: arguments launched before in this context have a plan,
+  // validated when it was made; launch it and nothing else.
+  CUcontext ctx = nullptr;
+  if (driverReady && cuCtxGetCurrent(&ctx) == CUDA_SUCCESS && ctx) {
+    if (auto loaded = loadedIn(k, ctx)) {
+      if (auto plan = loaded->cachedPlan(args, stream)) {
+        if (Status s = loaded->launch(*plan, stream); !s.ok())
+          return fail(WSGEMMRT_ERROR_CUDA, s.message());
+        return ok();
+      }
+    }
+  }
+  // First launch of these arguments: refuse bad ones before the driver is
+  // needed, then load the module and prepare the plan.
   if (Status s = validate(k.manifest, args); !s.ok())
     return fail(WSGEMMRT_ERROR_REFUSED, s.message());
   if (k.cubin.empty())
@@ -110,7 +136,7 @@ WsGemmRtStatus launchKernel(WsGemmRtKernel_ &k, const GemmArgs &args,
                     "can be queried and validated against, not launched");
   if (WsGemmRtStatus s = ensureContext(); s != WSGEMMRT_OK)
     return s;
-  CUcontext ctx = nullptr;
+  driverReady = true;
   if (Status s = cuCheck(cuCtxGetCurrent(&ctx), "cuCtxGetCurrent"); !s.ok())
     return fail(WSGEMMRT_ERROR_CUDA, s.message());
   std::shared_ptr<const Kernel> loaded;
@@ -129,6 +155,28 @@ WsGemmRtStatus launchKernel(WsGemmRtKernel_ &k, const GemmArgs &args,
   }
   if (Status s = loaded->launch(args, stream); !s.ok())
     return fail(WSGEMMRT_ERROR_CUDA, s.message());
+  return ok();
+}
+
+static WsGemmRtStatus workspaceSize(WsGemmRtKernel_ &k, const GemmArgs &args,
+                             uint64_t *bytes) {
+  if (Status s = validate(k.manifest, args); !s.ok())
+    return fail(WSGEMMRT_ERROR_REFUSED, s.message());
+  *bytes = 0;
+  if (!k.manifest.workspace)
+    return ok();
+  // The grid (hence the split tiles) depends on the device's SM count.
+  if (WsGemmRtStatus s = ensureContext(); s != WSGEMMRT_OK)
+    return s;
+  auto dev = queryCurrentDevice();
+  if (!dev)
+    return fail(WSGEMMRT_ERROR_CUDA, dev.message());
+  auto geom = computeLaunchGeometry(k.manifest, args.M, args.N, args.L,
+                                    dev->smCount, 0, args.K,
+                                    args.streamKTiles.value_or(-1));
+  if (!geom)
+    return fail(WSGEMMRT_ERROR_REFUSED, geom.message());
+  *bytes = geom->workspaceBytes;
   return ok();
 }
 
@@ -217,6 +265,14 @@ WsGemmRtStatus wsgemmRtArgsSetScalar(WsGemmRtArgs args, const char *name,
   } catch (const std::exception &e) {
     return fail(WSGEMMRT_ERROR_INVALID_CALL, e.what());
   }
+  return ok();
+}
+
+WsGemmRtStatus wsgemmRtArgsSetWorkspace(WsGemmRtArgs args, uint64_t devicePtr,
+                                       uint64_t bytes) {
+  WSGEMM_RT_REQUIRE(args, "null args");
+  args->args.workspace = devicePtr;
+  args->args.workspaceBytes = devicePtr ? bytes : 0;
   return ok();
 }
 
@@ -383,6 +439,17 @@ WsGemmRtStatus wsgemmRtKernelLaunch(WsGemmRtKernel k, WsGemmRtArgs args,
   WSGEMM_RT_REQUIRE(k && args, "null kernel or args");
   try {
     return launchKernel(*k, args->args, static_cast<CUstream>(stream));
+  } catch (const std::exception &e) {
+    return fail(WSGEMMRT_ERROR_CUDA, e.what());
+  }
+}
+
+WsGemmRtStatus wsgemmRtKernelGetWorkspaceSize(WsGemmRtKernel k,
+                                              WsGemmRtArgs args,
+                                              uint64_t *bytes) {
+  WSGEMM_RT_REQUIRE(k && args && bytes, "null kernel, args or bytes");
+  try {
+    return workspaceSize(*k, args->args, bytes);
   } catch (const std::exception &e) {
     return fail(WSGEMMRT_ERROR_CUDA, e.what());
   }

@@ -147,7 +147,8 @@ Kernel::~Kernel() {
     (void)cuModuleUnload(module_);
 }
 
-Expected<LaunchPlan> Kernel::prepare(const GemmArgs &args) const {
+Expected<LaunchPlan> Kernel::prepare(const GemmArgs &args,
+                                     CUstream stream) const {
   const Manifest &m = manifest_;
   WSGEMM_TRY(validate(m, args));
   LaunchPlan plan;
@@ -170,17 +171,16 @@ Expected<LaunchPlan> Kernel::prepare(const GemmArgs &args) const {
     return geom.status();
   plan.geometry = *geom;
   WSGEMM_TRY(checkWorkspace(m, *geom, args));
-  CUdeviceptr workspace = args.workspace;
-  if (m.workspace && !workspace && geom->workspaceBytes > 0) {
-    auto buffer = DeviceBuffer::alloc(geom->workspaceBytes, "workspace");
+  plan.workspace = args.workspace;
+  if (m.workspace && !plan.workspace && geom->workspaceBytes > 0) {
+    auto buffer = workspaces_.get(stream, geom->workspaceBytes);
     if (!buffer)
       return buffer.status();
-    WSGEMM_TRY(buffer->fill(0));
-    plan.workspace = std::move(*buffer);
-    workspace = plan.workspace.ptr();
+    plan.workspace = *buffer;
   }
   // A workspace no split tile uses (stream-K chose data-parallel) is never
   // dereferenced; any non-null address will do.
+  CUdeviceptr workspace = plan.workspace;
   if (m.workspace && !workspace)
     workspace = 16;
   auto params = packParams(m, args, maps, workspace, geom->streamKTiles);
@@ -188,6 +188,42 @@ Expected<LaunchPlan> Kernel::prepare(const GemmArgs &args) const {
     return params.status();
   plan.params = std::move(*params);
   return Expected<LaunchPlan>(std::move(plan));
+}
+
+/// The stream a plan of `m` for `args` is bound to: the stream whose
+/// workspace it uses, else none (the plan serves every stream).
+static CUstream planStream(const Manifest &m, const GemmArgs &args,
+                           CUstream stream) {
+  return m.workspace && !args.workspace ? stream : nullptr;
+}
+
+/// The calling thread's key buffer: its capacity stays, so building a key
+/// allocates nothing in the steady state.
+static std::string &keyBuffer(const GemmArgs &args, CUstream stream) {
+  thread_local std::string key;
+  key.clear();
+  appendLaunchKey(key, args, stream);
+  return key;
+}
+
+std::shared_ptr<const LaunchPlan> Kernel::cachedPlan(const GemmArgs &args,
+                                                     CUstream stream) const {
+  return plans_.find(keyBuffer(args, planStream(manifest_, args, stream)));
+}
+
+Expected<std::shared_ptr<const LaunchPlan>>
+Kernel::plan(const GemmArgs &args, CUstream stream) const {
+  CUstream bound = planStream(manifest_, args, stream);
+  const std::string &key = keyBuffer(args, bound);
+  if (auto found = plans_.find(key))
+    return found;
+  std::string missed = key; // a miss may allocate
+  auto prepared = prepare(args, bound);
+  if (!prepared)
+    return prepared.status();
+  auto shared = std::make_shared<const LaunchPlan>(std::move(*prepared));
+  plans_.insert(missed, shared);
+  return shared;
 }
 
 Status Kernel::launch(const LaunchPlan &plan, CUstream stream) const {
@@ -221,10 +257,10 @@ Status Kernel::launch(const LaunchPlan &plan, CUstream stream) const {
 }
 
 Status Kernel::launch(const GemmArgs &args, CUstream stream) const {
-  auto plan = prepare(args);
-  if (!plan)
-    return plan.status();
-  return launch(*plan, stream);
+  auto p = plan(args, stream);
+  if (!p)
+    return p.status();
+  return launch(**p, stream);
 }
 
 //===----------------------------------------------------------------------===//

@@ -89,6 +89,16 @@ WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtArgsSetScalar(WsGemmRtArgs args,
                                                           const char *name,
                                                           float value);
 
+/** A split-K / stream-K kernel's workspace (wsgemmRtKernelGetWorkspaceSize
+ *  bytes at least, 16-byte aligned, zeroed before its first launch; every
+ *  launch leaves it zeroed), for a caller that owns its memory. 0: the
+ *  kernel's own, one per stream, allocated and zeroed at the first launch
+ *  on that stream and kept until the kernel is destroyed. Launches that
+ *  may overlap (other streams) need distinct workspaces. */
+WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtArgsSetWorkspace(WsGemmRtArgs args,
+                                                             uint64_t devicePtr,
+                                                             uint64_t bytes);
+
 /*===----------------------------------------------------------------------===*
  * Kernels
  *===----------------------------------------------------------------------===*/
@@ -160,11 +170,21 @@ WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtKernelValidate(WsGemmRtKernel kernel
  *  context on first use (the primary context of device 0 is retained and
  *  made current when the thread has none), encodes the tensor maps and
  *  launches on `stream` (a CUstream; NULL: the legacy default stream).
- *  Asynchronous: errors of the running kernel show up at the next
- *  synchronization. */
+ *  What it prepared is kept, keyed by every argument: launching the same
+ *  arguments again (in the same context) goes straight to cuLaunchKernelEx,
+ *  with no validation, allocation or other driver call, so it can be
+ *  captured into a CUDA graph (cuStreamBeginCapture) and costs a few
+ *  microseconds. The launch only reads `args`: several threads may launch
+ *  with one Args handle. Asynchronous: errors of the running kernel show up
+ *  at the next synchronization. */
 WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtKernelLaunch(WsGemmRtKernel kernel,
                                                          WsGemmRtArgs args,
                                                          void *stream);
+
+/** The workspace bytes a split-K / stream-K kernel needs for args' problem
+ *  on the current device (0 for other kernels); needs a driver. */
+WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtKernelGetWorkspaceSize(
+    WsGemmRtKernel kernel, WsGemmRtArgs args, uint64_t *bytes);
 
 /*===----------------------------------------------------------------------===*
  * Kernel families (docs/tuning.md): one GEMM under several configs

@@ -5,10 +5,13 @@
 // calling thread's current context after checking the device (sm_90a needs
 // compute capability 9.0 exactly) and raising the dynamic shared memory
 // limit. A launch is two steps:
-//   prepare(args)       validate, encode tensor maps, pack params, grid
+//   prepare(args, s)    validate, encode tensor maps, pack params, grid
 //   launch(plan, s)     cuLaunchKernelEx on stream s (cluster attribute when
 //                       the cluster is not 1x1x1)
-// so a benchmark can prepare once per buffer set and time launches only.
+// launch(args, s) does both through the kernel's plan cache (LaunchCache.h):
+// arguments seen before are launched from their plan with no validation,
+// encoding, allocation or driver call but cuLaunchKernelEx, so a steady
+// state launch costs a few microseconds and can be captured in a CUDA graph.
 // ModuleCache shares loaded kernels between threads, keyed by manifest path
 // and context.
 //
@@ -23,6 +26,7 @@
 #define WSGEMM_RUNTIME_KERNEL_H
 
 #include "ws-gemm-runtime/Driver.h"
+#include "ws-gemm-runtime/LaunchCache.h"
 
 #include <map>
 #include <memory>
@@ -31,16 +35,6 @@
 #include <vector>
 
 namespace wsgemm::runtime {
-
-/// Everything a launch needs, built by Kernel::prepare().
-struct LaunchPlan {
-  LaunchGeometry geometry;
-  std::vector<TensorMapSpec> tensorMaps; // what was encoded, for messages
-  KernelParams params;
-  /// Split-K / stream-K without a caller's workspace: the plan's own,
-  /// zeroed when allocated (each launch leaves it zeroed).
-  DeviceBuffer workspace;
-};
 
 class Kernel {
 public:
@@ -65,10 +59,23 @@ public:
   int numRegs() const { return numRegs_; }
   int staticSmemBytes() const { return staticSmem_; }
 
-  Expected<LaunchPlan> prepare(const GemmArgs &args) const;
+  /// A plan for launches of `args` on `stream` (validated, tensor maps
+  /// encoded, parameters packed; a split-K / stream-K kernel given no
+  /// workspace takes the kernel's for `stream`). Not cached.
+  Expected<LaunchPlan> prepare(const GemmArgs &args,
+                               CUstream stream = nullptr) const;
   Status launch(const LaunchPlan &plan, CUstream stream) const;
-  /// prepare + launch.
+  /// The cached plan for `args` on `stream`, prepared on first use.
+  Expected<std::shared_ptr<const LaunchPlan>> plan(const GemmArgs &args,
+                                                   CUstream stream) const;
+  /// The cached plan or null: no validation, no driver call.
+  std::shared_ptr<const LaunchPlan> cachedPlan(const GemmArgs &args,
+                                               CUstream stream) const;
+  /// plan + launch.
   Status launch(const GemmArgs &args, CUstream stream) const;
+  /// Plans cached and workspaces allocated so far.
+  size_t cachedPlans() const { return plans_.size(); }
+  size_t workspaces() const { return workspaces_.size(); }
 
 private:
   Kernel() = default;
@@ -80,6 +87,8 @@ private:
   int maxActiveClusters_ = 0;
   int numRegs_ = 0;
   int staticSmem_ = 0;
+  mutable PlanCache plans_;
+  mutable WorkspacePool workspaces_;
 };
 
 /// Thread-safe cache of loaded kernels keyed by (manifest path, context).
