@@ -233,7 +233,8 @@ CSV_FIELDS = ["epilogue", "model", "layer", "M", "N", "K", "contender",
               "role", "check", "ms", "ms_min", "ms_max", "calls",
               "host_us", "tflops", "pct_peak", "clock_mhz", "ratio",
               "ratio_min", "ratio_max", "ratio_vs", "best_torch",
-              "compile_s", "note"]
+              "compile_s", "epi_cost", "epi_cost_min", "epi_cost_max",
+              "note"]
 
 
 def fmt(x, spec=".3f"):
@@ -270,7 +271,8 @@ def point_table(rows):
     header = ["epilogue", "model", "layer", "M x N x K", "ours ms",
               "ours graph ms", "best torch", "torch ms",
               "speedup med [min,max]", "graph speedup", "torch.mm ms",
-              "host us ours / torch", "ours TFLOP/s (% peak)", "MHz"]
+              "host us ours / torch", "ours TFLOP/s (% peak)", "MHz",
+              "ours / ours plain"]
     lines = []
     for key, cs in by_point.items():
         epi, model, layer, m, n, k = key
@@ -283,7 +285,7 @@ def point_table(rows):
         mm = cs.get("mm", cs.get("eager:torch.mm", {}))
         if o.get("check") == "FAIL":
             lines.append([epi, model, layer, "%sx%sx%s" % (m, n, k), "FAIL",
-                          "-", "-", "-", "-", "-", "-", "-", "-", "-"])
+                          "-", "-", "-", "-", "-", "-", "-", "-", "-", "-"])
             continue
         lines.append([
             epi, model, layer, "%sx%sx%s" % (m, n, k),
@@ -296,7 +298,11 @@ def point_table(rows):
                          fmt(b.get("host_us"), ".1f")),
             "%s (%s%%)" % (fmt(o.get("tflops"), ".0f"),
                            fmt(o.get("pct_peak"), ".0f")),
-            fmt(o.get("clock_mhz"), ".0f")])
+            fmt(o.get("clock_mhz"), ".0f"),
+            "%s [%s,%s]" % (fmt(o.get("epi_cost")),
+                            fmt(o.get("epi_cost_min")),
+                            fmt(o.get("epi_cost_max")))
+            if o.get("epi_cost") else "-"])
     return markdown_table(header, lines)
 
 
@@ -496,9 +502,16 @@ class Bench:
     def kernel(self, epi):
         kname = EPILOGUES[epi][0]
         if kname not in self.kernels:
+            # The default family (ws-gemm-compile --family=default) where it
+            # was compiled, else the single kernel.
+            family = os.path.join(self.args.kernels, kname, "family.json")
             path = os.path.join(self.args.kernels, kname + ".json")
-            self.kernels[kname] = self.ws_gemm.Kernel.load(path) \
-                if os.path.exists(path) else None
+            if os.path.exists(family):
+                self.kernels[kname] = self.ws_gemm.KernelFamily(family)
+            elif os.path.exists(path):
+                self.kernels[kname] = self.ws_gemm.Kernel.load(path)
+            else:
+                self.kernels[kname] = None
         return self.kernels[kname]
 
     def stream_kw(self):
@@ -882,6 +895,13 @@ class Bench:
                                                  type(e).__name__, e))
         if epi != "plain":
             cont["mm"] = ((lambda: t.mm(inp["x"], inp["w"].t())), "reference")
+            # Our plain kernel at the same shape, in the same rounds: the
+            # fused epilogue's cost is the per-round ratio ours / this.
+            plain = self.kernel("plain")
+            if plain is not None:
+                d_plain = t.empty(m, n, device="cuda", dtype=t.bfloat16)
+                cont["ours_plain"] = ((lambda: plain.launch(
+                    inp["x"], inp["w"], d_plain)), "reference")
 
         del ref
         names = list(cont)
@@ -920,6 +940,16 @@ class Bench:
                 note=notes.get(c, ""),
                 **{key: s[key] for key in ("ms", "ms_min", "ms_max", "ratio",
                                            "ratio_min", "ratio_max")}))
+        if "ours_plain" in names:
+            cost = [r["ours"] / r["ours_plain"] for r in rounds
+                    if r.get("ours") and r.get("ours_plain")]
+            for row in rows:
+                if row["contender"] == "ours" and cost:
+                    row.update(epi_cost=median(cost), epi_cost_min=min(cost),
+                               epi_cost_max=max(cost))
+            if cost:
+                log("  %s: epilogue cost ours / ours plain %.3f [%.3f, %.3f]"
+                    % (label, median(cost), min(cost), max(cost)))
         o = summ["ours"]
         log("  %s: ours %.4f ms, best torch %s %.4f ms, speedup %.2f [%.2f,"
             "%.2f]%s" % (label, o["ms"], best, summ[best]["ms"] if best else
