@@ -3,7 +3,9 @@
 |* One call compiles MLIR text holding wsgemm.gemm kernels to, per kernel,    *|
 |* its manifest (JSON, docs/manifest.md), PTX and cubin, in memory; every     *|
 |* diagnostic comes back in the result (severity, location, message), none   *|
-|* is printed. The same driver as ws-gemm-compile (ws-gemm/Driver/Compile.h). *|
+|* is printed. The same driver as ws-gemm-compile (ws-gemm/Driver/Compile.h); *|
+|* with options.family = WSGEMM_FAMILY_DEFAULT a gemm without a config also  *|
+|* comes back as its default family (ws-gemm/Driver/Family.h).               *|
 |*                                                                            *|
 |*   WsGemmCompileOptions options = wsgemmCompileOptionsGetDefault();         *|
 |*   WsGemmCompileResult r = wsgemmCompile(                                   *|
@@ -48,6 +50,12 @@ typedef enum WsGemmSpills {
   WSGEMM_SPILLS_ALLOW = 2, /**< accepted silently */
 } WsGemmSpills;
 
+/** What a wsgemm.gemm without a config compiles into besides its kernel. */
+typedef enum WsGemmFamily {
+  WSGEMM_FAMILY_NONE = 0,    /**< the kernel alone (ws-gemm-compile's default) */
+  WSGEMM_FAMILY_DEFAULT = 1, /**< also its default family (docs/tuning.md) */
+} WsGemmFamily;
+
 /** The driver's options (ws-gemm-compile's flags). A NULL string means the
  *  default; strings are NUL-terminated and only read during wsgemmCompile. */
 typedef struct WsGemmCompileOptions {
@@ -58,10 +66,12 @@ typedef struct WsGemmCompileOptions {
   int32_t optLevel;     /**< NVPTX and ptxas -O level, 0 to 3; default 3 */
   int32_t emit;         /**< a WsGemmEmit */
   int32_t spills;       /**< a WsGemmSpills */
+  int32_t family;       /**< a WsGemmFamily */
+  int32_t jobs;         /**< family variants compiled at once; 0: the cores */
 } WsGemmCompileOptions;
 
 /** The defaults: NULL strings, opt level 3, WSGEMM_EMIT_ALL,
- *  WSGEMM_SPILLS_WARN. */
+ *  WSGEMM_SPILLS_WARN, WSGEMM_FAMILY_NONE, jobs 0. */
 MLIR_CAPI_EXPORTED WsGemmCompileOptions wsgemmCompileOptionsGetDefault(void);
 
 /** Diagnostic severities, as MLIR's MlirDiagnosticSeverity. */
@@ -111,6 +121,39 @@ MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetKernelCubin(
 /** ptxas -v's report: registers, spill bytes (empty with WSGEMM_EMIT_PTX). */
 MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetKernelPtxasLog(
     WsGemmCompileResult result, intptr_t kernel);
+
+/** With WSGEMM_FAMILY_DEFAULT: one family per wsgemm.gemm without a config
+ *  (sorted as the kernels), none otherwise. Its first variant is the
+ *  kernel of the same name above. To load it, write the family manifest as
+ *  DIR/family.json and each variant's manifest, PTX and cubin as
+ *  DIR/<variant id>/<name>.json, .ptx and .cubin (ws-gemm-compile
+ *  --family=default's layout), then the runtime's KernelFamily::load. */
+MLIR_CAPI_EXPORTED intptr_t wsgemmCompileResultGetNumFamilies(
+    WsGemmCompileResult result);
+/** The family's name: its kernel's symbol. */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetFamilyName(
+    WsGemmCompileResult result, intptr_t family);
+/** The family manifest, family.json's text (docs/tuning.md). */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetFamilyManifest(
+    WsGemmCompileResult result, intptr_t family);
+MLIR_CAPI_EXPORTED intptr_t wsgemmCompileResultGetFamilyNumVariants(
+    WsGemmCompileResult result, intptr_t family);
+/** The variant's id (its directory name in the family). */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetFamilyVariantId(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant);
+/** The variant's planned config, as #wsgemm.config text. */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetFamilyVariantConfig(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant);
+/** The variant's manifest, PTX, cubin and ptxas report, as the kernel
+ *  getters above. */
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetFamilyVariantManifest(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant);
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetFamilyVariantPTX(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant);
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetFamilyVariantCubin(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant);
+MLIR_CAPI_EXPORTED MlirStringRef wsgemmCompileResultGetFamilyVariantPtxasLog(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant);
 
 /** Diagnostics in the order they were emitted; a note attached to a
  *  diagnostic follows it as a diagnostic of its own. */

@@ -10,6 +10,7 @@
 
 #include "ws-gemm-c/Compile.h"
 #include "ws-gemm/Driver/Compile.h"
+#include "ws-gemm/Driver/Family.h"
 #include "ws-gemm/Driver/ParseGuard.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -38,6 +39,7 @@ struct RecordedDiagnostic {
 struct CompileResult {
   bool succeeded = false;
   SmallVector<wsgemm::CompiledKernel> kernels;
+  SmallVector<wsgemm::CompiledFamily> families;
   std::vector<RecordedDiagnostic> diagnostics;
   std::string text; ///< all diagnostics, one per line
 };
@@ -115,10 +117,12 @@ compile(StringRef source, StringRef sourceName,
                    : in.spills == WSGEMM_SPILLS_ALLOW
                        ? wsgemm::SpillPolicy::Allow
                        : wsgemm::SpillPolicy::Warn;
+  options.family = in.family == WSGEMM_FAMILY_DEFAULT
+                       ? wsgemm::FamilyMode::Default
+                       : wsgemm::FamilyMode::None;
+  options.jobs = in.jobs > 0 ? unsigned(in.jobs) : 0u;
 
-  DialectRegistry registry;
-  wsgemm::registerCompilerDialects(registry);
-  MLIRContext context(registry);
+  MLIRContext context(wsgemm::compilerRegistry());
   context.printOpOnDiagnostic(false);
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
     record(diag, *result);
@@ -127,11 +131,14 @@ compile(StringRef source, StringRef sourceName,
 
   if (in.emit < WSGEMM_EMIT_ALL || in.emit > WSGEMM_EMIT_CUBIN ||
       in.spills < WSGEMM_SPILLS_WARN || in.spills > WSGEMM_SPILLS_ALLOW ||
-      in.optLevel > 3) {
+      in.optLevel > 3 || in.family < WSGEMM_FAMILY_NONE ||
+      in.family > WSGEMM_FAMILY_DEFAULT || in.jobs < 0) {
     emitError(UnknownLoc::get(&context))
         << "invalid WsGemmCompileOptions: emit " << in.emit << ", spills "
-        << in.spills << ", optLevel " << in.optLevel
-        << " (emit and spills name an enumerator, optLevel is at most 3)";
+        << in.spills << ", optLevel " << in.optLevel << ", family "
+        << in.family << ", jobs " << in.jobs
+        << " (emit, spills and family name an enumerator, optLevel is at "
+           "most 3, jobs is not negative)";
     return result;
   }
   StringRef name = sourceName.empty() ? StringRef("<source>") : sourceName;
@@ -146,10 +153,11 @@ compile(StringRef source, StringRef sourceName,
       parseSourceString<ModuleOp>(source, ParserConfig(&context), name);
   if (!module)
     return result;
-  auto kernels = wsgemm::compileModule(*module, options);
-  if (failed(kernels))
+  auto out = wsgemm::compileWithFamilies(*module, options);
+  if (failed(out))
     return result;
-  result->kernels = std::move(*kernels);
+  result->kernels = std::move(out->kernels);
+  result->families = std::move(out->families);
   result->succeeded = true;
   return result;
 }
@@ -164,6 +172,8 @@ WsGemmCompileOptions wsgemmCompileOptionsGetDefault(void) {
   options.optLevel = 3;
   options.emit = WSGEMM_EMIT_ALL;
   options.spills = WSGEMM_SPILLS_WARN;
+  options.family = WSGEMM_FAMILY_NONE;
+  options.jobs = 0;
   return options;
 }
 
@@ -213,6 +223,62 @@ MlirStringRef wsgemmCompileResultGetKernelCubin(WsGemmCompileResult result,
 MlirStringRef wsgemmCompileResultGetKernelPtxasLog(WsGemmCompileResult result,
                                                    intptr_t kernel) {
   return toRef(unwrap(result)->kernels[kernel].ptxasLog);
+}
+
+intptr_t wsgemmCompileResultGetNumFamilies(WsGemmCompileResult result) {
+  return unwrap(result)->families.size();
+}
+
+MlirStringRef wsgemmCompileResultGetFamilyName(WsGemmCompileResult result,
+                                               intptr_t family) {
+  return toRef(unwrap(result)->families[family].name);
+}
+
+MlirStringRef wsgemmCompileResultGetFamilyManifest(WsGemmCompileResult result,
+                                                   intptr_t family) {
+  return toRef(unwrap(result)->families[family].json);
+}
+
+intptr_t wsgemmCompileResultGetFamilyNumVariants(WsGemmCompileResult result,
+                                                 intptr_t family) {
+  return unwrap(result)->families[family].variants.size();
+}
+
+static const wsgemm::FamilyVariant &variantOf(WsGemmCompileResult result,
+                                              intptr_t family,
+                                              intptr_t variant) {
+  return unwrap(result)->families[family].variants[variant];
+}
+
+MlirStringRef wsgemmCompileResultGetFamilyVariantId(WsGemmCompileResult result,
+                                                    intptr_t family,
+                                                    intptr_t variant) {
+  return toRef(variantOf(result, family, variant).id);
+}
+
+MlirStringRef wsgemmCompileResultGetFamilyVariantConfig(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant) {
+  return toRef(variantOf(result, family, variant).planned);
+}
+
+MlirStringRef wsgemmCompileResultGetFamilyVariantManifest(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant) {
+  return toRef(variantOf(result, family, variant).kernel.manifest);
+}
+
+MlirStringRef wsgemmCompileResultGetFamilyVariantPTX(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant) {
+  return toRef(variantOf(result, family, variant).kernel.ptx);
+}
+
+MlirStringRef wsgemmCompileResultGetFamilyVariantCubin(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant) {
+  return toRef(variantOf(result, family, variant).kernel.cubin);
+}
+
+MlirStringRef wsgemmCompileResultGetFamilyVariantPtxasLog(
+    WsGemmCompileResult result, intptr_t family, intptr_t variant) {
+  return toRef(variantOf(result, family, variant).kernel.ptxasLog);
 }
 
 intptr_t wsgemmCompileResultGetNumDiagnostics(WsGemmCompileResult result) {

@@ -1,6 +1,7 @@
 //===- Compile.cpp - wsgemm.gemm kernels to cubin, PTX, manifest ----------===//
 //
-// The driver behind ws-gemm-compile and the C API: the --wsgemm-to-nvvm
+// The driver behind ws-gemm-compile and the C API: the configs of gemms
+// without one resolved (Family.cpp), then the --wsgemm-to-nvvm
 // pipeline (the builder ws-gemm-opt registers), then gpu-module-to-binary
 // to PTX on a clone of the lowered module, then ptxas -v per kernel
 // (Ptxas.cpp). Each kernel's manifest is the wsgemm.manifest attribute that
@@ -11,6 +12,7 @@
 #include "ws-gemm/Conversion/LinalgToWsGemm.h"
 #include "ws-gemm/Driver/Compile.h"
 #include "Ptxas.h"
+#include "ws-gemm/Driver/Family.h"
 #include "ws-gemm/InitAllDialects.h"
 #include "ws-gemm/Pipelines/Pipelines.h"
 
@@ -41,6 +43,15 @@ void wsgemm::registerCompilerDialects(DialectRegistry &registry) {
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   wsgemm::registerAllDialects(registry);
+}
+
+const DialectRegistry &wsgemm::compilerRegistry() {
+  static DialectRegistry *registry = [] {
+    auto *r = new DialectRegistry();
+    registerCompilerDialects(*r);
+    return r;
+  }();
+  return *registry;
 }
 
 namespace {
@@ -79,6 +90,13 @@ static LogicalResult serialize(ModuleOp module, StringRef format,
 
 FailureOr<SmallVector<CompiledKernel>>
 wsgemm::compileModule(ModuleOp module, const CompileOptions &options) {
+  if (failed(resolveDefaultConfigs(module)))
+    return failure();
+  return driver::compileResolved(module, options);
+}
+
+FailureOr<SmallVector<CompiledKernel>>
+driver::compileResolved(ModuleOp module, const CompileOptions &options) {
   PipelineOptions pipeline;
   pipeline.chip = options.chip;
   pipeline.features = options.features;

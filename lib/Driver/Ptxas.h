@@ -1,7 +1,8 @@
 //===- Ptxas.h - Assemble PTX with ptxas -v ---------------------*- C++ -*-===//
 //
 // Internal to the driver: one kernel's PTX through ptxas -v, and the spill
-// check on its report.
+// check on its report; and the compile of a module whose configs are
+// resolved, shared by compileModule and compileWithFamilies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,10 @@ FailureOr<std::string> assemble(Location loc, StringRef name, StringRef ptx,
 /// SpillPolicy::Error.
 LogicalResult checkSpills(Location loc, StringRef name, StringRef report,
                           SpillPolicy policy);
+
+/// compileModule after resolveDefaultConfigs: the pipeline, PTX, ptxas.
+FailureOr<SmallVector<CompiledKernel>>
+compileResolved(ModuleOp module, const CompileOptions &options);
 
 } // namespace mlir::wsgemm::driver
 

@@ -78,15 +78,6 @@ std::vector<std::string> CompileFlags::given() const {
   return out;
 }
 
-static const DialectRegistry &compilerRegistry() {
-  static DialectRegistry *registry = [] {
-    auto *r = new DialectRegistry();
-    registerCompilerDialects(*r);
-    return r;
-  }();
-  return *registry;
-}
-
 struct ToolInput::Handler {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler;

@@ -1,10 +1,14 @@
 """ws_gemm.compile through the C API: kernels in memory, diagnostics raised
-with their locations, the runtime's Kernel over the result.
+with their locations, the runtime's Kernel over the result; a gemm without
+a config as its default family (KernelFamily), a heavy epilogue's fallback
+config, and the on-disk compile cache (hits, misses, damaged entries).
 
 Environment: WSGEMM_EXAMPLES (examples/); WSGEMM_TEST_PTXAS=1 when ptxas
 is there (the cubin cases)."""
 
+import json
 import os
+import shutil
 import tempfile
 import unittest
 
@@ -24,6 +28,39 @@ SMEM = """wsgemm.gemm @too_big a(f16) b(f16) d(f32) config #wsgemm.config<tile =
   epi.yield
 }
 """
+
+
+# A 40-op chain on C: the planner refuses the default tile for its
+# registers; the driver falls back to a smaller one by itself.
+HEAVY = ["wsgemm.gemm @heavy_chain a(f16) b(f16) c(f16) d(f16) {",
+         "^bb0(%acc: f32):", "  %c = epi.load_src : f32"]
+_prev = "%acc"
+for _i in range(10):
+    HEAVY += ["  %%t%d = epi.tanh %s : f32" % (_i, _prev),
+              "  %%s%d = epi.silu %%t%d : f32" % (_i, _i),
+              "  %%m%d = arith.mulf %%s%d, %%c : f32" % (_i, _i),
+              "  %%a%d = arith.addf %%m%d, %s : f32" % (_i, _i, _prev)]
+    _prev = "%%a%d" % _i
+HEAVY = "\n".join(HEAVY + ["  epi.store %s : f32" % _prev, "  epi.yield",
+                           "}", ""])
+EXPLICIT = """wsgemm.gemm @explicit a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+"""
+_cache = None
+
+
+def setUpModule():
+    # Every compile() here caches into a directory of its own.
+    global _cache
+    _cache = tempfile.mkdtemp(prefix="ws-gemm-test-cache-")
+    os.environ["WSGEMM_CACHE_DIR"] = _cache
+
+
+def tearDownModule():
+    shutil.rmtree(_cache, ignore_errors=True)
 
 
 def example(name):
@@ -58,6 +95,92 @@ class CompileTest(unittest.TestCase):
             kernel.launch(new((777, 96)), new((1032, 96)), new((777, 1032)),
                           new((777, 1032)), bias=new((777,)), alpha=1.0,
                           beta=0.0)
+
+    def test_family_ptx(self):
+        # No config: the default family; its first variant is the kernel
+        # ws-gemm-compile writes (family="none").
+        (f,) = ws_gemm.compile(example("gemm_relu.mlir"), emit="ptx",
+                               family="default")
+        self.assertIsInstance(f, ws_gemm.CompiledFamily)
+        self.assertEqual([v.id for v in f.variants], [
+            "v0.128x128x64.cooperative", "v1.128x256x64.cooperative",
+            "v2.128x256x64.cooperative.stream_k",
+            "v3.256x128x64.cooperative.split_k4"])
+        self.assertIn("tile = [256, 128, 64]", f.variants[3].config)
+        self.assertIn("split_k = 4", f.variants[3].config)
+        self.assertEqual(f.family["format"], "ws-gemm-family")
+        self.assertEqual([v["id"] for v in f.family["variants"]],
+                         [v.id for v in f.variants])
+        self.assertEqual(f.manifest["kernel"], "gemm_bias_relu")
+        self.assertIn("wgmma.mma_async", f.ptx)
+        (k,) = ws_gemm.compile(example("gemm_relu.mlir"), emit="ptx")
+        self.assertEqual(f.default.manifest_json, k.manifest_json)
+        with tempfile.TemporaryDirectory() as d:
+            path = f.save(d)
+            self.assertEqual(sorted(os.listdir(d)), sorted(
+                ["family.json"] + [v.id for v in f.variants]))
+            with open(path) as fh:
+                self.assertEqual(fh.read(), f.family_json)
+        with self.assertRaisesRegex(ValueError, "family: 'all'"):
+            ws_gemm.compile(SYNTAX, family="all")
+
+    @unittest.skipUnless(PTXAS, "needs ptxas (WSGEMM_TEST_PTXAS=1)")
+    def test_family_cubin(self):
+        (f,) = ws_gemm.compile(example("gemm_relu.mlir"))
+        self.assertIsInstance(f, ws_gemm.CompiledFamily)
+        self.assertEqual(f.cubin[:4], b"\x7fELF")
+        kernel = f.load(sm_count=132)
+        self.assertIsInstance(kernel, ws_gemm.KernelFamily)
+        self.assertEqual(kernel.variants, [v.id for v in f.variants])
+        self.assertTrue(kernel.has_cubin)
+        self.assertEqual(kernel.scalars, ["alpha", "beta"])
+        self.assertEqual(kernel.operands["B"].layout, "k_major")
+        # The untuned heuristic (docs/tuning.md, "The default family").
+        for shape, variant in (((4096, 4096, 4096), "v1"),
+                               ((8192, 14336, 4096), "v1"),
+                               ((3456, 5120, 4096), "v2"),
+                               ((1024, 1024, 16384), "v3")):
+            self.assertEqual(kernel.select(*shape).variant.split(".")[0],
+                             variant, shape)
+        new = Allocator()
+        p = kernel.validate(new((777, 96)), new((1032, 96)), new((777, 1032)),
+                            new((777, 1032)), bias=new((777,)), alpha=1.0,
+                            beta=0.0)
+        self.assertEqual(p, ws_gemm.Problem(777, 1032, 96, 1))
+        with self.assertRaises((ws_gemm.NoDriverError, ws_gemm.CudaError)):
+            kernel.launch(new((256, 128)), new((256, 128)), new((256, 256)),
+                          new((256, 256)), bias=new((256,)), alpha=1.0,
+                          beta=1.0)
+
+    def test_explicit_config(self):
+        (k,) = ws_gemm.compile(EXPLICIT, emit="ptx", family="default")
+        self.assertNotIsInstance(k, ws_gemm.CompiledFamily)
+        self.assertEqual(k.load().tile[:2], (128, 256))
+
+    def test_heavy_epilogue(self):
+        # Refused at the default tile (registers): an explicit config stays
+        # refused, no config falls back to a tile the planner accepts.
+        text = HEAVY.replace("d(f16) {", "d(f16) config #wsgemm.config<"
+                             "tile = [128, 128, 64]> {")
+        with self.assertRaisesRegex(ws_gemm.CompileError,
+                                    "the epilogue would spill registers"):
+            ws_gemm.compile(text, name="heavy.mlir", emit="ptx")
+        (k,) = ws_gemm.compile(HEAVY, name="heavy.mlir", emit="ptx")
+        self.assertEqual(k.load().tile[:2], (128, 64))
+        (f,) = ws_gemm.compile(HEAVY, name="heavy.mlir", emit="ptx",
+                               family="default")
+        self.assertEqual(f.default.manifest_json, k.manifest_json)
+        for v in f.variants:
+            self.assertIn("tile = [128, 64, 64]", v.config)
+        self.assertTrue(f.family["refused"] == [] or all(
+            r["reason"] for r in f.family["refused"]))
+        remarks = [x for x in ws_gemm.compile(
+            HEAVY, name="heavy.mlir", emit="ptx", family="default").diagnostics
+            if x.severity == "remark"]
+        self.assertEqual(len(remarks), 1)
+        self.assertRegex(remarks[0].message, "refuses its default .*the "
+                         "epilogue would spill registers.*compiled with "
+                         "#wsgemm.config<tile = \\[128, 64, 64\\]>")
 
     def test_linalg(self):
         kernels = ws_gemm.compile(example("mlp_linalg.mlir"), emit="ptx")
@@ -96,7 +219,7 @@ class CompileTest(unittest.TestCase):
 
     @unittest.skipUnless(PTXAS, "needs ptxas (WSGEMM_TEST_PTXAS=1)")
     def test_cubin(self):
-        (k,) = ws_gemm.compile(example("gemm_relu.mlir"))
+        (k,) = ws_gemm.compile(example("gemm_relu.mlir"), family="none")
         self.assertEqual(k.cubin[:4], b"\x7fELF")
         self.assertIn("registers", k.ptxas_log)
         kernel = k.load()
@@ -113,6 +236,79 @@ class CompileTest(unittest.TestCase):
             kernel.launch(new((256, 128)), new((256, 128)), new((256, 256)),
                           new((256, 256)), bias=new((256,)), alpha=1.0,
                           beta=1.0)
+
+
+class CacheTest(unittest.TestCase):
+    """The compile cache: WSGEMM_CACHE_DIR/<sha256 of text, options,
+    toolchain>/."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="ws-gemm-cache-")
+        self.old = os.environ.get("WSGEMM_CACHE_DIR")
+        os.environ["WSGEMM_CACHE_DIR"] = self.dir
+
+    def tearDown(self):
+        os.environ["WSGEMM_CACHE_DIR"] = self.old
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def entries(self):
+        return sorted(e for e in os.listdir(self.dir) if not
+                      e.startswith("."))
+
+    def test_hit_and_misses(self):
+        text = example("gemm_relu.mlir")
+        first = ws_gemm.compile(text, emit="ptx", family="default")
+        self.assertFalse(first.cached)
+        self.assertEqual(len(self.entries()), 1)
+        again = ws_gemm.compile(text, emit="ptx", family="default")
+        self.assertTrue(again.cached)
+        self.assertEqual(again.diagnostics, first.diagnostics)
+        (a,), (b,) = first, again
+        self.assertEqual([v.id for v in a.variants],
+                         [v.id for v in b.variants])
+        for x, y in zip(a.variants, b.variants):
+            self.assertEqual((x.manifest_json, x.ptx, x.cubin, x.config),
+                             (y.manifest_json, y.ptx, y.cubin, y.config))
+        self.assertEqual(a.family_json, b.family_json)
+        self.assertTrue(os.path.isfile(os.path.join(b.directory,
+                                                    "family.json")))
+        # Another text, other options: misses, entries of their own.
+        self.assertFalse(ws_gemm.compile(text + "\n", emit="ptx",
+                                         family="default").cached)
+        self.assertFalse(ws_gemm.compile(text, emit="ptx", opt_level=2,
+                                         family="default").cached)
+        self.assertFalse(ws_gemm.compile(text, emit="ptx").cached)
+        self.assertEqual(len(self.entries()), 4)
+        # Warnings come back from the cache too; failures are not cached.
+        with self.assertRaises(ws_gemm.CompileError):
+            ws_gemm.compile(SMEM, emit="ptx")
+        self.assertEqual(len(self.entries()), 4)
+        # cache=False neither reads nor writes.
+        self.assertFalse(ws_gemm.compile(text, emit="ptx", family="default",
+                                         cache=False).cached)
+        self.assertEqual(len(self.entries()), 4)
+
+    def test_damaged_entry(self):
+        text = EXPLICIT
+        ws_gemm.compile(text, emit="ptx")
+        (entry,) = self.entries()
+        path = os.path.join(self.dir, entry)
+        for damage in ("truncate", "index", "remove"):
+            if damage == "truncate":
+                with open(os.path.join(path, "explicit.ptx"), "w") as f:
+                    f.write("// cut")
+            elif damage == "index":
+                with open(os.path.join(path, "index.json"), "w") as f:
+                    f.write("{not json")
+            else:
+                os.remove(os.path.join(path, "explicit.json"))
+            r = ws_gemm.compile(text, emit="ptx")
+            self.assertFalse(r.cached, damage)
+            self.assertIn("wgmma.mma_async", r[0].ptx)
+            self.assertTrue(ws_gemm.compile(text, emit="ptx").cached)
+            self.assertEqual(self.entries(), [entry])
+        with open(os.path.join(path, "index.json")) as f:
+            self.assertEqual(json.load(f)["format"], "ws-gemm-compile-cache")
 
 
 if __name__ == "__main__":

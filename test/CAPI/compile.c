@@ -7,6 +7,8 @@
 |*   compile   wsgemmCompile on FILE's text (PTX only, or with cubins),       *|
 |*             printing each kernel and its diagnostics                       *|
 |*   malformed wsgemmCompile on broken text: diagnostics with a location      *|
+|*   family    wsgemmCompile with WSGEMM_FAMILY_DEFAULT (PTX only): each      *|
+|*             family, its variants and its family.json                       *|
 |* The README's C snippet is the part between the snippet markers.            *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
@@ -14,6 +16,7 @@
 /* RUN: ws-gemm-capi-test dialects %examples/gemm_relu.mlir | FileCheck %s --check-prefix=DIALECTS
  * RUN: ws-gemm-capi-test compile-ptx %examples/gemm_relu.mlir | FileCheck %s --check-prefix=PTX
  * RUN: ws-gemm-capi-test malformed | FileCheck %s --check-prefix=BAD
+ * RUN: ws-gemm-capi-test family %examples/gemm_relu.mlir | FileCheck %s --check-prefix=FAMILY
  * The cubin run needs ptxas: test/CAPI/cubin.mlir.
  *
  * DIALECTS: handles: epi wsgemm
@@ -46,6 +49,14 @@
  * BAD: succeeded: 0
  * BAD-NEXT: kernels: 0
  * BAD-NEXT: error: invalid WsGemmCompileOptions: emit 7
+ *
+ * FAMILY: succeeded: 1, kernels: 1, families: 1
+ * FAMILY-NEXT: family gemm_bias_relu: 4 variant(s), manifest is a family: yes
+ * FAMILY-NEXT: v0.128x128x64.cooperative: #wsgemm.config<tile = [128, 128, 64], {{.*}}>, same manifest as the kernel: yes
+ * FAMILY-NEXT: v1.128x256x64.cooperative: #wsgemm.config<tile = [128, 256, 64], {{.*}}>, same manifest as the kernel: no
+ * FAMILY-NEXT: v2.128x256x64.cooperative.stream_k: {{.*}}scheduler = stream_k{{.*}}
+ * FAMILY-NEXT: v3.256x128x64.cooperative.split_k4: {{.*}}split_k = 4{{.*}}
+ * FAMILY-NEXT: explicit config: families: 0
  */
 
 #include "ws-gemm-c/Compile.h"
@@ -231,11 +242,59 @@ static int malformed(void) {
   return 0;
 }
 
+/* The default family of FILE's gemm (PTX only), then none for a gemm
+ * with an explicit config. */
+static int family(const char *name, const char *text) {
+  WsGemmCompileOptions options = wsgemmCompileOptionsGetDefault();
+  options.emit = WSGEMM_EMIT_PTX;
+  options.family = WSGEMM_FAMILY_DEFAULT;
+  WsGemmCompileResult result =
+      wsgemmCompile(mlirStringRefCreateFromCString(text),
+                    mlirStringRefCreateFromCString(name), &options);
+  intptr_t families = wsgemmCompileResultGetNumFamilies(result);
+  printf("succeeded: %d, kernels: %d, families: %d\n",
+         wsgemmCompileResultSucceeded(result),
+         (int)wsgemmCompileResultGetNumKernels(result), (int)families);
+  fputs(wsgemmCompileResultGetDiagnosticsText(result).data, stdout);
+  for (intptr_t f = 0; f < families; ++f) {
+    MlirStringRef fname = wsgemmCompileResultGetFamilyName(result, f);
+    MlirStringRef json = wsgemmCompileResultGetFamilyManifest(result, f);
+    intptr_t n = wsgemmCompileResultGetFamilyNumVariants(result, f);
+    printf("family %.*s: %d variant(s), manifest is a family: %s\n",
+           (int)fname.length, fname.data, (int)n,
+           contains(json, "\"format\": \"ws-gemm-family\"") ? "yes" : "no");
+    MlirStringRef kernel = wsgemmCompileResultGetKernelManifest(result, 0);
+    for (intptr_t v = 0; v < n; ++v) {
+      MlirStringRef id = wsgemmCompileResultGetFamilyVariantId(result, f, v);
+      MlirStringRef config =
+          wsgemmCompileResultGetFamilyVariantConfig(result, f, v);
+      MlirStringRef manifest =
+          wsgemmCompileResultGetFamilyVariantManifest(result, f, v);
+      printf("%.*s: %.*s, same manifest as the kernel: %s\n", (int)id.length,
+             id.data, (int)config.length, config.data,
+             manifest.length == kernel.length &&
+                     memcmp(manifest.data, kernel.data, kernel.length) == 0
+                 ? "yes" : "no");
+    }
+  }
+  wsgemmCompileResultDestroy(result);
+  result = wsgemmCompile(
+      mlirStringRefCreateFromCString(
+          "wsgemm.gemm @explicit a(f16) b(f16) d(f16) config "
+          "#wsgemm.config<tile = [128, 256, 64]> {\n"
+          "^bb0(%acc: f32):\n  epi.store %acc : f32\n  epi.yield\n}\n"),
+      mlirStringRefCreateFromCString("explicit.mlir"), &options);
+  printf("explicit config: families: %d\n",
+         (int)wsgemmCompileResultGetNumFamilies(result));
+  wsgemmCompileResultDestroy(result);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "malformed") == 0)
     return malformed();
   if (argc != 3) {
-    fprintf(stderr, "usage: %s dialects|compile-ptx|compile-all FILE\n"
+    fprintf(stderr, "usage: %s dialects|compile-ptx|compile-all|family FILE\n"
                     "       %s malformed\n", argv[0], argv[0]);
     return 2;
   }
@@ -251,6 +310,8 @@ int main(int argc, char **argv) {
     rc = compileText(argv[2], text, WSGEMM_EMIT_PTX);
   else if (strcmp(argv[1], "compile-all") == 0)
     rc = compileText(argv[2], text, WSGEMM_EMIT_ALL);
+  else if (strcmp(argv[1], "family") == 0)
+    rc = family(argv[2], text);
   free(text);
   return rc;
 }

@@ -1,6 +1,7 @@
 //===- ws-gemm-compile.cpp - Compile wsgemm kernels to cubins -------------===//
 //
 // ws-gemm-compile IN.mlir -o DIR [--emit=ptx|cubin|all]
+//     [--family=none|default] [--jobs N]
 //
 // The command line over the compile driver (ws-gemm/Driver/Compile.h):
 // parses IN.mlir (wsgemm.gemm kernels, or linalg matmul chains that the
@@ -9,15 +10,21 @@
 // pipeline, PTX, ptxas -v with its spill report; --spills says what a
 // spilling kernel is), and writes DIR/<kernel>.cubin, DIR/<kernel>.ptx and
 // DIR/<kernel>.json (the manifest, docs/manifest.md) for each kernel, or
-// nothing when anything failed. Diagnostics carry locations; exit 1 on
-// error.
+// nothing when anything failed. A gemm without a config is its default
+// kernel there; with --family=default it is also compiled into its default
+// family, DIR/<kernel>/family.json and DIR/<kernel>/<variant>/<kernel>.*,
+// the variants in parallel (docs/tuning.md, "The default family").
+// Diagnostics carry locations; exit 1 on error.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ws-gemm/Driver/Family.h"
 #include "ws-gemm/Driver/Tool.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 
 using namespace mlir;
 using wsgemm::EmitKind;
@@ -35,6 +42,19 @@ static cl::opt<EmitKind>
          cl::values(clEnumValN(EmitKind::Ptx, "ptx", "PTX only"),
                     clEnumValN(EmitKind::Cubin, "cubin", "cubin only"),
                     clEnumValN(EmitKind::All, "all", "PTX and cubin")));
+static cl::opt<wsgemm::FamilyMode> family(
+    "family",
+    cl::desc("What a wsgemm.gemm without a config compiles into besides "
+             "DIR/<kernel>.*"),
+    cl::init(wsgemm::FamilyMode::None), cl::cat(toolCat),
+    cl::values(clEnumValN(wsgemm::FamilyMode::None, "none",
+                          "nothing (default)"),
+               clEnumValN(wsgemm::FamilyMode::Default, "default",
+                          "its default family in DIR/<kernel>/family.json")));
+static cl::opt<unsigned> jobs("jobs",
+                              cl::desc("Family variants compiled at once "
+                                       "(default: the cores there are)"),
+                              cl::init(0), cl::cat(toolCat));
 // --chip, --features, --opt-level, --cuda-path, --spills.
 static wsgemm::CompileFlags compileFlags;
 
@@ -53,10 +73,20 @@ int main(int argc, char **argv) {
 
   wsgemm::CompileOptions options = compileFlags.options();
   options.emit = emit;
-  auto kernels = wsgemm::compileModule(*module, options);
-  if (failed(kernels))
+  options.family = family;
+  options.jobs = jobs;
+  auto out = wsgemm::compileWithFamilies(*module, options);
+  if (failed(out))
     return 1;
-  if (llvm::Error err = wsgemm::writeKernels(*kernels, outputDir, emit)) {
+  llvm::Error err = wsgemm::writeKernels(out->kernels, outputDir, emit);
+  for (const wsgemm::CompiledFamily &f : out->families) {
+    if (err)
+      break;
+    llvm::SmallString<256> dir(outputDir);
+    llvm::sys::path::append(dir, f.name);
+    err = wsgemm::writeFamily(f, dir, emit);
+  }
+  if (err) {
     llvm::errs() << "ws-gemm-compile: " << llvm::toString(std::move(err))
                  << "\n";
     return 1;

@@ -127,43 +127,6 @@ bool parseAxisFlag(const std::string &flag, const std::string &value,
   return true;
 }
 
-KnobList splitConfig(StringRef printed) {
-  KnobList knobs;
-  size_t open = printed.find('<');
-  if (open == StringRef::npos || !printed.ends_with(">"))
-    return knobs;
-  StringRef body = printed.slice(open + 1, printed.size() - 1);
-  int depth = 0;
-  size_t start = 0;
-  auto flush = [&](size_t end) {
-    StringRef item = body.slice(start, end).trim();
-    if (item.empty())
-      return;
-    auto [k, v] = item.split('=');
-    knobs.emplace_back(k.trim().str(), v.trim().str());
-  };
-  for (size_t i = 0; i < body.size(); ++i) {
-    char c = body[i];
-    if (c == '[' || c == '<' || c == '(')
-      ++depth;
-    else if (c == ']' || c == '>' || c == ')')
-      --depth;
-    else if (c == ',' && depth == 0) {
-      flush(i);
-      start = i + 1;
-    }
-  }
-  flush(body.size());
-  return knobs;
-}
-
-std::string joinConfig(const KnobList &knobs) {
-  std::string s = "#wsgemm.config<";
-  for (size_t i = 0; i < knobs.size(); ++i)
-    s += (i ? ", " : "") + knobs[i].first + " = " + knobs[i].second;
-  return s + ">";
-}
-
 std::vector<KnobList> enumerate(const KnobList &base,
                                 const std::vector<Axis> &axes) {
   std::vector<KnobList> out;

@@ -17,6 +17,8 @@
 #ifndef WSGEMM_TOOLS_WSGEMMSWEEP_SWEEP_H
 #define WSGEMM_TOOLS_WSGEMMSWEEP_SWEEP_H
 
+#include "ws-gemm/Driver/Family.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
@@ -36,8 +38,11 @@ struct Axis {
   bool fromUser = false; // given on the command line (else a default)
 };
 
-/// The knobs of a config as `knob -> value text`, in the attribute's order.
-using KnobList = std::vector<std::pair<std::string, std::string>>;
+/// The knobs of a config as `knob -> value text`, in the attribute's order
+/// (ws-gemm/Driver/Family.h, shared with the compile driver).
+using mlir::wsgemm::joinConfig;
+using mlir::wsgemm::KnobList;
+using mlir::wsgemm::splitConfig;
 
 /// The default axes (docs/tuning.md lists them): tile, schedule, cluster,
 /// swizzle. `kBytes` is 128 bytes of A's element type (tile K).
@@ -50,11 +55,6 @@ std::vector<Axis> defaultAxes(int64_t tileK);
 /// False with a message on stderr when malformed.
 bool parseAxisFlag(const std::string &flag, const std::string &value,
                    int64_t tileK, Axis &out);
-
-/// The knobs of a printed #wsgemm.config<...> (top-level `k = v` pairs).
-KnobList splitConfig(llvm::StringRef printed);
-/// `#wsgemm.config<k = v, ...>` from knobs.
-std::string joinConfig(const KnobList &knobs);
 
 /// Every combination of the axes (the first axis varies slowest), each
 /// merged over `base`: a value replaces the base's knob, auto removes it.

@@ -15,14 +15,11 @@
 #include "Sweep.h"
 
 #include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
-#include "ws-gemm/Pipelines/Pipelines.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -106,19 +103,7 @@ std::string makeId(size_t index, const KnobList &knobs,
   return id;
 }
 
-/// The diagnostics of one in-process step, one line each.
-struct DiagnosticCollector {
-  explicit DiagnosticCollector(MLIRContext *ctx)
-      : handler(ctx, [this](Diagnostic &d) {
-          std::string line = d.str();
-          for (Diagnostic &note : d.getNotes())
-            line += "; note: " + note.str();
-          text += (text.empty() ? "" : " | ") + line;
-          return success();
-        }) {}
-  std::string text;
-  ScopedDiagnosticHandler handler;
-};
+using mlir::wsgemm::DiagnosticCollector;
 
 /// Spill bytes and registers from ws-gemm-compile's spill warning; (0, -1)
 /// when the log has none (ptxas ran and nothing spilled).
@@ -271,37 +256,18 @@ int runSweep(const Options &o, ModuleOp module) {
       report(i, v.id, "refused: " + v.reason);
       continue;
     }
-    OwningOpRef<ModuleOp> clone = module.clone();
-    mlir::wsgemm::GemmOp mine;
-    SmallVector<mlir::wsgemm::GemmOp> others;
-    clone->walk([&](mlir::wsgemm::GemmOp g) {
-      if (g.getSymName() == name)
-        mine = g;
-      else
-        others.push_back(g);
-    });
-    for (mlir::wsgemm::GemmOp g : others)
-      g.erase();
-    mine.setConfigAttr(cast<mlir::wsgemm::ConfigAttr>(attr));
-    llvm::raw_string_ostream os(v.mlir);
-    clone->print(os);
-
-    DiagnosticCollector diags(ctx);
-    PassManager pm(ctx);
-    mlir::wsgemm::PipelineOptions popts;
-    mlir::wsgemm::buildPreparePipeline(pm, popts);
+    mlir::wsgemm::PlannedGemm plan =
+        mlir::wsgemm::planGemm(module, name, attr);
+    v.mlir = std::move(plan.mlir);
     std::string status;
-    if (failed(pm.run(*clone))) {
+    if (!plan.accepted) {
       v.state = State::Refused;
-      v.reason = diags.text.empty() ? "refused without a diagnostic"
-                                    : diags.text;
+      v.reason = std::move(plan.reason);
       v.id = makeId(i, space[i], axes);
       status = "refused: " + v.reason;
     } else {
-      clone->walk([&](mlir::wsgemm::GemmOp g) {
-        v.planned = printAttr(g.getConfigOrEmpty());
-        v.smemBytes = g.getPlannedSmemBytes().value_or(0);
-      });
+      v.planned = std::move(plan.planned);
+      v.smemBytes = plan.smemBytes;
       v.id = makeId(i, splitConfig(v.planned), axes);
       auto [it, fresh] = byPlan.emplace(v.planned, i);
       if (!fresh) {
@@ -424,51 +390,19 @@ int runSweep(const Options &o, ModuleOp module) {
   std::string command;
   for (const std::string &a : o.argv)
     command += (command.empty() ? "" : " ") + a;
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  {
-    llvm::json::OStream j(os, 2);
-    auto others = [&](State state) {
-      j.array([&] {
-        for (const Variant &v : variants)
-          if (v.state == state)
-            j.object([&] {
-              j.attribute("id", v.id);
-              j.attribute("config", v.requested);
-              j.attribute("reason", v.reason);
-            });
-      });
-    };
-    j.object([&] {
-      j.attribute("format", "ws-gemm-family");
-      j.attribute("version", 1);
-      j.attribute("name", name);
-      j.attribute("source", o.input);
-      j.attribute("command", command);
-      j.attributeArray("variants", [&] {
-        for (const Variant &v : variants) {
-          if (v.state != State::Compiled)
-            continue;
-          j.object([&] {
-            j.attribute("id", v.id);
-            j.attribute("manifest", v.id + "/" + name + ".json");
-            j.attribute("config", v.planned);
-            j.attribute("requested", v.requested);
-            j.attribute("smem_bytes", v.smemBytes);
-            if (v.spillBytes >= 0)
-              j.attribute("spill_bytes", v.spillBytes);
-          });
-        }
-      });
-      j.attributeBegin("refused");
-      others(State::Refused);
-      j.attributeEnd();
-      j.attributeBegin("failed");
-      others(State::Failed);
-      j.attributeEnd();
-    });
+  mlir::wsgemm::FamilyManifest family;
+  family.name = name;
+  family.source = o.input;
+  family.command = command;
+  for (const Variant &v : variants) {
+    if (v.state == State::Compiled)
+      family.variants.push_back({v.id, v.id + "/" + name + ".json", v.planned,
+                                 v.requested, "", v.smemBytes, v.spillBytes});
+    else if (v.state == State::Refused || v.state == State::Failed)
+      (v.state == State::Refused ? family.refused : family.failed)
+          .push_back({v.id, "", v.requested, "", v.reason});
   }
-  os << "\n";
+  std::string text = mlir::wsgemm::printFamilyManifest(family);
   std::string familyPath = o.outDir + "/family.json";
   if (!writeFile(familyPath + ".tmp", text) ||
       llvm::sys::fs::rename(familyPath + ".tmp", familyPath))

@@ -36,6 +36,12 @@ enum class SpillPolicy {
   Allow  ///< accepted silently
 };
 
+/// What a wsgemm.gemm without a config compiles into besides its kernel.
+enum class FamilyMode {
+  None,   ///< the kernel alone (default)
+  Default ///< also its default family (docs/tuning.md, "The default family")
+};
+
 /// The driver's options; the defaults are ws-gemm-compile's.
 struct CompileOptions {
   std::string chip = "sm_90a";
@@ -45,6 +51,10 @@ struct CompileOptions {
   std::string cudaPath = defaultCudaPath();
   EmitKind emit = EmitKind::All;
   SpillPolicy spills = SpillPolicy::Warn;
+  /// Family.h: compileWithFamilies.
+  FamilyMode family = FamilyMode::None;
+  /// Parallel compiles of family variants; 0: the cores there are.
+  unsigned jobs = 0;
 
   /// $CUDA_HOME if set, else the toolkit found when ws-gemm was configured
   /// (PipelineOptions::defaultCudaPath()).
@@ -66,11 +76,18 @@ struct CompiledKernel {
 /// and pipeline need: upstream's (func, arith, math, gpu, nvvm, llvm, ...)
 /// and ws-gemm's.
 void registerCompilerDialects(DialectRegistry &registry);
+/// A registry filled by registerCompilerDialects once, shared (read-only)
+/// by every context the driver and its tools create.
+const DialectRegistry &compilerRegistry();
 
 /// Compiles every wsgemm.gemm in `module` (lowered in place to gpu.modules
-/// and LLVM functions). Diagnostics go to the module's context; returns
-/// the kernels sorted by name, or failure when any kernel failed (the
-/// diagnostics say which and why).
+/// and LLVM functions). A gemm without a config gets the planner's default,
+/// or when the planner refuses that (a heavy epilogue's registers) the
+/// first smaller config it accepts (resolveDefaultConfigs, Family.h); an
+/// explicit config is compiled as written. Diagnostics go to the module's
+/// context; returns the kernels sorted by name, or failure when any kernel
+/// failed (the diagnostics say which and why). options.family is not read
+/// here: compileWithFamilies (Family.h) makes families.
 FailureOr<SmallVector<CompiledKernel>>
 compileModule(ModuleOp module, const CompileOptions &options);
 
