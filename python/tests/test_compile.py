@@ -104,10 +104,9 @@ class CompileTest(unittest.TestCase):
         self.assertIsInstance(f, ws_gemm.CompiledFamily)
         self.assertEqual([v.id for v in f.variants], [
             "v0.128x128x64.cooperative", "v1.128x256x64.cooperative",
-            "v2.128x256x64.cooperative.stream_k",
-            "v3.256x128x64.cooperative.split_k4"])
-        self.assertIn("tile = [256, 128, 64]", f.variants[3].config)
-        self.assertIn("split_k = 4", f.variants[3].config)
+            "v2.128x256x64.cooperative.stream_k"])
+        self.assertIn("tile = [128, 256, 64]", f.variants[2].config)
+        self.assertIn("scheduler = stream_k", f.variants[2].config)
         self.assertEqual(f.family["format"], "ws-gemm-family")
         self.assertEqual([v["id"] for v in f.family["variants"]],
                          [v.id for v in f.variants])
@@ -139,7 +138,9 @@ class CompileTest(unittest.TestCase):
         for shape, variant in (((4096, 4096, 4096), "v1"),
                                ((8192, 14336, 4096), "v1"),
                                ((3456, 5120, 4096), "v2"),
-                               ((1024, 1024, 16384), "v3")):
+                               ((1024, 1024, 16384), "v2"),
+                               ((1000, 1000, 1000), "v2"),
+                               ((512, 4096, 4096), "v0")):
             self.assertEqual(kernel.select(*shape).variant.split(".")[0],
                              variant, shape)
         new = Allocator()

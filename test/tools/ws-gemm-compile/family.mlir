@@ -31,7 +31,7 @@
 // DIRS-NEXT: v0.128x128x64.cooperative
 // DIRS-NEXT: v1.128x256x64.cooperative
 // DIRS-NEXT: v2.128x256x64.cooperative.stream_k
-// DIRS-NEXT: v3.256x128x64.cooperative.split_k4
+// DIRS-NOT: v3
 
 // FAMILY:      "format": "ws-gemm-family",
 // FAMILY:      "name": "plain_bf16",
@@ -43,8 +43,6 @@
 // FAMILY:      "requested": "#wsgemm.config<tile = [128, 256, 64]>",
 // FAMILY:      "id": "v2.128x256x64.cooperative.stream_k",
 // FAMILY:      "config": "#wsgemm.config<tile = [128, 256, 64], {{.*}}scheduler = stream_k
-// FAMILY:      "id": "v3.256x128x64.cooperative.split_k4",
-// FAMILY:      "config": "#wsgemm.config<tile = [256, 128, 64], {{.*}}split_k = 4,
 // FAMILY:      "refused": [],
 // FAMILY-NEXT: "failed": []
 
