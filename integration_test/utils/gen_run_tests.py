@@ -426,6 +426,34 @@ CL4["cl_split2_22_lincomb_bf16"] = (
     CL, "split_k = 2 in 2x2 clusters, cooperative 128x128, C, bias, ReLU",
     [RAG1 + " --full", "--m 1024 --n 1024 --k 16384"])
 
+# Launch-time tile order (kernels/tile_order.mlir: no raster or swizzle in
+# the config), sorted after every other kernel so that no other kernel's
+# seeds move. The base shapes run at the runtime's choice; the extras force
+# orders on ragged shapes (777x1032x96: 7x9 tiles of 128x128, so bands of
+# 2, 4 and 8 leave a narrower last band along both directions).
+TORDER = {}
+TO = "kernels/tile_order.mlir"
+ORDERS = ["--raster along_m --swizzle 1", "--raster along_n --swizzle 2",
+          "--raster along_m --swizzle 4", "--raster along_n --swizzle 8",
+          "--raster along_m --swizzle 8", "--raster along_n --swizzle 1"]
+TOX = ([RAG2 + " " + o for o in ORDERS] +
+       [RAG1 + " " + o for o in ORDERS[1:4]])
+TORDER["to_coop_lincomb_f16"] = (
+    TO, "tile order at launch: cooperative 128x128, C, row bias, ReLU",
+    TOX + ["--m 8192 --n 14336 --k 1024"])
+TORDER["to_pp_bf16"] = (
+    TO, "tile order at launch: pingpong 64x128, bf16", TOX)
+TORDER["to_cl21_f16"] = (
+    TO, "tile order at launch: cluster 2x1", TOX)
+TORDER["to_cl12_reductions_f16"] = (
+    TO, "tile order at launch: cluster 1x2, row sum, column max",
+    [s + " --full" for s in TOX])
+TORDER["to_split2_f16"] = (
+    TO, "tile order at launch: split_k = 2", TOX)
+TORDER["to_stream_bf16"] = (
+    TO, "tile order at launch: stream-K",
+    TOX + [RAG1 + " --stream-k-tiles 40 " + o for o in ORDERS[2:5]])
+
 
 def main():
     sources = {}
@@ -442,6 +470,7 @@ def main():
     KERNELS.update(DIRECT)
     KERNELS.update(LATE)
     KERNELS.update(CL4)
+    KERNELS.update(TORDER)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -452,7 +481,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

@@ -70,6 +70,7 @@ int main(int argc, char **argv) {
     case ParamKind::Size:
     case ParamKind::Workspace:    // the launch allocates one
     case ParamKind::StreamKTiles: // the runtime chooses
+    case ParamKind::TileOrder:    // the runtime chooses
       break;
     }
   }

@@ -93,6 +93,7 @@ void setPlaceholderArgs(const Manifest &m, GemmArgs &args) {
     case ParamKind::Size:
     case ParamKind::Workspace:    // the launch plan allocates one
     case ParamKind::StreamKTiles: // the runtime chooses
+    case ParamKind::TileOrder:    // the runtime chooses
       break;
     }
     next += 0x100000000ull;
@@ -368,6 +369,14 @@ Status validate(const Manifest &m, const GemmArgs &args) {
   if (!m.hasC() && args.C.ptr != 0)
     return errorf("C: the kernel reads no C (the manifest has no operand C), "
                   "but a pointer was given");
+  if (args.tileOrder && !m.runtimeTileOrder())
+    return errorf("tileOrder: the kernel takes no tile_order parameter (its "
+                  "config fixes raster ",
+                  rasterName(m.grid.raster), " and swizzle ", m.grid.swizzle,
+                  "; only a persistent kernel whose config sets neither "
+                  "takes them at launch)");
+  if (args.tileOrder)
+    WSGEMM_TRY(checkTileOrder(*args.tileOrder));
 
   // Parameters, in kernel order.
   std::set<std::string> known;
@@ -395,6 +404,7 @@ Status validate(const Manifest &m, const GemmArgs &args) {
     case ParamKind::Size:
     case ParamKind::Workspace:    // checkWorkspace, with the grid
     case ParamKind::StreamKTiles: // the runtime's choice
+    case ParamKind::TileOrder:    // the runtime's (checkTileOrderArg)
       break;
     }
   }
@@ -405,7 +415,8 @@ Status validate(const Manifest &m, const GemmArgs &args) {
     for (const Param &p : m.params) {
       bool scalar = p.kind == ParamKind::Scalar;
       if (p.kind == ParamKind::Size || p.kind == ParamKind::Workspace ||
-          p.kind == ParamKind::StreamKTiles || scalar != wantScalars)
+          p.kind == ParamKind::StreamKTiles ||
+          p.kind == ParamKind::TileOrder || scalar != wantScalars)
         continue;
       std::string n =
           p.kind == ParamKind::TensorMap || p.kind == ParamKind::Matrix
@@ -453,6 +464,8 @@ GemmArgs argsForVariant(const Manifest &m, const GemmArgs &args) {
   }
   if (m.scheduler.kind != SchedulerKind::StreamK)
     out.streamKTiles.reset();
+  if (!m.runtimeTileOrder())
+    out.tileOrder.reset();
   return out;
 }
 

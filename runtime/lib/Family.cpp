@@ -247,11 +247,12 @@ std::string describeInterface(const Manifest &m) {
   // scheduler's own parameters).
   std::vector<std::string> params;
   for (const Param &p : m.params) {
-    // Sizes come from the problem; the split-K / stream-K workspace and
-    // stream-K tile count from the variant's tile scheduler (the launch
-    // fills both): a family may mix data-parallel and stream-K variants.
+    // Sizes come from the problem; the split-K / stream-K workspace,
+    // stream-K tile count and tile order from the variant's tile scheduler
+    // (the launch fills them): a family may mix data-parallel and stream-K
+    // variants, fixed and launch-time tile orders.
     if (p.kind == ParamKind::Size || p.kind == ParamKind::Workspace ||
-        p.kind == ParamKind::StreamKTiles)
+        p.kind == ParamKind::StreamKTiles || p.kind == ParamKind::TileOrder)
       continue;
     bool matrix = p.kind == ParamKind::TensorMap || p.kind == ParamKind::Matrix;
     std::string s = std::string("param ") +

@@ -105,6 +105,7 @@ Expected<ProblemFootprint> problemFootprint(const Manifest &m,
     case ParamKind::Scalar:
     case ParamKind::Size:
     case ParamKind::StreamKTiles:
+    case ParamKind::TileOrder:
       break;
     }
     if (device > limit || host > limit)

@@ -9,6 +9,11 @@
 //               capped by cuOccupancyMaxActiveClusters when known; split-K
 //               counts tiles x splits units, stream-K with stream-K tiles
 //               takes the whole capacity.
+// Tile order (a tile_order parameter): chooseTileOrder on the problem's
+// tiles, with the CTAs the grid runs at once (over the split count for
+// split-K, whose consecutive units share a tile) as the wave. A cluster's
+// kernel walks groups of tiles; the choice counts single tiles (the
+// manifest does not say how a data-parallel cluster splits into M and N).
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +54,22 @@ Status checkWorkspace(const Manifest &m, const LaunchGeometry &g,
                   g.splitTiles, " split tiles x (", m.workspace->tileBytes,
                   " + ", m.workspace->flagBytes, ") bytes)");
   return Status::success();
+}
+
+/// What chooseTileOrder looks at for `m` on `ctas` CTAs.
+static TileOrderProblem tileOrderProblem(const Manifest &m,
+                                         const LaunchGeometry &g, int64_t ctas,
+                                         int64_t K) {
+  TileOrderProblem p;
+  p.tilesM = g.tilesM;
+  p.tilesN = g.tilesN;
+  p.wave = std::max<int64_t>(1, ctas / m.scheduler.splitK);
+  p.tileM = m.tile[0];
+  p.tileN = m.tile[1];
+  p.K = std::max<int64_t>(K, 1);
+  p.bytesA = int64_t(dtypeSize(m.operand("A").dtype));
+  p.bytesB = int64_t(dtypeSize(m.operand("B").dtype));
+  return p;
 }
 
 Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m, int64_t M,
@@ -117,11 +138,34 @@ Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m, int64_t M,
     x = cx * clusters;
     y = cy;
     z = cz;
+    if (m.runtimeTileOrder())
+      g.tileOrder = chooseTileOrder(tileOrderProblem(m, g, x * y * z, K));
   }
   g.grid = {static_cast<uint32_t>(x), static_cast<uint32_t>(y),
             static_cast<uint32_t>(z)};
   g.workspaceBytes = requiredWorkspaceBytes(m, g);
   return g;
+}
+
+Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m,
+                                               const GemmArgs &args,
+                                               int smCount,
+                                               int maxActiveClusters) {
+  auto g = computeLaunchGeometry(m, args.M, args.N, args.L, smCount,
+                                 maxActiveClusters, args.K,
+                                 args.streamKTiles.value_or(-1));
+  if (g && args.tileOrder && m.runtimeTileOrder())
+    g->tileOrder = args.tileOrder;
+  return g;
+}
+
+TileOrder launchTileOrder(const Manifest &m, const GemmArgs &args,
+                          const LaunchGeometry &g) {
+  if (args.tileOrder)
+    return *args.tileOrder;
+  if (g.tileOrder)
+    return *g.tileOrder;
+  return TileOrder{g.tilesN > g.tilesM, 1};
 }
 
 void KernelParams::push(const void *data, size_t size) {
@@ -137,6 +181,17 @@ Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
                                   const std::vector<CUtensorMap> &maps,
                                   CUdeviceptr workspace,
                                   int64_t streamKTiles) {
+  LaunchGeometry g;
+  g.tilesM = (args.M + m.tile[0] - 1) / m.tile[0];
+  g.tilesN = (args.N + m.tile[1] - 1) / m.tile[1];
+  g.streamKTiles = streamKTiles;
+  return packParams(m, args, maps, g, workspace);
+}
+
+Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
+                                  const std::vector<CUtensorMap> &maps,
+                                  const LaunchGeometry &g,
+                                  CUdeviceptr workspace) {
   static_assert(sizeof(CUtensorMap) == 128, "CUtensorMap is 128 bytes");
   KernelParams out;
   size_t nextMap = 0;
@@ -181,7 +236,14 @@ Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
       out.push(&workspace, sizeof workspace);
       break;
     case ParamKind::StreamKTiles: {
-      int32_t v = static_cast<int32_t>(streamKTiles);
+      int32_t v = static_cast<int32_t>(g.streamKTiles);
+      out.push(&v, sizeof v);
+      break;
+    }
+    case ParamKind::TileOrder: {
+      TileOrder order = launchTileOrder(m, args, g);
+      WSGEMM_TRY(checkTileOrder(order));
+      int32_t v = order.encode();
       out.push(&v, sizeof v);
       break;
     }

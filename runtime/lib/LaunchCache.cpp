@@ -47,6 +47,7 @@ struct KeyedGemmArgs {
   CUdeviceptr workspace;
   uint64_t workspaceBytes;
   std::optional<int64_t> streamKTiles;
+  std::optional<TileOrder> tileOrder;
 };
 static_assert(sizeof(TensorArg) == sizeof(KeyedTensorArg),
               "TensorArg changed: add the new field to putTensor");
@@ -75,6 +76,7 @@ void appendLaunchKey(std::string &key, const GemmArgs &args, CUstream stream) {
   put(key, args.workspace);
   put(key, args.workspaceBytes);
   put(key, args.streamKTiles.value_or(-1));
+  put(key, args.tileOrder ? args.tileOrder->encode() : -1);
   put(key, stream);
 }
 

@@ -98,8 +98,24 @@ const char *paramKindName(ParamKind k) {
     return "workspace";
   case ParamKind::StreamKTiles:
     return "stream_k_tiles";
+  case ParamKind::TileOrder:
+    return "tile_order";
   case ParamKind::Matrix:
     return "matrix";
+  }
+  return "?";
+}
+
+const char *rasterName(Raster r) {
+  switch (r) {
+  case Raster::AlongM:
+    return "along_m";
+  case Raster::AlongN:
+    return "along_n";
+  case Raster::Heuristic:
+    return "heuristic";
+  case Raster::Runtime:
+    return "runtime";
   }
   return "?";
 }
@@ -221,8 +237,25 @@ void parseGrid(Manifest &m, const json &root) {
   if (const json *r = maybe(g, "raster"))
     m.grid.raster = getEnum<Raster>(
         *r, "grid.raster", "raster order",
-        {{"along_m", Raster::AlongM}, {"along_n", Raster::AlongN}});
-  if (const json *s = maybe(g, "swizzle")) {
+        {{"along_m", Raster::AlongM},
+         {"along_n", Raster::AlongN},
+         {"heuristic", Raster::Heuristic},
+         {"runtime", Raster::Runtime}});
+  bool fixed = m.grid.raster == Raster::AlongM ||
+               m.grid.raster == Raster::AlongN;
+  if (m.grid.kind == GridKind::Tiles && !fixed)
+    fail("grid.raster", std::string("must be along_m or along_n for grid "
+                                    "kind 'tiles' (the grid's shape "
+                                    "follows it), got ") +
+                            rasterName(m.grid.raster));
+  const json *s = maybe(g, "swizzle");
+  if (m.grid.raster == Raster::Runtime) {
+    // Raster and swizzle are both the launch's, or neither is.
+    if (!s || !s->is_string() || s->get<std::string>() != "runtime")
+      fail("grid.swizzle", "must be \"runtime\" with raster 'runtime' (the "
+                           "tile_order parameter carries both)");
+    m.grid.swizzle = 0;
+  } else if (s) {
     int64_t v = getPositive(*s, "grid.swizzle");
     if (v != 1 && v != 2 && v != 4 && v != 8)
       fail("grid.swizzle", "must be 1, 2, 4 or 8, got " + std::to_string(v));
@@ -282,6 +315,7 @@ Param parseParam(const json &j, const std::string &key) {
                                {"size", ParamKind::Size},
                                {"workspace", ParamKind::Workspace},
                                {"stream_k_tiles", ParamKind::StreamKTiles},
+                               {"tile_order", ParamKind::TileOrder},
                                {"matrix", ParamKind::Matrix}});
   switch (p.kind) {
   case ParamKind::TensorMap: {
@@ -373,6 +407,7 @@ Param parseParam(const json &j, const std::string &key) {
     break;
   case ParamKind::Workspace:
   case ParamKind::StreamKTiles:
+  case ParamKind::TileOrder:
     break;
   }
   return p;

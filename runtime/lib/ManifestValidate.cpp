@@ -267,6 +267,12 @@ void validateManifest(const Manifest &m) {
   };
   expectOne(ParamKind::Workspace, wantWorkspace, "workspace");
   expectOne(ParamKind::StreamKTiles, wantTiles, "stream_k_tiles");
+  // The launch's tile order: exactly with grid.raster `runtime`.
+  if (count(ParamKind::TileOrder) != (m.runtimeTileOrder() ? 1 : 0))
+    fail("params", std::string("grid.raster ") + rasterName(m.grid.raster) +
+                       " takes " + (m.runtimeTileOrder() ? "one" : "no") +
+                       " tile_order parameter, got " +
+                       std::to_string(count(ParamKind::TileOrder)));
   // Block scaling scales both operands or neither, once each.
   int64_t scalesA = 0, scalesB = 0;
   for (const Param &p : m.params)

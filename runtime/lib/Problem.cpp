@@ -303,6 +303,7 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
     case ParamKind::Size:
     case ParamKind::Workspace:    // allocated by the launch plan
     case ParamKind::StreamKTiles: // the launch plan's
+    case ParamKind::TileOrder:    // the launch plan's
       break;
     }
   }

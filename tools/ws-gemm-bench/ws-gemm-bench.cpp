@@ -60,7 +60,8 @@ void usage() {
       "         [--cublaslt PATH] [--csv FILE] [--plot FILE.png|FILE.svg]\n"
       "         [--seed S] [--scalar NAME=VALUE]... [--device D] [--dry-run]\n"
       "         [--tuning TABLE] [--variant ID] [--stream-k-tiles N]\n"
-      "         [--align-ld BYTES]\n"
+      "         [--align-ld BYTES] [--raster along_m|along_n] [--swizzle N]\n"
+      "         [--tile-orders LIST]\n"
       "       ws-gemm-bench --csv FILE --plot FILE.png|FILE.svg\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
@@ -68,6 +69,12 @@ void usage() {
       "  --plot FILE  draw every row of --csv, ours beside cuBLASLt (gnuplot)\n"
       "  --stream-k-tiles N  stream-K kernels: N stream-K tiles (0: data-\n"
       "               parallel; default: the runtime's choice)\n"
+      "  --raster, --swizzle  a kernel that takes its tile order at launch:\n"
+      "               force the raster order (along_m, along_n) or swizzle\n"
+      "               (1, 2, 4, 8); default: the runtime's choice\n"
+      "  --tile-orders LIST  time the kernel at each order of LIST\n"
+      "               (along_m:S, along_n:S, runtime, or all), one\n"
+      "               'tile-order' line each, instead of the comparison\n"
       "  --align-ld B every matrix's ld rounded up to B bytes (16: odd row\n"
       "               lengths such as N = 50257 padded for TMA; a kernel\n"
       "               with store = direct takes them packed)\n"
@@ -82,8 +89,15 @@ bool parseOptions(int argc, char **argv, Options &o) {
     args.advance();
     const std::string &a = args.flag();
     given.insert(a);
-    bool ok = true;
-    if (a == "--m")
+    bool ok = true, handled = false;
+    if (!wsgemm::tools::parseTileOrderFlag(args, o.tileOrder, handled))
+      return false;
+    if (handled)
+      continue;
+    if (a == "--tile-orders") {
+      const char *v = args.value();
+      ok = v && wsgemm::tools::parseTileOrderList(v, o.tileOrders);
+    } else if (a == "--m")
       ok = args.integer(o.M);
     else if (a == "--n")
       ok = args.integer(o.N);
@@ -191,14 +205,23 @@ int dryRun(const Options &o) {
       auto it = o.scalars.find(p.name);
       a.scalars[p.name] = it == o.scalars.end() ? 1.0f : it->second;
     } else if (p.kind != ParamKind::Size && p.kind != ParamKind::Workspace &&
-               p.kind != ParamKind::StreamKTiles) {
-      // (the workspace is the launch plan's; stream-K's count the
-      // runtime's)
+               p.kind != ParamKind::StreamKTiles &&
+               p.kind != ParamKind::TileOrder) {
+      // (the workspace is the launch plan's; stream-K's count and the tile
+      // order the runtime's)
       a.named[p.name].ptr = next;
     }
     next += 0x100000000ull;
   }
   padLeadingDimensions(*m, a, 0, o.alignLd);
+  // The tile order a launch on an H100 (132 SMs) would pack.
+  auto g = computeLaunchGeometry(*m, a, 132);
+  if (g && wsgemm::tools::pinTileOrder(*m, *g, o.tileOrder, a) &&
+      m->runtimeTileOrder())
+    std::printf("dry run: tile order %s on 132 SMs\n",
+                o.tileOrder.describe(*a.tileOrder).c_str());
+  if (!o.tileOrders.empty() && !m->runtimeTileOrder())
+    a.tileOrder = TileOrder{}; // refused below: no tile_order parameter
   if (Status s = validate(*m, a); !s.ok()) {
     std::printf("dry run: arguments refused: %s\n", s.message().c_str());
     return 1;
@@ -274,15 +297,10 @@ int run(const Options &o) {
     sets.push_back(std::move(*p));
   }
   std::vector<LaunchPlan> plans;
-  for (const TestProblem &p : sets) {
-    GemmArgs args = p.args();
-    if (o.streamKTiles >= 0)
-      args.streamKTiles = o.streamKTiles;
-    auto plan = k.prepare(args);
-    if (!plan)
-      return fail(plan.status());
-    plans.push_back(std::move(*plan));
-  }
+  std::optional<TileOrder> order;
+  if (Status s = preparePlans(k, o, sets, o.tileOrder, plans, &order);
+      !s.ok())
+    return fail(s);
   const LaunchGeometry &g = plans.front().geometry;
   std::printf("device: %s, %d SMs, L2 %.1f MiB\n", dev.name.c_str(),
               dev.smCount, double(l2) / (1 << 20));
@@ -291,6 +309,8 @@ int run(const Options &o) {
               m.kernel.c_str(), g.grid[0], g.grid[1], g.grid[2], g.block[0],
               g.cluster[0], g.cluster[1], g.cluster[2], g.smemBytes,
               k.numRegs());
+  if (order)
+    std::printf("tile order: %s\n", o.tileOrder.describe(*order).c_str());
   if (m.scheduler.kind != SchedulerKind::DataParallel)
     std::printf("tile scheduler: %s, %lld stream-K tiles, workspace %llu "
                 "bytes per buffer set\n",
@@ -338,6 +358,11 @@ int run(const Options &o) {
                   static_cast<long long>(nan));
       exitCode = 1;
     }
+  }
+
+  if (!o.tileOrders.empty()) {
+    int code = timeTileOrders(k, o, sets, stream->get());
+    return code ? code : exitCode;
   }
 
   SmClock clock;

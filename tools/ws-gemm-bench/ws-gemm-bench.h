@@ -1,7 +1,8 @@
 //===- ws-gemm-bench.h - The pieces of ws-gemm-bench ------------*- C++ -*-===//
 //
 // Shared by ws-gemm-bench's files: its options (ws-gemm-bench.cpp parses
-// them), the timed launches (Timing.cpp) and the CSV table (Report.cpp).
+// them), the timed launches (Timing.cpp), the CSV table (Report.cpp) and
+// the timing of one cubin at several tile orders (TileOrders.cpp).
 // The cuBLASLt side is CublasCompare.h.
 //
 //===----------------------------------------------------------------------===//
@@ -12,11 +13,16 @@
 #include "RoundStats.h"
 
 #include "ws-gemm-runtime/Driver.h"
+#include "ws-gemm-runtime/Kernel.h"
+#include "ws-gemm-runtime/Problem.h"
+
+#include "../common/TileOrderFlags.h"
 
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace wsgemm::bench {
 
@@ -39,6 +45,8 @@ struct Options {
   std::string tuning, variant; // family manifests (FamilyChoice.h)
   std::string chosen;          // the family variant run (empty: a manifest)
   std::map<std::string, float> scalars;
+  tools::TileOrderChoice tileOrder;               // --raster, --swizzle
+  std::vector<tools::TileOrderChoice> tileOrders; // --tile-orders
 };
 
 struct Timing {
@@ -51,6 +59,27 @@ struct Timing {
 runtime::Expected<Timing>
 timeLaunches(const std::function<runtime::Status(int)> &launch, CUstream stream,
              int warmup, int iters);
+
+/// Plans a launch of `k` for each buffer set, with o.streamKTiles and the
+/// tile order `order` (pinned in the arguments: every set packs the same
+/// order, the one of the first set's geometry, stored in `packed`; none
+/// for a kernel without a tile_order parameter and nothing forced).
+runtime::Status
+preparePlans(const runtime::Kernel &k, const Options &o,
+             const std::vector<runtime::TestProblem> &sets,
+             const tools::TileOrderChoice &order,
+             std::vector<runtime::LaunchPlan> &plans,
+             std::optional<runtime::TileOrder> *packed = nullptr);
+
+/// --tile-orders: times `k` over `sets` at each of o.tileOrders, o.rounds
+/// blocks of o.iters launches each (orders interleaved within a round), and
+/// prints one line per order:
+///   tile-order raster=along_m swizzle=8 source=forced ms=0.4321
+///   tflops=612.3
+/// (source: runtime, forced or partly forced). Returns the exit code.
+int timeTileOrders(const runtime::Kernel &k, const Options &o,
+                   const std::vector<runtime::TestProblem> &sets,
+                   CUstream stream);
 
 /// TFLOP/s of the problem of `o` run in `ms` milliseconds: 2*M*N*K*L / t.
 double tflops(const Options &o, double ms);

@@ -64,6 +64,7 @@ void usage() {
       "         [--bad-arg misaligned|stride|dtype|null|scale-ld] [--dry-run]\n"
       "         [--tuning TABLE] [--variant ID] [--timeout S]\n"
       "         [--stream-k-tiles N] [--align-ld BYTES]\n"
+      "         [--raster along_m|along_n] [--swizzle 1|2|4|8]\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
       "  --tuning     tuning table of the family (ws-gemm-tune)\n"
@@ -85,6 +86,9 @@ void usage() {
       "  --stream-k-tiles N  stream-K kernels: N tiles in the stream-K\n"
       "               region (0: data-parallel; default: the runtime's\n"
       "               heuristic, docs/stream-k.md)\n"
+      "  --raster, --swizzle  a kernel that takes its tile order at launch:\n"
+      "               force the raster order or swizzle (default: the\n"
+      "               runtime's choice, TileOrder.h)\n"
       "  --timeout S  give up on a kernel still running after S seconds\n"
       "               (default 120; 0: wait forever); exit status 3\n");
 }
@@ -96,8 +100,12 @@ bool parseOptions(int argc, char **argv, Options &o) {
     args.advance();
     const std::string &a = args.flag();
     given.insert(a);
-    bool ok = true;
-    if (a == "--m") {
+    bool ok = true, handled = false;
+    if (!wsgemm::tools::parseTileOrderFlag(args, o.tileOrder, handled))
+      return false;
+    if (handled) {
+      continue;
+    } else if (a == "--m") {
       ok = args.integer(o.M);
     } else if (a == "--n") {
       ok = args.integer(o.N);
@@ -244,6 +252,12 @@ int run(const Options &o) {
     }
     GemmArgs a = fakeArgs(m, o);
     if (o.badArg.empty()) {
+      // The tile order a launch on an H100 (132 SMs) would pack.
+      auto g = computeLaunchGeometry(m, a, 132);
+      if (g && wsgemm::tools::pinTileOrder(m, *g, o.tileOrder, a) &&
+          m.runtimeTileOrder())
+        std::printf("dry run: tile order %s on 132 SMs\n",
+                    o.tileOrder.describe(*a.tileOrder).c_str());
       Status s = validate(m, a);
       std::printf("dry run: arguments %s%s\n", s.ok() ? "valid" : "refused: ",
                   s.ok() ? "" : s.message().c_str());
@@ -344,15 +358,22 @@ int run(const Options &o) {
   if (o.streamKTiles >= 0)
     problem->args().streamKTiles = o.streamKTiles;
   auto plan = k.prepare(problem->args());
+  if (plan && wsgemm::tools::pinTileOrder(m, plan->geometry, o.tileOrder,
+                                          problem->args()))
+    plan = k.prepare(problem->args());
   if (!plan) {
     std::fprintf(stderr, "error: %s\n", plan.message().c_str());
     return 2;
   }
   const LaunchGeometry &g = plan->geometry;
-  std::printf("launch: grid %ux%ux%u (%lld tiles of %lldx%lld)\n", g.grid[0],
+  std::printf("launch: grid %ux%ux%u (%lld tiles of %lldx%lld)", g.grid[0],
               g.grid[1], g.grid[2], static_cast<long long>(g.tiles),
               static_cast<long long>(m.tile[0]),
               static_cast<long long>(m.tile[1]));
+  if (m.runtimeTileOrder())
+    std::printf(", tile order %s",
+                o.tileOrder.describe(*problem->args().tileOrder).c_str());
+  std::printf("\n");
   if (m.scheduler.kind != SchedulerKind::DataParallel)
     std::printf("tile scheduler: %s, %lld units, %lld split tiles, "
                 "stream-K tiles %lld, workspace %llu bytes\n",

@@ -12,6 +12,8 @@
 
 #include "ws-gemm-runtime/Reference.h"
 
+#include "../common/TileOrderFlags.h"
+
 #include <cstdint>
 #include <map>
 #include <set>
@@ -29,6 +31,7 @@ struct Options {
   int64_t pad = 0;
   int64_t alignLd = 0; // bytes: every matrix's ld rounded up (0: packed)
   int64_t streamKTiles = -1; // stream-K tiles (-1: the runtime's choice)
+  tools::TileOrderChoice tileOrder; // --raster, --swizzle
   int device = 0;
   int samples = 4096;
   bool full = false;

@@ -63,6 +63,7 @@ TEST(LaunchCache, EveryFieldChangesTheKey) {
           {"workspace", [](GemmArgs &a) { a.workspace = 0x70000; }},
           {"workspaceBytes", [](GemmArgs &a) { a.workspaceBytes = 64; }},
           {"streamKTiles", [](GemmArgs &a) { a.streamKTiles = 0; }},
+          {"tileOrder", [](GemmArgs &a) { a.tileOrder = TileOrder{true, 8}; }},
       };
   for (auto &[what, change] : changes) {
     GemmArgs a = base();

@@ -161,7 +161,7 @@ const std::vector<Case> &cases() {
        "persistent)"},
       {"gemm_bias_relu.json", [](json &j) { j["grid"]["raster"] = "diag"; },
        "grid.raster: unknown raster order 'diag' (expected one of along_m, "
-       "along_n)"},
+       "along_n, heuristic, runtime)"},
       {"gemm_bias_relu.json", [](json &j) { j["grid"]["swizzle"] = 2; },
        "grid.swizzle: must be 1 for grid kind 'tiles' (tile swizzling belongs "
        "to the persistent scheduler), got 2"},
@@ -203,7 +203,7 @@ const std::vector<Case> &cases() {
        [](json &j) { j["params"][2]["kind"] = "tensormap"; },
        "params[2].kind: unknown kind 'tensormap' (expected one of tensor_map, "
        "pointer, scalar, scalar_pointer, reduction, size, workspace, "
-       "stream_k_tiles, matrix)"},
+       "stream_k_tiles, tile_order, matrix)"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][0].erase("box"); },
        "params[0].box: missing required field"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][0].erase("name"); },

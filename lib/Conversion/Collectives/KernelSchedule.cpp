@@ -63,6 +63,7 @@ static LLVM::LLVMFuncOp createFunction(ImplicitLocOpBuilder &b, GemmOp op,
       break;
     case pl::KernelParam::Kind::Size:
     case pl::KernelParam::Kind::StreamKTiles:
+    case pl::KernelParam::Kind::TileOrder:
       argTypes.push_back(b.getI32Type());
       break;
     }

@@ -10,7 +10,12 @@
 // cluster M x cluster N CTAs walks groups of that many tiles the same way
 // (the group count rounded up; a CTA whose tile of the group lies past the
 // edge still loads its share of the multicast operand, and TMA clips its
-// stores), each CTA taking the tile at its rank in the group.
+// stores), each CTA taking the tile at its rank in the group. A persistent
+// kernel whose config leaves raster and swizzle unset reads both from its
+// tile_order parameter (swizzle * 2 + along M) and decodes with the band
+// walk for any S (S = 1 is one band per row, of one row: tile `first` of
+// row `second`, the plain raster order; every tile index maps to one tile
+// for any S, the last band holding the remaining rows).
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,7 +46,13 @@ TileScheduler::TileScheduler(KernelContext &kc) : kc(kc) {
   tilesMN = kc.mul(tilesM, tilesN);
   numTiles = kc.mul(tilesMN, kc.param("L"));
   Value bx = NVVM::BlockIdXOp::create(b, kc.i32Ty);
-  if (raster == pl::Raster::Heuristic && persistent) {
+  if (config.hasRuntimeTileOrder()) {
+    // tile_order = swizzle * 2 + along M; a swizzle of 0 counts as 1.
+    Value order = kc.param("tile_order");
+    alongM = arith::TruncIOp::create(b, b.getI1Type(), order);
+    swizzle = arith::MaxUIOp::create(
+        b, arith::ShRUIOp::create(b, order, kc.i32(1)), kc.i32(1));
+  } else if (raster == pl::Raster::Heuristic && persistent) {
     // CUTLASS's heuristic: raster along M when there are more N tiles.
     alongM =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, tilesN, tilesM);
@@ -79,7 +90,8 @@ TileScheduler::TileScheduler(KernelContext &kc) : kc(kc) {
 }
 
 void TileScheduler::decodeTile(Value linear, WorkTile &tile) {
-  int64_t swizzle = kc.desc.config.swizzle.value_or(1);
+  // The swizzle: the launch's (a value) or the config's (a constant).
+  int64_t constSwizzle = swizzle ? 0 : kc.desc.config.swizzle.value_or(1);
   tile.batch = kc.divu(linear, tilesMN);
   if (!tile.kTiles) {
     tile.kTiles = kTiles;
@@ -92,14 +104,28 @@ void TileScheduler::decodeTile(Value linear, WorkTile &tile) {
   // `first` runs along the raster direction, `second` across it.
   Value fast = kc.select(alongM, tilesM, tilesN);
   Value first, second;
-  if (swizzle == 1) {
+  if (constSwizzle == 1) {
     first = kc.remu(inBatch, fast);
     second = kc.divu(inBatch, fast);
+  } else if (swizzle) {
+    // The launch's S: band `band` holds rows band * S, ... of at most S
+    // rows (the last one the remaining slow % S). Fewer values live
+    // across the tile loop than the constant-S walk below (which keeps
+    // its PTX): no tail bounds, the band's height from min.
+    Value slow = kc.select(alongM, tilesN, tilesM);
+    Value bandTiles = kc.mul(swizzle, fast);
+    Value band = kc.divu(inBatch, bandTiles);
+    Value inBand = kc.sub(inBatch, kc.mul(band, bandTiles));
+    Value bandStart = kc.mul(band, swizzle);
+    Value bandSize =
+        arith::MinUIOp::create(kc.b, swizzle, kc.sub(slow, bandStart));
+    first = kc.divu(inBand, bandSize);
+    second = kc.add(bandStart, kc.remu(inBand, bandSize));
   } else {
     // Consecutive tiles alternate within a band of S rows; the last band
     // holds the remaining slow % S rows, so every tile index maps to a tile.
     Value slow = kc.select(alongM, tilesN, tilesM);
-    Value s = kc.i32(swizzle);
+    Value s = kc.i32(constSwizzle);
     Value bandTiles = kc.mul(s, fast);
     Value fullBands = kc.divu(slow, s);
     Value tailStart = kc.mul(fullBands, bandTiles);

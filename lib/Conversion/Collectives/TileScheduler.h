@@ -3,7 +3,8 @@
 // The tile-scheduler collective: the one place that says which output tiles
 // (m, n, l) a CTA walks and which k-range each covers. Today: one tile per
 // CTA (a "tiles" grid) or persistent CTAs striding over the tiles in raster
-// order (along M or N, or CUTLASS's heuristic) with a swizzle; each tile
+// order (along M or N, CUTLASS's heuristic, or the launch's tile_order
+// parameter) with a swizzle (the config's or the launch's); each tile
 // covers the whole K. A loop may take every `every`-th of the CTA's tiles
 // from its `first`-th on: pingpong's two consumer warpgroups alternate.
 // Split-K and stream-K deal out work units, each a k-range of a tile; the
@@ -76,6 +77,8 @@ private:
   KernelContext &kc;
   Value kTiles, tilesM, tilesN, tilesMN, numTiles, tileStart, tileStep;
   Value alongM; // i1: tiles numbered with m fastest.
+  /// i32: the launch's swizzle (tile_order); null when the config fixes it.
+  Value swizzle;
   int64_t splitK = 1;
   bool streamK = false;
   /// Loop bounds over this CTA's work: units start, start + step, ... < end.

@@ -194,6 +194,25 @@ static llvm::json::Object buildTileScheduler(const pl::GemmConfig &config) {
   return llvm::json::Object{{"kind", "data_parallel"}};
 }
 
+/// The grid rule: its kind, raster order and swizzle. A "tiles" grid's
+/// raster is along_m or along_n (its shape depends on it; the kernel reads
+/// a heuristic raster as along_n there); a persistent kernel's is one of
+/// those, "heuristic" (CUTLASS's rule, decided in the kernel) or "runtime"
+/// with swizzle "runtime" (both in the tile_order parameter).
+static llvm::json::Object buildGrid(const pl::GemmConfig &config) {
+  bool persistent = config.persistent.value_or(true);
+  if (config.hasRuntimeTileOrder())
+    return llvm::json::Object{{"kind", "persistent"},
+                              {"raster", "runtime"},
+                              {"swizzle", "runtime"}};
+  pl::Raster raster = config.raster.value_or(pl::Raster::Heuristic);
+  if (!persistent && raster == pl::Raster::Heuristic)
+    raster = pl::Raster::AlongN;
+  return llvm::json::Object{{"kind", persistent ? "persistent" : "tiles"},
+                            {"raster", pl::toString(raster)},
+                            {"swizzle", config.swizzle.value_or(1)}};
+}
+
 /// The manifest of `op` (docs/manifest.md): everything the runtime needs
 /// and nothing it must guess, from the plan the kernel is built from.
 static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
@@ -251,6 +270,9 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
     case pl::KernelParam::Kind::StreamKTiles:
       o["kind"] = "stream_k_tiles";
       break;
+    case pl::KernelParam::Kind::TileOrder:
+      o["kind"] = "tile_order";
+      break;
     }
     plist.push_back(std::move(o));
   }
@@ -265,8 +287,6 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
     operands["C"] = llvm::json::Object{{"dtype", pl::toString(desc.c)},
                                        {"layout", "n_major"}};
   const pl::GemmConfig &config = desc.config;
-  bool persistent = config.persistent.value_or(true);
-  bool alongM = config.raster == pl::Raster::AlongM;
   int64_t threads = 128 * (1 + layout.mmaWarpgroups);
   // A cluster's CTAs are launched consecutively along grid x.
   auto cluster = config.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
@@ -283,9 +303,7 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       {"tile", llvm::json::Array{layout.tileM, layout.tileN, layout.tileK}},
       {"schedule",
        pl::toString(config.schedule.value_or(pl::KernelSchedule::Cooperative))},
-      {"grid", llvm::json::Object{{"kind", persistent ? "persistent" : "tiles"},
-                                  {"raster", alongM ? "along_m" : "along_n"},
-                                  {"swizzle", config.swizzle.value_or(1)}}},
+      {"grid", buildGrid(config)},
       {"tile_scheduler", buildTileScheduler(config)},
       {"batched", desc.batched},
       {"static_shape", nullptr},

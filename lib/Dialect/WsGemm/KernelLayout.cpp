@@ -203,7 +203,8 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
     }
     params.push_back(std::move(p));
   }
-  // Split-K / stream-K: the workspace, and stream-K's tile count.
+  // Split-K / stream-K: the workspace, and stream-K's tile count; the
+  // launch's tile order.
   if (desc.config.hasWorkspace()) {
     KernelParam p;
     p.kind = KernelParam::Kind::Workspace;
@@ -214,6 +215,13 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
     KernelParam p;
     p.kind = KernelParam::Kind::StreamKTiles;
     p.name = "stream_k_tiles";
+    p.type = DType::None;
+    params.push_back(std::move(p));
+  }
+  if (desc.config.hasRuntimeTileOrder()) {
+    KernelParam p;
+    p.kind = KernelParam::Kind::TileOrder;
+    p.name = "tile_order";
     p.type = DType::None;
     params.push_back(std::move(p));
   }

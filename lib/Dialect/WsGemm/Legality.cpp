@@ -24,13 +24,10 @@ static KernelSchedule getSchedule(const GemmDesc &desc) {
 /// "[a, b, c]" for diagnostics.
 template <size_t N>
 static std::string listToString(const std::array<int64_t, N> &values) {
-  std::string str;
-  llvm::raw_string_ostream os(str);
-  os << '[';
+  std::string str = "[";
   for (size_t i = 0; i < N; ++i)
-    os << (i ? ", " : "") << values[i];
-  os << ']';
-  return str;
+    str += (i ? ", " : "") + std::to_string(values[i]);
+  return str + "]";
 }
 
 //===----------------------------------------------------------------------===//
@@ -517,11 +514,21 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
 /// index cover the same K range, so a cluster's CTAs walk them together).
 static void checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors) {
   const GemmConfig &c = desc.config;
-  if (!c.hasWorkspace())
-    return;
   std::string what =
       c.isStreamK() ? std::string("scheduler = stream_k")
                     : "split_k = " + std::to_string(c.getSplitK());
+  // The scheduler's own parameters are found by name, like the epilogue's.
+  for (const EpilogueOperand &operand : desc.operands) {
+    bool order = c.hasRuntimeTileOrder() && operand.name == "tile_order";
+    if (order || (c.hasWorkspace() && (operand.name == "workspace" ||
+                                       operand.name == "stream_k_tiles")))
+      errors.error() << (order ? "a config without raster or swizzle" : what)
+                     << " takes a kernel parameter named '" << operand.name
+                     << "': rename the epilogue operand '" << operand.name
+                     << "'";
+  }
+  if (!c.hasWorkspace())
+    return;
   if (!c.persistent.value_or(true))
     errors.error() << what
                    << " needs persistent = true: a tile's K splits wait for "
@@ -539,12 +546,6 @@ static void checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors) {
                    << " (the cluster's CTAs share operand tiles, so they "
                       "must walk the same K ranges, and stream-K's ranges "
                       "differ per CTA); use cluster = [1, 1, 1] or split_k";
-  for (const EpilogueOperand &operand : desc.operands)
-    if (operand.name == "workspace" || operand.name == "stream_k_tiles")
-      errors.error() << what << " takes a kernel parameter named '"
-                     << operand.name
-                     << "': rename the epilogue operand '" << operand.name
-                     << "'";
 }
 
 /// Block-wise scaling (DeepSeek-V3): the scales of one 128-wide K block are
@@ -577,8 +578,7 @@ static void checkBlockScalingRules(const GemmDesc &desc, ErrorList &errors) {
                    << tileN;
   for (const EpilogueOperand &operand : desc.operands)
     if (operand.name == "block_scale_a" || operand.name == "block_scale_b")
-      errors.error() << "block_scaling = true takes a kernel parameter "
-                        "named '"
+      errors.error() << "block_scaling = true takes a kernel parameter named '"
                      << operand.name << "': rename the epilogue operand '"
                      << operand.name << "'";
 }

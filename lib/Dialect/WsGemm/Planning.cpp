@@ -202,7 +202,10 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   if (!c.persistent)
     c.persistent =
         schedule != KernelSchedule::WarpSpecialized || c.hasWorkspace();
-  if (!c.raster) {
+  // A persistent kernel that names neither raster nor swizzle takes both at
+  // launch (hasRuntimeTileOrder): they stay unset. A "tiles" grid's shape
+  // depends on the raster, which is then fixed here.
+  if (!c.raster && !c.hasRuntimeTileOrder()) {
     c.raster = Raster::Heuristic;
     if (desc.shape && tileM > 0 && tileN > 0) {
       int64_t tilesM = ceilDiv((*desc.shape)[0], tileM);
@@ -210,7 +213,7 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
       c.raster = tilesN > tilesM ? Raster::AlongM : Raster::AlongN;
     }
   }
-  if (!c.swizzle)
+  if (!c.swizzle && c.raster)
     c.swizzle = 1;
   // Stream-K where the shape is known and leaves a partial wave; split_k
   // and a dynamic shape keep the data-parallel scheduler (docs/stream-k.md).

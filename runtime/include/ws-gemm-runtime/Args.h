@@ -16,6 +16,7 @@
 #define WSGEMM_RUNTIME_ARGS_H
 
 #include "ws-gemm-runtime/Manifest.h"
+#include "ws-gemm-runtime/TileOrder.h"
 
 #include <cuda.h>
 
@@ -55,6 +56,10 @@ struct GemmArgs {
   /// Stream-K kernels: the count of stream-K tiles (0 = all data-parallel);
   /// unset: the runtime's heuristic (docs/stream-k.md).
   std::optional<int64_t> streamKTiles;
+  /// Kernels that take their raster order and swizzle at launch (a
+  /// tile_order parameter): this order instead of the runtime's choice
+  /// (chooseTileOrder); refused for a kernel whose config fixes them.
+  std::optional<TileOrder> tileOrder;
 };
 
 /// Value of a problem dimension.
@@ -114,9 +119,10 @@ void padLeadingDimensions(const Manifest &m, GemmArgs &args, int64_t pad,
 /// write it. Kernel families pick such a variant for it.
 bool outputsNeedDirectStore(const Manifest &m, const GemmArgs &args);
 
-/// `args` as variant `m` takes them: a workspace and a stream-K tile count
-/// meant for whichever variant a family picks are dropped for a variant
-/// whose tile scheduler takes none (data-parallel; split-K: no tile count).
+/// `args` as variant `m` takes them: a workspace, a stream-K tile count and
+/// a tile order meant for whichever variant a family picks are dropped for
+/// a variant whose tile scheduler takes none (data-parallel; split-K: no
+/// tile count; a config that fixes raster and swizzle: no tile order).
 GemmArgs argsForVariant(const Manifest &m, const GemmArgs &args);
 
 } // namespace wsgemm::runtime

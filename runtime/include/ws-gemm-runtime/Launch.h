@@ -3,7 +3,8 @@
 //
 // The GPU-free parts of a launch:
 //   - computeLaunchGeometry(): the grid from the manifest's rule
-//     (docs/manifest.md, "Grid");
+//     (docs/manifest.md, "Grid"), and the tile order of a kernel that takes
+//     it at launch (TileOrder.h);
 //   - KernelParams / packParams(): the void** array cuLaunchKernelEx takes,
 //     one 64-byte aligned slot per parameter in manifest order (tensor maps
 //     by value, 128 bytes);
@@ -22,6 +23,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace wsgemm::runtime {
@@ -37,6 +39,10 @@ struct LaunchGeometry {
   /// partials meet in the workspace and its bytes (0 without one).
   int64_t units = 0, streamKTiles = 0, splitTiles = 0;
   uint64_t workspaceBytes = 0;
+  /// Kernels with a tile_order parameter: the runtime's choice
+  /// (chooseTileOrder), unless the geometry was computed from arguments
+  /// that force one (GemmArgs::tileOrder).
+  std::optional<TileOrder> tileOrder;
   bool clustered() const { return cluster[0] * cluster[1] * cluster[2] > 1; }
 };
 
@@ -62,6 +68,17 @@ Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m, int64_t M,
                                                int maxActiveClusters = 0,
                                                int64_t K = 1,
                                                int64_t streamKTiles = -1);
+/// The same from `args`: their sizes, stream-K tile count and tile order.
+Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m,
+                                               const GemmArgs &args,
+                                               int smCount,
+                                               int maxActiveClusters = 0);
+
+/// The tile order a launch of `m` packs: args.tileOrder when set, else the
+/// geometry's choice, else CUTLASS's raster rule with swizzle 1 (a
+/// geometry computed without one).
+TileOrder launchTileOrder(const Manifest &m, const GemmArgs &args,
+                          const LaunchGeometry &g);
 
 /// Owned, 64-byte aligned storage for the kernel parameters and the void**
 /// array pointing into it. Movable; the pointers stay valid after a move.
@@ -86,8 +103,14 @@ private:
 
 /// Packs the parameters in manifest order. `maps` holds one encoded
 /// CUtensorMap per tensor_map parameter, in the order they appear;
-/// `workspace` and `streamKTiles` fill those parameters when the kernel has
-/// them.
+/// `workspace` fills that parameter, and the geometry's stream-K tile count
+/// and tile order (launchTileOrder) theirs, when the kernel has them.
+Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
+                                  const std::vector<CUtensorMap> &maps,
+                                  const LaunchGeometry &g,
+                                  CUdeviceptr workspace = 0);
+/// The same without a geometry: `streamKTiles` as given, the tile order
+/// args.tileOrder or CUTLASS's raster rule with swizzle 1.
 Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
                                   const std::vector<CUtensorMap> &maps,
                                   CUdeviceptr workspace = 0,

@@ -5,7 +5,7 @@
 // the rule, e.g.
 //   manifest k.json: params[2].kind: unknown kind 'tensormap' (expected one
 //   of tensor_map, pointer, scalar, scalar_pointer, reduction, size,
-//   workspace, stream_k_tiles)
+//   workspace, stream_k_tiles, tile_order, matrix)
 // Keys the contract does not define are ignored (newer compilers may add
 // information); unknown values of enumerated keys are errors. The epilogue
 // graph's types live in Evt.h, included here.
@@ -46,12 +46,17 @@ const char *swizzleName(Swizzle s);
 enum class L2Promotion { None, B64, B128, B256 };
 
 enum class GridKind { Tiles, Persistent };
-enum class Raster { AlongM, AlongN };
+/// Persistent grids may also say `heuristic` (CUTLASS's rule, decided in
+/// the kernel) or `runtime` (the launch's tile_order parameter).
+enum class Raster { AlongM, AlongN, Heuristic, Runtime };
+const char *rasterName(Raster r);
 
 struct GridRule {
   GridKind kind = GridKind::Tiles;
   Raster raster = Raster::AlongM;
-  int swizzle = 1;   // persistent only: tile-group width (1, 2, 4 or 8)
+  /// Persistent only: tile-group width (1, 2, 4 or 8); 0 with raster
+  /// `runtime` (the launch's).
+  int swizzle = 1;
   int ctasPerSm = 1; // persistent only
 };
 
@@ -89,6 +94,7 @@ enum class ParamKind {
   Size,
   Workspace,    // split-K / stream-K workspace (a device pointer)
   StreamKTiles, // stream-K: tiles of the stream-K region (an i32)
+  TileOrder,    // the launch's raster and swizzle (an i32, TileOrder.h)
   Matrix, // an output stored without TMA: {address, ld, batch stride}
 };
 const char *paramKindName(ParamKind k);
@@ -152,6 +158,9 @@ struct Manifest {
   bool directStores() const;
   /// The block-scale pointer of operand "A" or "B", or nullptr.
   const Param *findBlockScale(const std::string &operand) const;
+  /// Whether the kernel takes its raster order and swizzle at launch (a
+  /// tile_order parameter; grid.raster `runtime`).
+  bool runtimeTileOrder() const { return grid.raster == Raster::Runtime; }
   /// Whether the kernel scales A and B block-wise along K.
   bool blockScaled() const { return findBlockScale("A") != nullptr; }
   /// The single `store` node.

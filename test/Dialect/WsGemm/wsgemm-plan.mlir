@@ -20,7 +20,7 @@
 // stages = (232448 - 17408) / 32800 = 6.
 // SMEM = 6*32768 (A, B) + 16384 (D) + 6*16 (barriers) + 1024 = 214112.
 // CHECK-LABEL: wsgemm.gemm @basic_f16 a(f16) b(f16) d(f16)
-// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232, warp_stores = false>
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232, warp_stores = false>
 // CHECK-SAME: attributes {wsgemm.smem_bytes = 214112 : i64}
 wsgemm.gemm @basic_f16 a(f16) b(f16) d(f16) {
 ^bb0(%acc: f32):
@@ -37,7 +37,7 @@ wsgemm.gemm @basic_f16 a(f16) b(f16) d(f16) {
 // stages = (232448 - 33856) / 49184 = 4.
 // SMEM = 4*49152 + 32768 + 4*16 + 64 + 1024 = 230528.
 // CHECK-LABEL: wsgemm.gemm @coop_bf16_c a(bf16) b(bf16) c(bf16) d(bf16)
-// CHECK-SAME: config #wsgemm.config<tile = [128, 256, 64], cluster = [1, 1, 1], stages = 4, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = true, delay_tma_store = false, producer_regs = 40, consumer_regs = 232, warp_stores = false>
+// CHECK-SAME: config #wsgemm.config<tile = [128, 256, 64], cluster = [1, 1, 1], stages = 4, schedule = cooperative, persistent = true, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = true, delay_tma_store = false, producer_regs = 40, consumer_regs = 232, warp_stores = false>
 // CHECK-SAME: attributes {wsgemm.smem_bytes = 230528 : i64}
 wsgemm.gemm @coop_bf16_c a(bf16) b(bf16) c(bf16) d(bf16)
     config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
@@ -60,7 +60,7 @@ wsgemm.gemm @coop_bf16_c a(bf16) b(bf16) c(bf16) d(bf16)
 // stage = 64*64*2 + 256*64*2 = 40960; stages = (232448 - 9216) / 40992 = 5.
 // SMEM = 5*40960 + 8192 + 5*16 + 4*8 + 1024 = 214128.
 // CHECK-LABEL: wsgemm.gemm @tile_m64_auto a(f16) b(f16, n_major) d(f16)
-// CHECK-SAME: config #wsgemm.config<tile = [64, 256, 64], cluster = [1, 1, 1], stages = 5, schedule = pingpong, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232, warp_stores = false>
+// CHECK-SAME: config #wsgemm.config<tile = [64, 256, 64], cluster = [1, 1, 1], stages = 5, schedule = pingpong, persistent = true, epi_tile = [64, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232, warp_stores = false>
 // CHECK-SAME: attributes {wsgemm.smem_bytes = 214128 : i64}
 wsgemm.gemm @tile_m64_auto a(f16) b(f16, n_major) d(f16)
     config #wsgemm.config<tile = [64, 256, 64]> {
@@ -99,7 +99,7 @@ wsgemm.gemm @warp_specialized a(f16) b(f16) d(f16)
 // Carveout = 99392; stages = (232448 - 99392) / 32800 = 4.
 // SMEM = 4*32768 + 99392 + 4*16 = 230528.
 // CHECK-LABEL: wsgemm.gemm @aux_and_reductions
-// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 4, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = true, delay_tma_store = false, producer_regs = 40, consumer_regs = 232, warp_stores = false>
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 4, schedule = cooperative, persistent = true, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = true, delay_tma_store = false, producer_regs = 40, consumer_regs = 232, warp_stores = false>
 // CHECK-SAME: attributes {wsgemm.smem_bytes = 230528 : i64}
 wsgemm.gemm @aux_and_reductions a(bf16) b(bf16) c(bf16) d(bf16) {
 ^bb0(%acc: f32):
@@ -167,20 +167,51 @@ wsgemm.gemm @reduction_only a(f16) b(f16) d(f16) {
   epi.yield
 }
 
-// Static shapes resolve the raster heuristic like CUTLASS's tile scheduler:
+// A persistent kernel whose config names neither raster nor swizzle
+// leaves both unset: they are the launch's (the tile_order parameter),
+// static shape or not.
+// CHECK-LABEL: wsgemm.gemm @static_persistent a(f16) b(f16) d(f16) shape [4096, 1024, 512]
+// CHECK-SAME: persistent = true, epi_tile
+wsgemm.gemm @static_persistent a(f16) b(f16) d(f16) shape [4096, 1024, 512] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+// Naming one of them fixes both: the other takes its default.
+// CHECK-LABEL: wsgemm.gemm @swizzle_only
+// CHECK-SAME: persistent = true, raster = heuristic, swizzle = 4,
+wsgemm.gemm @swizzle_only a(f16) b(f16) d(f16)
+    config #wsgemm.config<swizzle = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+// CHECK-LABEL: wsgemm.gemm @raster_only
+// CHECK-SAME: persistent = true, raster = along_m, swizzle = 1,
+wsgemm.gemm @raster_only a(f16) b(f16) d(f16)
+    config #wsgemm.config<raster = along_m> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// A "tiles" grid's shape follows its raster, which is fixed at compile
+// time: static shapes resolve the heuristic like CUTLASS's tile scheduler,
 // along_m when tiles_n > tiles_m, else along_n.
 // 4096 x 1024 with 128x128 tiles: tiles_m 32, tiles_n 8 -> along_n.
 // CHECK-LABEL: wsgemm.gemm @tall a(f16) b(f16) d(f16) shape [4096, 1024, 512]
-// CHECK-SAME: raster = along_n,
-wsgemm.gemm @tall a(f16) b(f16) d(f16) shape [4096, 1024, 512] {
+// CHECK-SAME: persistent = false, raster = along_n, swizzle = 1,
+wsgemm.gemm @tall a(f16) b(f16) d(f16) shape [4096, 1024, 512]
+    config #wsgemm.config<schedule = warp_specialized> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
 }
 // 4 x 16 batches of 512 x 8192: tiles_m 4, tiles_n 64 -> along_m.
 // CHECK-LABEL: wsgemm.gemm @wide batched a(f16) b(f16) d(f16) shape [512, 8192, 512, 16]
-// CHECK-SAME: raster = along_m,
-wsgemm.gemm @wide batched a(f16) b(f16) d(f16) shape [512, 8192, 512, 16] {
+// CHECK-SAME: persistent = false, raster = along_m, swizzle = 1,
+wsgemm.gemm @wide batched a(f16) b(f16) d(f16) shape [512, 8192, 512, 16]
+    config #wsgemm.config<schedule = warp_specialized> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
@@ -232,7 +263,7 @@ wsgemm.gemm @small_c_ring a(f16) b(f16) c(f16) d(f16)
 // 17408; stages = (232448 - 17408) / 32800 = 6.
 // SMEM = 6*32768 + 16384 + 6*16 + 1024 = 214112.
 // CHECK-LABEL: wsgemm.gemm @basic_fp8 a(f8E4M3FN) b(f8E5M2) d(f8E4M3FN)
-// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 128], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 64], stages_c = 2, stages_d = 2, fragment_size = 32, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232, warp_stores = true>
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 128], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, epi_tile = [128, 64], stages_c = 2, stages_d = 2, fragment_size = 32, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232, warp_stores = true>
 // CHECK-SAME: attributes {wsgemm.smem_bytes = 214112 : i64}
 wsgemm.gemm @basic_fp8 a(f8E4M3FN) b(f8E5M2) d(f8E4M3FN) {
 ^bb0(%acc: f32):
@@ -245,7 +276,7 @@ wsgemm.gemm @basic_fp8 a(f8E4M3FN) b(f8E5M2) d(f8E4M3FN) {
 // global memory by the consumers, so the SMEM plan is that of the same
 // kernel without them (bf16 D: 2 x 128x32 x 2 B = 16384 of D buffers).
 // CHECK-LABEL: wsgemm.gemm @block_scaled_fp8 a(f8E4M3FN) b(f8E4M3FN) d(bf16)
-// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 128], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232, promotion_interval = 1, block_scaling = true, warp_stores = false>
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 128], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 40, consumer_regs = 232, promotion_interval = 1, block_scaling = true, warp_stores = false>
 // CHECK-SAME: attributes {wsgemm.smem_bytes = 214112 : i64}
 wsgemm.gemm @block_scaled_fp8 a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<block_scaling = true> {
 ^bb0(%acc: f32):
@@ -258,7 +289,7 @@ wsgemm.gemm @block_scaled_fp8 a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.con
 // stores with st.global) and, with no TMA store, delay_tma_store = false.
 // The SMEM plan is that of the TMA kernel.
 // CHECK-LABEL: wsgemm.gemm @lm_head_static a(f16) b(f16) d(f16) shape [4096, 50257, 4096]
-// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, raster = along_m, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = false, producer_regs = 40, consumer_regs = 232, store = direct, warp_stores = false>
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = false, producer_regs = 40, consumer_regs = 232, store = direct, warp_stores = false>
 // CHECK-SAME: attributes {wsgemm.smem_bytes = 214112 : i64}
 wsgemm.gemm @lm_head_static a(f16) b(f16) d(f16) shape [4096, 50257, 4096] {
 ^bb0(%acc: f32):
@@ -271,7 +302,7 @@ wsgemm.gemm @lm_head_static a(f16) b(f16) d(f16) shape [4096, 50257, 4096] {
 // store = direct with C: D gets its own buffers (reuse_smem_c = false, so
 // stages drop to 5 for D's 2 x 128x32 x 2 B beside C's 4 stages).
 // CHECK-LABEL: wsgemm.gemm @direct_c a(f16) b(f16) c(f16) d(f16)
-// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 5, schedule = cooperative, persistent = true, raster = heuristic, swizzle = 1, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = false, producer_regs = 40, consumer_regs = 232, store = direct, warp_stores = false>
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 5, schedule = cooperative, persistent = true, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = false, producer_regs = 40, consumer_regs = 232, store = direct, warp_stores = false>
 // CHECK-SAME: attributes {wsgemm.smem_bytes = 214160 : i64}
 wsgemm.gemm @direct_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<store = direct> {
 ^bb0(%acc: f32):

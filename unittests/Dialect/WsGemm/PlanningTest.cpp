@@ -42,8 +42,10 @@ TEST(PlanningDefaults, BasicCooperative) {
   // KernelScheduleAuto: tile M != 64 -> cooperative, persistent.
   EXPECT_EQ(*c.schedule, KernelSchedule::Cooperative);
   EXPECT_TRUE(*c.persistent);
-  EXPECT_EQ(*c.raster, Raster::Heuristic);
-  EXPECT_EQ(*c.swizzle, 1);
+  // Neither raster nor swizzle named: both are the launch's (tile_order).
+  EXPECT_FALSE(c.raster.has_value());
+  EXPECT_FALSE(c.swizzle.has_value());
+  EXPECT_TRUE(c.hasRuntimeTileOrder());
   // Cooperative: (min(128, 128), gcd(min(32, 128), 128)) = (128, 32).
   EXPECT_EQ(*c.epiTile, (std::array<int64_t, 2>{128, 32}));
   // 128 * 32 / 256 threads.
@@ -130,19 +132,44 @@ TEST(PlanningDefaults, UserKnobsAreKept) {
 }
 
 TEST(PlanningDefaults, RasterFromStaticShape) {
-  // CUTLASS: along_m when tiles_n > tiles_m, else along_n.
-  GemmDesc tall = makeDesc();
+  // A "tiles" grid fixes its raster at compile time; CUTLASS: along_m when
+  // tiles_n > tiles_m, else along_n.
+  auto tilesGrid = [] {
+    GemmDesc desc = makeDesc();
+    desc.config.schedule = KernelSchedule::WarpSpecialized;
+    return desc;
+  };
+  GemmDesc tall = tilesGrid();
   tall.shape = {4096, 1024, 512, 1}; // 32 x 8 tiles of 128x128
   fillDefaults(tall);
   EXPECT_EQ(*tall.config.raster, Raster::AlongN);
-  GemmDesc wide = makeDesc();
+  EXPECT_EQ(*tall.config.swizzle, 1);
+  GemmDesc wide = tilesGrid();
   wide.shape = {512, 8192, 512, 1}; // 4 x 64 tiles
   fillDefaults(wide);
   EXPECT_EQ(*wide.config.raster, Raster::AlongM);
-  GemmDesc square = makeDesc();
+  GemmDesc square = tilesGrid();
   square.shape = {1000, 1000, 64, 1}; // 8 x 8 tiles: not more along N
   fillDefaults(square);
   EXPECT_EQ(*square.config.raster, Raster::AlongN);
+  // A persistent kernel leaves them to the launch, static shape or not.
+  GemmDesc persistent = makeDesc();
+  persistent.shape = {4096, 1024, 512, 1};
+  fillDefaults(persistent);
+  EXPECT_TRUE(persistent.config.hasRuntimeTileOrder());
+}
+
+TEST(PlanningDefaults, OneOrderKnobFixesBoth) {
+  GemmDesc swizzled = makeDesc();
+  swizzled.config.swizzle = 8;
+  fillDefaults(swizzled);
+  EXPECT_EQ(*swizzled.config.raster, Raster::Heuristic);
+  EXPECT_FALSE(swizzled.config.hasRuntimeTileOrder());
+  GemmDesc rastered = makeDesc();
+  rastered.config.raster = Raster::AlongM;
+  fillDefaults(rastered);
+  EXPECT_EQ(*rastered.config.swizzle, 1);
+  EXPECT_FALSE(rastered.config.hasRuntimeTileOrder());
 }
 
 TEST(PlanningDefaults, StagesFollowCapacity) {
@@ -265,9 +292,14 @@ TEST(PlanningSmem, ParametersInLaunchOrder) {
   std::vector<std::string> names;
   for (const KernelParam &p : layout.params)
     names.push_back(p.name);
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"A", "B", "C", "D", "pre", "alpha",
-                                      "bias", "amax", "M", "N", "K", "L"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"A", "B", "C", "D", "pre",
+                                             "alpha", "bias", "amax",
+                                             "tile_order", "M", "N", "K",
+                                             "L"}));
+  EXPECT_EQ(layout.params[8].kind, KernelParam::Kind::TileOrder);
+  // An explicit raster or swizzle: no tile_order parameter.
+  desc.config.swizzle = 4;
+  EXPECT_EQ(computeKernelLayout(desc).params.size(), names.size() - 1);
   // N-major B moves in 64-column boxes; batched maps get a unit L box.
   EXPECT_EQ(layout.params[1].dims, (std::vector<std::string>{"N", "K", "L"}));
   EXPECT_EQ(layout.params[1].box, (std::vector<int64_t>{64, 64, 1}));

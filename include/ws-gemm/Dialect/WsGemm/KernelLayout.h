@@ -89,6 +89,10 @@ struct KernelParam {
     Workspace,
     /// Stream-K: the count of stream-K tiles the runtime chose (i32).
     StreamKTiles,
+    /// The launch's tile order (i32): swizzle * 2 + (along M ? 1 : 0), when
+    /// the config leaves raster and swizzle to the launch
+    /// (GemmConfig::hasRuntimeTileOrder).
+    TileOrder,
     /// `store = direct`: an output matrix stored with st.global, passed by
     /// value as {address, ld, batch stride} (3 x i64, strides in
     /// elements); dims as a tensor map's, no box.

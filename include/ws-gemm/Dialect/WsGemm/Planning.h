@@ -35,7 +35,11 @@
 //   include/cutlass/gemm/kernel/sm90_tile_scheduler.hpp: raster heuristic
 //                (along_m when tiles_n > tiles_m, else along_n), swizzle 1;
 //                cooperative and pingpong are persistent, warp_specialized
-//                is not.
+//                is not. Ours: a persistent kernel whose config names
+//                neither raster nor swizzle leaves both unset and takes
+//                them at launch (the tile_order parameter; CUTLASS's
+//                raster and max_swizzle_size are launch arguments too),
+//                chosen per shape by the runtime (runtime/lib/TileOrder.cpp).
 // Ours (CUTLASS has no default): store = direct for a static shape whose
 // D or aux-store rows are not multiples of 16 bytes (else unset: TMA
 // stores); tile [128, 128, 64] (16-bit A) or
@@ -124,6 +128,12 @@ struct GemmConfig {
   bool isDirectStore() const { return store == OutputStore::Direct; }
   /// Output tiles' partial accumulators meet in a global workspace.
   bool hasWorkspace() const { return getSplitK() > 1 || isStreamK(); }
+  /// Raster order and swizzle are launch-time values (the i32 tile_order
+  /// parameter): a persistent kernel whose config names neither. Asked of
+  /// a config fillDefaults completed (persistent is set then).
+  bool hasRuntimeTileOrder() const {
+    return persistent.value_or(true) && !raster && !swizzle;
+  }
 };
 
 /// Whether `config` asks for promoted accumulation (two accumulators).

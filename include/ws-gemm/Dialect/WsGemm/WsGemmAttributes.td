@@ -131,6 +131,9 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     - `persistent`: persistent tile scheduler (one CTA per SM loops over tiles).
     - `raster`: `along_m` | `along_n` | `heuristic` tile order.
     - `swizzle`: max_swizzle_size of the tile scheduler (1, 2, 4 or 8).
+      A persistent kernel that sets neither `raster` nor `swizzle` takes
+      both at launch, in its `tile_order` parameter (docs/manifest.md): the
+      runtime picks them per problem shape.
     - `epi_tile = [M, N]`: epilogue subtile (EpilogueTile_MN).
     - `stages_c`, `stages_d`: epilogue load (C, aux) and store (D) buffers.
     - `fragment_size`: accumulator elements visited per EVT step per thread.
@@ -218,7 +221,8 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// True when every knob is set, except the register budgets, which stay
-    /// unset for schedules that do not rebalance registers.
+    /// unset for schedules that do not rebalance registers, and raster and
+    /// swizzle, which a persistent kernel may leave to the launch.
     bool isComplete() const;
 
     // Parameter parsers and printers used by the generated struct format.
