@@ -65,3 +65,18 @@ wsgemm.gemm @to_stream_bf16 a(bf16) b(bf16) d(bf16)
   epi.store %acc : f32
   epi.yield
 }
+
+// The kernels integration_test/tile-order-sweep.sh times at every order:
+// plain bf16 with no config (cooperative 128x128) and with a 128x256 tile.
+wsgemm.gemm @to_plain_bf16 a(bf16) b(bf16) d(bf16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @to_plain_bf16_128x256 a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

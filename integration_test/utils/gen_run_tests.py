@@ -453,6 +453,12 @@ TORDER["to_split2_f16"] = (
 TORDER["to_stream_bf16"] = (
     TO, "tile order at launch: stream-K",
     TOX + [RAG1 + " --stream-k-tiles 40 " + o for o in ORDERS[2:5]])
+TORDER["to_plain_bf16"] = (
+    TO, "tile order at launch: plain bf16, no config (the sweep's 128x128)",
+    [RAG2 + " " + ORDERS[3], BIG])
+TORDER["to_plain_bf16_128x256"] = (
+    TO, "tile order at launch: plain bf16, 128x256 (the sweep's)",
+    [RAG2 + " " + ORDERS[2], BIG, BIG + " " + ORDERS[4]])
 
 
 def main():
