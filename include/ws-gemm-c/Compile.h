@@ -90,7 +90,9 @@ typedef struct WsGemmCompileResult {
 /** Parses `source` (MLIR text; `sourceName` names it in locations) in a
  *  context of its own and compiles every wsgemm.gemm in it. `options` may be
  *  NULL for the defaults. Never returns a null result; check
- *  wsgemmCompileResultSucceeded. Thread-safe: calls share nothing. */
+ *  wsgemmCompileResultSucceeded. Thread-safe: calls share nothing but a
+ *  read-only dialect registry. A family's variants compile on threads of
+ *  the call's own (options.jobs). */
 MLIR_CAPI_EXPORTED WsGemmCompileResult wsgemmCompile(
     MlirStringRef source, MlirStringRef sourceName,
     const WsGemmCompileOptions *options);

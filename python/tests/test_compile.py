@@ -311,6 +311,18 @@ class CacheTest(unittest.TestCase):
         with open(os.path.join(path, "index.json")) as f:
             self.assertEqual(json.load(f)["format"], "ws-gemm-compile-cache")
 
+    def test_entry_written_meanwhile_kept(self):
+        # Two processes that missed together: the second keeps the first's
+        # good entry (a reader may be using it) and leaves no temporary.
+        from ws_gemm import _compile
+        r = ws_gemm.compile(EXPLICIT, emit="ptx")
+        (entry,) = self.entries()
+        index = os.path.join(self.dir, entry, "index.json")
+        inode = os.stat(index).st_ino
+        _compile._cache_store(self.dir, entry, r)
+        self.assertEqual(os.stat(index).st_ino, inode)
+        self.assertEqual(os.listdir(self.dir), [entry])
+
 
 if __name__ == "__main__":
     unittest.main()

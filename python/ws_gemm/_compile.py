@@ -346,7 +346,8 @@ def _cache_store(root, key, result):
         for item in result:
             if isinstance(item, CompiledFamily):
                 fdir = os.path.join(tmp, item.name)
-                item.save(fdir)
+                os.makedirs(fdir)
+                _write(os.path.join(fdir, "family.json"), item.family_json)
                 variants = []
                 for v in item.variants:
                     e = _kernel_files(v, os.path.join(fdir, v.id), v.name)
@@ -360,13 +361,19 @@ def _cache_store(root, key, result):
                  "diagnostics": [[d.severity, d.file, d.line, d.column,
                                   d.message] for d in result.diagnostics]}
         _write(os.path.join(tmp, "index.json"), json.dumps(index))
-        if os.path.exists(final):  # a damaged entry: replace it
+        if os.path.exists(final):
+            if _cache_load(final) is not None:  # another process's, good
+                shutil.rmtree(tmp, ignore_errors=True)
+                tmp = None
+                raise OSError("kept the entry already there")
+            # A damaged entry: replace it.
             trash = final + ".old-%d" % os.getpid()
             os.rename(final, trash)
             shutil.rmtree(trash, ignore_errors=True)
         os.rename(tmp, final)
     except OSError:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
         if not os.path.isdir(final):
             return
     for item in result:
