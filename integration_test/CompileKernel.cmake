@@ -1,7 +1,7 @@
 # Compiles one .mlir file of integration kernels with ws-gemm-compile into
 # the shared kernel directory; used by integration_test/CMakeLists.txt as
 #   cmake -DCOMPILER=... -DSOURCE=... -DOUTPUT_DIR=... -DLOG=... -DSTAMP=...
-#         [-DPTXAS_DIR=...] -P CompileKernel.cmake
+#         [-DPTXAS_DIR=...] [-DEXTRA_ARGS=a;b] -P CompileKernel.cmake
 # The compiler's output goes to LOG (a failure dumps the whole module); on
 # failure the first lines are printed and the build fails.
 if(PTXAS_DIR)
@@ -10,7 +10,7 @@ if(PTXAS_DIR)
 endif()
 file(MAKE_DIRECTORY ${OUTPUT_DIR})
 execute_process(
-  COMMAND ${COMPILER} ${SOURCE} -o ${OUTPUT_DIR} --emit=all
+  COMMAND ${COMPILER} ${SOURCE} -o ${OUTPUT_DIR} --emit=all ${EXTRA_ARGS}
   OUTPUT_FILE ${LOG}
   ERROR_FILE ${LOG}
   RESULT_VARIABLE rc)

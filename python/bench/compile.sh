@@ -17,5 +17,5 @@ out=${1:-$build/integration_test/kernels/torch_bench}
 compiler=$build/bin/ws-gemm-compile
 [ -x "$compiler" ] || { echo "compile.sh: error: no $compiler" >&2; exit 2; }
 mkdir -p "$out"
-"$compiler" "$repo/python/bench/kernels.mlir" -o "$out" --emit=all
+"$compiler" "$repo/python/bench/kernels.mlir" -o "$out" --emit=all --family=default
 echo "compile.sh: $(ls "$out"/*.json | wc -l) kernels in $out: $(cd "$out" && ls *.json | sed 's/\.json$//' | tr '\n' ' ')"

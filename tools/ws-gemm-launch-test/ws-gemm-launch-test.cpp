@@ -41,7 +41,7 @@ namespace {
 
 struct Options {
   int threads = 8, launches = 300, replays = 5, hostIters = 400;
-  int64_t M = 777, N = 1032, K = 520;
+  int64_t M = 776, N = 1032, K = 520;
   int64_t tM = 4096, tN = 4096, tK = 1024;
   std::vector<std::string> kernels;
 };
@@ -164,6 +164,13 @@ void hostCost(const Options &o, const std::string &path, const Manifest &m,
     (void)(*k)->launch(p->args(), s->get());
   auto t3 = std::chrono::steady_clock::now();
   (void)s->synchronize("C++ launches");
+  // cuLaunchKernelEx alone, from a plan held here: the floor.
+  auto plan = (*k)->plan(p->args(), s->get());
+  auto t6 = std::chrono::steady_clock::now();
+  for (int i = 0; plan && i < o.hostIters; ++i)
+    (void)(*k)->launch(**plan, s->get());
+  auto t7 = std::chrono::steady_clock::now();
+  (void)s->synchronize("bare launches");
   WsGemmRtArgs ca = toCArgs(m, p->args());
   (void)wsgemmRtKernelLaunch(ck, ca, s->get());
   (void)s->synchronize("warm-up");
@@ -177,9 +184,11 @@ void hostCost(const Options &o, const std::string &path, const Manifest &m,
   char line[256];
   std::snprintf(line, sizeof line,
                 "first launch %.1f us; steady state %.2f us (C++ API), %.2f "
-                "us (C API) per launch, 256x256x256, %d launches",
+                "us (C API) per launch, cuLaunchKernelEx alone %.2f us, "
+                "256x256x256, %d launches",
                 microseconds(t0, t1), microseconds(t2, t3) / o.hostIters,
-                microseconds(t4, t5) / o.hostIters, o.hostIters);
+                microseconds(t4, t5) / o.hostIters,
+                microseconds(t6, t7) / o.hostIters, o.hostIters);
   report(bad == 0, "host", m.kernel, line);
 }
 
