@@ -415,8 +415,8 @@ Status validate(const Manifest &m, const GemmArgs &args) {
     for (const Param &p : m.params) {
       bool scalar = p.kind == ParamKind::Scalar;
       if (p.kind == ParamKind::Size || p.kind == ParamKind::Workspace ||
-          p.kind == ParamKind::StreamKTiles ||
-          p.kind == ParamKind::TileOrder || scalar != wantScalars)
+          p.kind == ParamKind::StreamKTiles || p.kind == ParamKind::TileOrder ||
+          scalar != wantScalars)
         continue;
       std::string n =
           p.kind == ParamKind::TensorMap || p.kind == ParamKind::Matrix

@@ -235,14 +235,13 @@ void parseGrid(Manifest &m, const json &root) {
       need(g, "grid", "kind"), "grid.kind", "grid kind",
       {{"tiles", GridKind::Tiles}, {"persistent", GridKind::Persistent}});
   if (const json *r = maybe(g, "raster"))
-    m.grid.raster = getEnum<Raster>(
-        *r, "grid.raster", "raster order",
-        {{"along_m", Raster::AlongM},
-         {"along_n", Raster::AlongN},
-         {"heuristic", Raster::Heuristic},
-         {"runtime", Raster::Runtime}});
-  bool fixed = m.grid.raster == Raster::AlongM ||
-               m.grid.raster == Raster::AlongN;
+    m.grid.raster = getEnum<Raster>(*r, "grid.raster", "raster order",
+                                    {{"along_m", Raster::AlongM},
+                                     {"along_n", Raster::AlongN},
+                                     {"heuristic", Raster::Heuristic},
+                                     {"runtime", Raster::Runtime}});
+  bool fixed =
+      m.grid.raster == Raster::AlongM || m.grid.raster == Raster::AlongN;
   if (m.grid.kind == GridKind::Tiles && !fixed)
     fail("grid.raster", std::string("must be along_m or along_n for grid "
                                     "kind 'tiles' (the grid's shape "

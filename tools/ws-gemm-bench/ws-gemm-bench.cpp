@@ -298,8 +298,7 @@ int run(const Options &o) {
   }
   std::vector<LaunchPlan> plans;
   std::optional<TileOrder> order;
-  if (Status s = preparePlans(k, o, sets, o.tileOrder, plans, &order);
-      !s.ok())
+  if (Status s = preparePlans(k, o, sets, o.tileOrder, plans, &order); !s.ok())
     return fail(s);
   const LaunchGeometry &g = plans.front().geometry;
   std::printf("device: %s, %d SMs, L2 %.1f MiB\n", dev.name.c_str(),

@@ -25,8 +25,8 @@ namespace {
 /// config names neither raster nor swizzle: tile_order before the sizes.
 json runtimeOrderManifest() {
   json j = loadJson("gemm_bias_relu.json");
-  j["grid"] = {{"kind", "persistent"}, {"raster", "runtime"},
-               {"swizzle", "runtime"}};
+  j["grid"] = {
+      {"kind", "persistent"}, {"raster", "runtime"}, {"swizzle", "runtime"}};
   json params = json::array();
   for (const json &p : j["params"]) {
     if (p["kind"] == "size" && p["dim"] == "M")
@@ -127,8 +127,8 @@ TEST(TileOrder, ManifestRules) {
             "manifest t.json: grid.raster: must be along_m or along_n for "
             "grid kind 'tiles' (the grid's shape follows it), got heuristic");
   json heuristic = loadJson("gemm_bias_relu.json");
-  heuristic["grid"] = {{"kind", "persistent"}, {"raster", "heuristic"},
-                       {"swizzle", 1}};
+  heuristic["grid"] = {
+      {"kind", "persistent"}, {"raster", "heuristic"}, {"swizzle", 1}};
   EXPECT_EQ(parseOrDie(heuristic).grid.raster, Raster::Heuristic);
 }
 

@@ -202,9 +202,8 @@ static llvm::json::Object buildTileScheduler(const pl::GemmConfig &config) {
 static llvm::json::Object buildGrid(const pl::GemmConfig &config) {
   bool persistent = config.persistent.value_or(true);
   if (config.hasRuntimeTileOrder())
-    return llvm::json::Object{{"kind", "persistent"},
-                              {"raster", "runtime"},
-                              {"swizzle", "runtime"}};
+    return llvm::json::Object{
+        {"kind", "persistent"}, {"raster", "runtime"}, {"swizzle", "runtime"}};
   pl::Raster raster = config.raster.value_or(pl::Raster::Heuristic);
   if (!persistent && raster == pl::Raster::Heuristic)
     raster = pl::Raster::AlongN;

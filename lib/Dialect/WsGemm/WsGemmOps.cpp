@@ -60,9 +60,9 @@ FailureOr<std::optional<bool>> ConfigAttr::parseBool(AsmParser &parser) {
 bool ConfigAttr::isComplete() const {
   // A persistent kernel may leave raster and swizzle to the launch (both
   // unset: the tile_order parameter).
-  bool tileOrder = (getRaster() && getSwizzle()) ||
-                   (!getRaster() && !getSwizzle() && getPersistent() &&
-                    *getPersistent());
+  bool tileOrder =
+      (getRaster() && getSwizzle()) ||
+      (!getRaster() && !getSwizzle() && getPersistent() && *getPersistent());
   return !getTile().empty() && !getCluster().empty() && getStages() &&
          getSchedule() && getPersistent() && tileOrder &&
          !getEpiTile().empty() && getStagesC() && getStagesD() &&

@@ -95,7 +95,7 @@ enum class ParamKind {
   Workspace,    // split-K / stream-K workspace (a device pointer)
   StreamKTiles, // stream-K: tiles of the stream-K region (an i32)
   TileOrder,    // the launch's raster and swizzle (an i32, TileOrder.h)
-  Matrix, // an output stored without TMA: {address, ld, batch stride}
+  Matrix,       // an output stored without TMA: {address, ld, batch stride}
 };
 const char *paramKindName(ParamKind k);
 

@@ -1,4 +1,4 @@
-//===- TileOrder.h - Raster order and swizzle chosen at launch ---*- C++ -*-===//
+//===- TileOrder.h - Raster order and swizzle chosen at launch --*- C++ -*-===//
 //
 // A persistent kernel compiled without a raster or swizzle in its config
 // takes both at launch, in its i32 `tile_order` parameter

@@ -292,10 +292,9 @@ TEST(PlanningSmem, ParametersInLaunchOrder) {
   std::vector<std::string> names;
   for (const KernelParam &p : layout.params)
     names.push_back(p.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"A", "B", "C", "D", "pre",
-                                             "alpha", "bias", "amax",
-                                             "tile_order", "M", "N", "K",
-                                             "L"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"A", "B", "C", "D", "pre", "alpha",
+                                             "bias", "amax", "tile_order", "M",
+                                             "N", "K", "L"}));
   EXPECT_EQ(layout.params[8].kind, KernelParam::Kind::TileOrder);
   // An explicit raster or swizzle: no tile_order parameter.
   desc.config.swizzle = 4;
