@@ -80,3 +80,11 @@ wsgemm.gemm @to_plain_bf16_128x256 a(bf16) b(bf16) d(bf16)
   epi.store %acc : f32
   epi.yield
 }
+
+// A 4x1 cluster (B in four parts): groups of four tiles along M.
+wsgemm.gemm @to_cl41_f16 a(f16) b(f16) d(f16)
+    config #wsgemm.config<cluster = [4, 1, 1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

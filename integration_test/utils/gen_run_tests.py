@@ -453,12 +453,21 @@ TORDER["to_split2_f16"] = (
 TORDER["to_stream_bf16"] = (
     TO, "tile order at launch: stream-K",
     TOX + [RAG1 + " --stream-k-tiles 40 " + o for o in ORDERS[2:5]])
+TORDER["to_cl41_f16"] = (
+    TO, "tile order at launch: cluster 4x1", TOX)
 TORDER["to_plain_bf16"] = (
     TO, "tile order at launch: plain bf16, no config (the sweep's 128x128)",
     [RAG2 + " " + ORDERS[3], BIG])
 TORDER["to_plain_bf16_128x256"] = (
     TO, "tile order at launch: plain bf16, 128x256 (the sweep's)",
     [RAG2 + " " + ORDERS[2], BIG, BIG + " " + ORDERS[4]])
+
+# The clusters of 4 above that take their tile order at launch (no raster
+# or swizzle in their configs) also run at forced orders, appended after
+# their own runs so that those keep their seeds.
+for name in ("cl_pp_22_nmajor_aux", "cl_coop_14_mmajor_red",
+             "cl_split2_22_lincomb_bf16"):
+    CL4[name][2].extend(RAG2 + " " + o for o in ORDERS[1:5])
 
 
 def main():
