@@ -1,8 +1,9 @@
 //===- TileOrder.cpp - Raster order and swizzle chosen at launch ----------===//
 //
 // Implements chooseTileOrder (TileOrder.h): a footprint model of one wave
-// of concurrent tiles, calibrated against integration_test/
-// tile-order-sweep.sh on an H100. At 8192 x 14336 x 4096 with 128 x 256
+// of concurrent tiles, not yet checked against measurements beyond issue
+// 27's (integration_test/tile-order-sweep.sh times every order on an H100
+// to calibrate it). At 8192 x 14336 x 4096 with 128 x 256
 // bf16 tiles (132 CTAs) it prefers along M, swizzle 8: a wave of 17 x 8
 // tiles reads 17 A and 8 B panels, where along N with swizzle 1 reads all
 // 56 B panels of a row of tiles per wave (issue 27 measured 0.715x of
