@@ -626,3 +626,26 @@ wsgemm.gemm @warp_stores_direct a(f16) b(f16) d(f16) config #wsgemm.config<store
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// A persistent kernel without raster or swizzle takes a parameter named
+// tile_order (the launch's tile order); an explicit swizzle frees the name.
+// expected-error @+1 {{a config without raster or swizzle takes a kernel parameter named 'tile_order': rename the epilogue operand 'tile_order'}}
+wsgemm.gemm @tile_order_name a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  %s = epi.load_vec_m "tile_order" : f16 -> f32
+  %d = arith.mulf %acc, %s : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// -----
+
+wsgemm.gemm @tile_order_name_fixed a(f16) b(f16) d(f16) config #wsgemm.config<swizzle = 2> {
+^bb0(%acc: f32):
+  %s = epi.load_vec_m "tile_order" : f16 -> f32
+  %d = arith.mulf %acc, %s : f32
+  epi.store %d : f32
+  epi.yield
+}
