@@ -17,8 +17,9 @@
 #   kernel,M,N,K,order,source,ms,tflops
 # with order along_m:S / along_n:S and source `runtime` on the runtime's
 # choice (also listed among the forced orders it equals). A summary per
-# shape (the runtime's choice against the best order) is printed last and
-# written beside the CSV (tile-order-summary.txt).
+# shape (the runtime's choice against the best order and against CUTLASS's
+# heuristic with swizzle 1) is printed last and written beside the CSV
+# (tile-order-summary.txt).
 #
 # Shapes: M in {512, 2048, 8192, 16384} x (N, K) in {(4096, 4096),
 # (14336, 4096), (4096, 14336), (28672, 8192), (8192, 28672), (128256,
@@ -115,23 +116,33 @@ for shape in $shapes; do
   done
 done
 
-# Per kernel and shape: the runtime's choice against the best order.
-awk -F, 'NR > 1 {
+# Per kernel and shape: the runtime's choice against the best order and
+# against CUTLASS's heuristic with swizzle 1 (what these kernels did before
+# the tile order became a launch argument).
+awk -F, 'function ceil(x) { return x == int(x) ? x : int(x) + 1 }
+  NR > 1 {
     key = $1 "," $2 "x" $3 "x" $4
     if (!(key in best) || $8 + 0 > best[key]) { best[key] = $8 + 0; bo[key] = $5 }
     if ($6 == "runtime") { rt[key] = $8 + 0; ro[key] = $5 }
+    tn = $1 ~ /128x256/ ? 256 : 128
+    co = (ceil($3 / tn) > ceil($2 / 128) ? "along_m" : "along_n") ":1"
+    if ($6 == "forced" && $5 == co) cu[key] = $8 + 0
     if (!(key in seen)) { seen[key] = 1; order[++n] = key }
   }
   END {
-    printf "%-40s %-12s %8s %-12s %8s %6s\n", "kernel,shape", "runtime", "TFLOP/s",
-           "best", "TFLOP/s", "ratio"
+    printf "%-40s %-10s %7s %-10s %7s %7s %6s %6s\n", "kernel,shape", "runtime",
+           "TFLOP/s", "best", "TFLOP/s", "cutlass", "r/best", "r/cutl"
     for (i = 1; i <= n; ++i) {
-      key = order[i]; r = best[key] > 0 ? rt[key] / best[key] : 0
-      printf "%-40s %-12s %8.1f %-12s %8.1f %6.3f\n", key, ro[key], rt[key],
-             bo[key], best[key], r
-      sum += log(r > 0 ? r : 1e-9); ++cnt
+      key = order[i]
+      r = best[key] > 0 ? rt[key] / best[key] : 0
+      c = cu[key] > 0 ? rt[key] / cu[key] : 0
+      printf "%-40s %-10s %7.1f %-10s %7.1f %7.1f %6.3f %6.3f\n", key, ro[key],
+             rt[key], bo[key], best[key], cu[key], r, c
+      if (r > 0) { sb += log(r); ++nb }
+      if (c > 0) { sc += log(c); ++nc }
     }
-    if (cnt) printf "geomean runtime/best over %d: %.3f\n", cnt, exp(sum / cnt)
+    if (nb) printf "geomean runtime/best over %d: %.3f\n", nb, exp(sb / nb)
+    if (nc) printf "geomean runtime/cutlass (heuristic, swizzle 1) over %d: %.3f\n", nc, exp(sc / nc)
   }' "$csv" | tee "$summary"
 
 echo "tile-order-sweep: $(( $(date +%s) - start )) s; CSV $csv; summary $summary"
