@@ -3,12 +3,14 @@
 // The runtime's side of the tile_order parameter without a GPU: the
 // choice (chooseTileOrder) on shapes from real models, the manifest's
 // grid.raster `runtime` and its parameter, the geometry's choice, the
-// packed value, GemmArgs::tileOrder and its refusals.
+// packed value, GemmArgs::tileOrder and its refusals, and a family mixing
+// fixed and launch-time orders.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TestUtil.h"
 
+#include "ws-gemm-runtime/Family.h"
 #include "ws-gemm-runtime/Launch.h"
 #include "ws-gemm-runtime/TileOrder.h"
 
@@ -188,6 +190,26 @@ TEST(TileOrder, Refusals) {
   // whichever variant is chosen.
   EXPECT_FALSE(argsForVariant(fixed, args).tileOrder.has_value());
   EXPECT_TRUE(argsForVariant(m, args).tileOrder.has_value());
+}
+
+/// tile_order belongs to the tile scheduler, not the GEMM: a family may mix
+/// variants with a fixed order and with one taken at launch.
+TEST(TileOrder, FamilyMixesFixedAndLaunchOrders) {
+  json fam = {{"format", "ws-gemm-family"},
+              {"version", 1},
+              {"name", "gemm_bias_relu"},
+              {"variants", json::array()}};
+  fam["variants"].push_back(
+      {{"id", "fixed"}, {"manifest", dataPath("gemm_bias_relu.json")}});
+  fam["variants"].push_back(
+      {{"id", "launch"},
+       {"manifest", writeTemp("launch_order.json",
+                              runtimeOrderManifest().dump())}});
+  auto f = parseFamily(fam.dump(), ::testing::TempDir() + "/family.json");
+  ASSERT_TRUE(f.ok()) << f.message();
+  ASSERT_EQ(f->variants.size(), 2u);
+  EXPECT_FALSE(f->variants[0].manifest.runtimeTileOrder());
+  EXPECT_TRUE(f->variants[1].manifest.runtimeTileOrder());
 }
 
 } // namespace
