@@ -203,8 +203,8 @@ TEST(TileOrder, FamilyMixesFixedAndLaunchOrders) {
       {{"id", "fixed"}, {"manifest", dataPath("gemm_bias_relu.json")}});
   fam["variants"].push_back(
       {{"id", "launch"},
-       {"manifest", writeTemp("launch_order.json",
-                              runtimeOrderManifest().dump())}});
+       {"manifest",
+        writeTemp("launch_order.json", runtimeOrderManifest().dump())}});
   auto f = parseFamily(fam.dump(), ::testing::TempDir() + "/family.json");
   ASSERT_TRUE(f.ok()) << f.message();
   ASSERT_EQ(f->variants.size(), 2u);
