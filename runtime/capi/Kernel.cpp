@@ -171,9 +171,7 @@ static WsGemmRtStatus workspaceSize(WsGemmRtKernel_ &k, const GemmArgs &args,
   auto dev = queryCurrentDevice();
   if (!dev)
     return fail(WSGEMMRT_ERROR_CUDA, dev.message());
-  auto geom = computeLaunchGeometry(k.manifest, args.M, args.N, args.L,
-                                    dev->smCount, 0, args.K,
-                                    args.streamKTiles.value_or(-1));
+  auto geom = computeLaunchGeometry(k.manifest, args, dev->smCount);
   if (!geom)
     return fail(WSGEMMRT_ERROR_REFUSED, geom.message());
   *bytes = geom->workspaceBytes;

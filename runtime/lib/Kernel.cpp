@@ -164,9 +164,9 @@ Expected<LaunchPlan> Kernel::prepare(const GemmArgs &args,
     maps.push_back(map);
     plan.tensorMaps.push_back(*spec);
   }
-  auto geom = computeLaunchGeometry(m, args.M, args.N, args.L, device_.smCount,
-                                    maxActiveClusters_, args.K,
-                                    args.streamKTiles.value_or(-1));
+  // The grid, the stream-K tiles and the tile order for this problem.
+  auto geom =
+      computeLaunchGeometry(m, args, device_.smCount, maxActiveClusters_);
   if (!geom)
     return geom.status();
   plan.geometry = *geom;
@@ -183,7 +183,7 @@ Expected<LaunchPlan> Kernel::prepare(const GemmArgs &args,
   CUdeviceptr workspace = plan.workspace;
   if (m.workspace && !workspace)
     workspace = 16;
-  auto params = packParams(m, args, maps, workspace, geom->streamKTiles);
+  auto params = packParams(m, args, maps, *geom, workspace);
   if (!params)
     return params.status();
   plan.params = std::move(*params);
