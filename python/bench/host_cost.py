@@ -6,7 +6,9 @@ ws_gemm is on PYTHONPATH, so the same script times an older package too:
     PYTHONPATH=.device/python python3 python/bench/host_cost.py \\
         --kernels .device/integration_test/kernels/torch_bench [--label new]
 
-Prints one line per kind: "host <label> <kind>: <us> us per call".
+Prints one line per kind: "host <label> <kind>: <us> us per call (GPU <us>
+us per call)"; where the GPU's time per call reaches the host's, the queue
+paced the host and its figure is an upper bound ("GPU-bound").
 """
 
 import argparse
@@ -18,22 +20,34 @@ import torch
 
 import ws_gemm
 
-M, N, K = 256, 1024, 512
+M, N, K = 128, 256, 128
 
 
 def per_call_us(fn, calls=400, rounds=5):
+    """(host us per call, GPU us per call), medians over rounds."""
     for _ in range(20):
         fn()
     torch.cuda.synchronize()
-    out = []
+    host, gpu = [], []
+    start, end = (torch.cuda.Event(enable_timing=True),
+                  torch.cuda.Event(enable_timing=True))
     for _ in range(rounds):
+        start.record()
         t0 = time.perf_counter()
         for _ in range(calls):
             fn()
         t1 = time.perf_counter()
+        end.record()
         torch.cuda.synchronize()
-        out.append((t1 - t0) / calls * 1e6)
-    return statistics.median(out)
+        host.append((t1 - t0) / calls * 1e6)
+        gpu.append(start.elapsed_time(end) / calls * 1e3)
+    return statistics.median(host), statistics.median(gpu)
+
+
+def line(label, kind, times):
+    host, gpu = times
+    print("host %s %s: %.1f us per call (GPU %.1f us per call%s)" % (
+        label, kind, host, gpu, ", GPU-bound" if gpu > 0.9 * host else ""))
 
 
 def main():
@@ -75,16 +89,14 @@ def main():
         k.launch(x, w, ring[turn[0]], **kw)
 
     kinds.append(("plain, new D address every call", "tb_plain", fresh_d))
-    print("host %s torch.mm: %.1f us per call" % (
-        a.label, per_call_us(lambda: torch.mm(x, w.t()))))
+    line(a.label, "torch.mm", per_call_us(lambda: torch.mm(x, w.t())))
     for kind, name, fn in kinds:
         path = os.path.join(a.kernels, name + ".json")
         if not os.path.exists(path):
             print("host %s %s: no %s" % (a.label, kind, path))
             continue
         k = ws_gemm.Kernel.load(path)
-        print("host %s %s: %.1f us per call" % (
-            a.label, kind, per_call_us(lambda: fn(k))))
+        line(a.label, kind, per_call_us(lambda: fn(k)))
 
 
 if __name__ == "__main__":
