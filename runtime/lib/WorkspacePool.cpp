@@ -26,12 +26,6 @@ private:
 };
 } // namespace
 
-WorkspacePool::~WorkspacePool() {
-  buffers_.clear();
-  if (zeroStream_)
-    (void)cuStreamDestroy(zeroStream_);
-}
-
 Expected<CUdeviceptr> WorkspacePool::get(CUstream stream, uint64_t bytes) {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<DeviceBuffer> &list = buffers_[stream];
@@ -42,13 +36,19 @@ Expected<CUdeviceptr> WorkspacePool::get(CUstream stream, uint64_t bytes) {
   auto buffer = DeviceBuffer::alloc(bytes, "workspace");
   if (!buffer)
     return buffer.status();
-  if (!zeroStream_)
-    WSGEMM_TRY(cuCheck(cuStreamCreate(&zeroStream_, CU_STREAM_NON_BLOCKING),
-                       "cuStreamCreate(workspace zeroing)"));
-  WSGEMM_TRY(cuCheck(cuMemsetD8Async(buffer->ptr(), 0, bytes, zeroStream_),
-                     "cuMemsetD8Async(workspace)"));
-  WSGEMM_TRY(cuCheck(cuStreamSynchronize(zeroStream_),
-                     "cuStreamSynchronize(workspace zeroing)"));
+  // Zeroed on a stream of its own, made for this and destroyed here: no
+  // stream handle outlives the call (the pool may be destroyed at exit,
+  // after the context that a kept stream would belong to).
+  CUstream zero = nullptr;
+  WSGEMM_TRY(cuCheck(cuStreamCreate(&zero, CU_STREAM_NON_BLOCKING),
+                     "cuStreamCreate(workspace zeroing)"));
+  Status s = cuCheck(cuMemsetD8Async(buffer->ptr(), 0, bytes, zero),
+                     "cuMemsetD8Async(workspace)");
+  if (s.ok())
+    s = cuCheck(cuStreamSynchronize(zero),
+                "cuStreamSynchronize(workspace zeroing)");
+  (void)cuStreamDestroy(zero);
+  WSGEMM_TRY(s);
   list.push_back(std::move(*buffer));
   return list.back().ptr();
 }

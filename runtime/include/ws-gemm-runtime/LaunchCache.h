@@ -62,13 +62,12 @@ private:
 /// after every launch (docs/stream-k.md), so a buffer is zeroed once, when
 /// it is allocated. Allocation switches the calling thread to relaxed
 /// stream-capture mode, so a first launch inside a CUDA-graph capture works;
-/// the zeroing runs on a private non-blocking stream and is waited for.
+/// the zeroing runs on a non-blocking stream of its own and is waited for.
 class WorkspacePool {
 public:
   WorkspacePool() = default;
   WorkspacePool(const WorkspacePool &) = delete;
   WorkspacePool &operator=(const WorkspacePool &) = delete;
-  ~WorkspacePool();
   /// A zeroed buffer of at least `bytes` (> 0) for launches on `stream`.
   Expected<CUdeviceptr> get(CUstream stream, uint64_t bytes);
   /// Buffers allocated so far (all streams).
@@ -77,7 +76,6 @@ public:
 private:
   mutable std::mutex mutex_;
   std::map<CUstream, std::vector<DeviceBuffer>> buffers_;
-  CUstream zeroStream_ = nullptr;
 };
 
 } // namespace wsgemm::runtime
