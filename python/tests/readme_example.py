@@ -1,4 +1,4 @@
-"""README's Python snippet ("Using ws-gemm from your compiler"), run by
+"""README's Python snippet ("From PyTorch"), run by
 test/Python/readme.test on stand-in arrays (no GPU: the launch stops at the
 driver, after every check passed). The snippet is the part between the
 markers; test/docs/readme-snippets.test keeps README's copy equal."""
