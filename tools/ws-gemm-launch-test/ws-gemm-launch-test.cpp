@@ -212,6 +212,9 @@ void threads(const Options &o, const std::string &path, const Manifest &m,
     }
     problems.push_back(std::move(*p));
   }
+  // Their fills and poison went through the legacy stream, which the
+  // threads' non-blocking streams do not wait for.
+  (void)cuStreamSynchronize(nullptr);
   std::vector<std::string> errors(o.threads);
   std::vector<std::thread> pool;
   for (int t = 0; t < o.threads; ++t)
@@ -298,7 +301,11 @@ void graph(const Options &o, const std::string &path, const Manifest &m,
   size_t bad = 0;
   bool close = true;
   for (int r = 0; what.empty() && r < o.replays; ++r) {
+    // The poison goes through the legacy stream, which a non-blocking
+    // stream does not wait for: wait for it here, or a late memset lands
+    // on the replay's D (seen under the parallel suite's load).
     (void)p.resetOutputs();
+    (void)cuStreamSynchronize(nullptr);
     if (cuGraphLaunch(exec, s) != CUDA_SUCCESS ||
         cuStreamSynchronize(s) != CUDA_SUCCESS) {
       what = "replay failed";
