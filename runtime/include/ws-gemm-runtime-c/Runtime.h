@@ -172,9 +172,9 @@ WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtKernelValidate(WsGemmRtKernel kernel
  *  launches on `stream` (a CUstream; NULL: the legacy default stream).
  *  What it prepared is kept, keyed by every argument: launching the same
  *  arguments again (in the same context) goes straight to cuLaunchKernelEx,
- *  with no validation, allocation or other driver call, so it can be
- *  captured into a CUDA graph (cuStreamBeginCapture) and costs a few
- *  microseconds. The launch only reads `args`: several threads may launch
+ *  with no validation or allocation (the only other driver call is
+ *  cuCtxGetCurrent), so it can be captured into a CUDA graph
+ *  (cuStreamBeginCapture) and costs a few microseconds. The launch only reads `args`: several threads may launch
  *  with one Args handle. Asynchronous: errors of the running kernel show up
  *  at the next synchronization. */
 WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtKernelLaunch(WsGemmRtKernel kernel,
