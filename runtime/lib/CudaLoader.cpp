@@ -103,7 +103,6 @@ WSGEMM_CU_FORWARD(cuMemsetD32Async, (CUdeviceptr dst, unsigned int value, size_t
 WSGEMM_CU_FORWARD(cuThreadExchangeStreamCaptureMode, (CUstreamCaptureMode *mode), (mode))
 WSGEMM_CU_FORWARD(cuStreamBeginCapture, (CUstream stream, CUstreamCaptureMode mode), (stream, mode))
 WSGEMM_CU_FORWARD(cuStreamEndCapture, (CUstream stream, CUgraph *graph), (stream, graph))
-WSGEMM_CU_FORWARD(cuStreamIsCapturing, (CUstream stream, CUstreamCaptureStatus *status), (stream, status))
 WSGEMM_CU_FORWARD(cuGraphInstantiate, (CUgraphExec *exec, CUgraph graph, unsigned long long flags), (exec, graph, flags))
 WSGEMM_CU_FORWARD(cuGraphLaunch, (CUgraphExec exec, CUstream stream), (exec, stream))
 WSGEMM_CU_FORWARD(cuGraphExecDestroy, (CUgraphExec exec), (exec))
