@@ -421,9 +421,10 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
   // compile time of its data-parallel twin, 2x the default's for a GELU).
   auto weight = [](const Job &j) {
     int64_t area = 1;
-    for (StringRef dim : llvm::split(StringRef(knobOf(j.variant.planned, "tile"))
-                                         .trim("[]"),
-                                     ','))
+    // The knob's text outlives the loop (a temporary in the range-init
+    // would not: ASan's stack-use-after-scope).
+    std::string tile = knobOf(j.variant.planned, "tile");
+    for (StringRef dim : llvm::split(StringRef(tile).trim("[]"), ','))
       if (int64_t v; !dim.trim().getAsInteger(10, v) && area < (1 << 20))
         area *= v;
     std::string splitK = knobOf(j.variant.planned, "split_k");
