@@ -218,7 +218,10 @@ void parseArch(Manifest &m, const json &root) {
   if (specific)
     --end;
   std::string digits = a.size() > 3 ? a.substr(3, end - 3) : "";
+  // Two to four digits: a compute capability, and no int overflow below
+  // (the manifest fuzzer found "sm_" followed by 20 digits).
   bool ok = a.rfind("sm_", 0) == 0 && digits.size() >= 2 &&
+            digits.size() <= 4 &&
             std::all_of(digits.begin(), digits.end(),
                         [](char c) { return c >= '0' && c <= '9'; });
   if (!ok)

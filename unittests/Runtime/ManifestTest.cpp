@@ -127,6 +127,10 @@ const std::vector<Case> &cases() {
       {"gemm_bias_relu.json", [](json &j) { j["arch"] = "hopper"; },
        "arch: must look like sm_90a or sm_90, got 'hopper'"},
       {"gemm_bias_relu.json",
+       [](json &j) { j["arch"] = "sm_99999999999999999999a"; },
+       "arch: must look like sm_90a or sm_90, got "
+       "'sm_99999999999999999999a'"},
+      {"gemm_bias_relu.json",
        [](json &j) {
          j["block"] = {384, 1};
        },
