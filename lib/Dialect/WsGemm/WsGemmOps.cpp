@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
+#include "ws-gemm/Dialect/WsGemm/KernelName.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -324,6 +325,9 @@ Type GemmOp::getCElementType() {
 }
 
 LogicalResult GemmOp::verify() {
+  // The name reaches NVPTX and the file system (KernelName.h).
+  if (std::optional<std::string> why = checkKernelName(getSymName()))
+    return emitOpError() << "symbol " << *why;
   Type a = getAType(), b = getBType(), d = getDType();
   auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
   auto isOperand = [&](Type t) { return t.isF16() || t.isBF16() || isFp8(t); };

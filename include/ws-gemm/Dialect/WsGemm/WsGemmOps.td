@@ -49,6 +49,12 @@ def WsGemm_GemmOp : WsGemm_Op<"gemm", [
     }
     ```
 
+    The symbol is the kernel's name in PTX and in the files the driver
+    writes (`<name>.json`, `.ptx`, `.cubin`), so the verifier takes only a
+    PTX identifier (a letter, then letters, digits, `_` or `$`; or `_` or
+    `$` and at least one of those) of at most 240 characters, and not
+    `WARP_SZ`, `wsgemm_smem` or `__nv_*` (docs/limits.md, "Kernel names").
+
     `--wsgemm-plan` completes `config` and records the kernel's dynamic SMEM
     in the discardable attribute `wsgemm.smem_bytes` (an i64, bytes; read and
     write it with get/setPlannedSmemBytes).
