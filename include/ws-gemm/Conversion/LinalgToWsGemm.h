@@ -28,7 +28,9 @@ namespace wsgemm {
 /// compute into a new wsgemm.gemm named `kernelName` (in the enclosing
 /// module, before the function) and replaces them with a call to
 /// `@<kernelName>_launch`, as --wsgemm-from-linalg does. Fails, changing
-/// nothing, when the contraction itself cannot be a ws-gemm kernel. With
+/// nothing, when the contraction itself cannot be a ws-gemm kernel or
+/// `kernelName` cannot name one (checkKernelName, KernelName.h: map text
+/// you did not write with legalKernelName first). With
 /// `remarks`, every refusal (the contraction's, or a consumer's that stays
 /// in linalg) is a remark at the refused op.
 FailureOr<GemmOp> fuseLinalgIntoGemm(RewriterBase &rewriter,

@@ -35,6 +35,15 @@ def WsGemmFromLinalg : Pass<"wsgemm-from-linalg", "::mlir::ModuleOp"> {
     linalg op that reads the chain and is not fused, and every contraction
     left alone, gets a remark that says why.
 
+    The kernel of a contraction in function `@f` is `@f_gemm<i>`, `<i>` the
+    first number that no symbol of the module takes, compared without case
+    (kernel names name files). A function name that is no valid kernel name
+    (docs/limits.md, "Kernel names") is mapped first: bytes other than
+    letters, digits and `_` become `_`, a name that does not start with a
+    letter gets `k_` in front, and it is cut to fit the 240-character limit
+    (`@"my fn/1"` gives `@my_fn_1_gemm0`, `@"2x"` gives `@k_2x_gemm0`). The
+    launch in the function names its kernel, so the mapping stays visible.
+
     ```mlir
     %mm = linalg.matmul ins(%a, %b : tensor<128x64xf16>, tensor<64x256xf16>)
                         outs(%zero : tensor<128x256xf32>) -> tensor<128x256xf32>

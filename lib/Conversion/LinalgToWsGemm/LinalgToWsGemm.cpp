@@ -15,6 +15,7 @@
 
 #include "ws-gemm/Dialect/Epi/EpiDialect.h"
 #include "ws-gemm/Dialect/WsGemm/GemmDesc.h"
+#include "ws-gemm/Dialect/WsGemm/KernelName.h"
 #include "ws-gemm/Dialect/WsGemm/WsGemmDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,6 +23,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir {
 #define GEN_PASS_DEF_WSGEMMFROMLINALG
@@ -126,6 +128,14 @@ FailureOr<GemmOp> wsgemm::fuseLinalgIntoGemm(RewriterBase &rewriter,
                                              linalg::LinalgOp contraction,
                                              StringRef kernelName,
                                              bool remarks) {
+  // A caller's name that no kernel may have (KernelName.h) is refused
+  // here, once, rather than as every prefix's verifier error.
+  if (std::optional<std::string> bad = checkKernelName(kernelName)) {
+    if (remarks)
+      contraction->emitRemark("not converted to wsgemm.gemm: the kernel's ")
+          << *bad;
+    return failure();
+  }
   std::string why;
   FailureOr<Contraction> root = matchContraction(contraction, why);
   if (failed(root)) {
@@ -186,22 +196,33 @@ struct WsGemmFromLinalgPass
       if (linalg::isaContractionOpInterface(op))
         roots.push_back(op);
     });
-    SymbolTable symbols(module);
+    // Kernels are named <function>_gemm<i>, the function's name made a
+    // valid kernel name (KernelName.h: any text may name a function) and
+    // <i> the first that is free, without case: kernel names name files,
+    // and some file systems compare names without it.
+    llvm::StringSet<> taken;
+    for (Operation &op : *module.getBody())
+      if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+        taken.insert(symbol.getName().lower());
     IRRewriter rewriter(module.getContext());
     for (linalg::LinalgOp root : roots) {
       auto func = root->getParentOfType<FunctionOpInterface>();
-      std::string base = (func ? func.getName() : StringRef("kernel")).str();
+      // Room for "_gemm" and ten digits.
+      std::string base =
+          legalKernelName(func ? func.getName() : StringRef("kernel"),
+                          kMaxKernelNameLength - 15);
       std::string name;
       for (unsigned i = 0;; ++i) {
         name = base + "_gemm" + std::to_string(i);
-        if (!symbols.lookup(name) && !symbols.lookup(name + "_launch"))
+        if (!taken.contains(StringRef(name).lower()) &&
+            !taken.contains(StringRef(name + "_launch").lower()))
           break;
       }
       FailureOr<GemmOp> gemm =
           fuseLinalgIntoGemm(rewriter, root, name, /*remarks=*/true);
       if (succeeded(gemm)) {
-        symbols.insert(*gemm);
-        symbols.insert(SymbolTable::lookupSymbolIn(module, name + "_launch"));
+        taken.insert(StringRef(name).lower());
+        taken.insert(StringRef(name + "_launch").lower());
       }
     }
   }
