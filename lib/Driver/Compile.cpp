@@ -11,6 +11,7 @@
 
 #include "ws-gemm/Conversion/LinalgToWsGemm.h"
 #include "ws-gemm/Driver/Compile.h"
+#include "Names.h"
 #include "Ptxas.h"
 #include "ws-gemm/Driver/Family.h"
 #include "ws-gemm/InitAllDialects.h"
@@ -111,10 +112,12 @@ driver::compileResolved(ModuleOp module, const CompileOptions &options) {
     return failure();
 
   std::map<std::string, Pending> kernels;
+  SmallVector<std::pair<std::string, Location>> named;
   module.walk([&](LLVM::LLVMFuncOp func) {
     auto manifest = func->getAttrOfType<StringAttr>("wsgemm.manifest");
     if (!manifest)
       return;
+    named.emplace_back(func.getSymName().str(), func.getLoc());
     Pending &kernel =
         kernels.try_emplace(func.getSymName().str(), Pending{func.getLoc(), {}})
             .first->second;
@@ -124,6 +127,11 @@ driver::compileResolved(ModuleOp module, const CompileOptions &options) {
   if (kernels.empty())
     return emitError(module.getLoc())
            << "the module defines no wsgemm.gemm kernel";
+  // Names become files and PTX symbols (Names.h): refused here, before
+  // NVPTX, which aborts on a symbol it cannot print.
+  bool namesOk = succeeded(driver::checkKernelNames(named));
+  if (failed(driver::checkPtxSymbols(module)) || !namesOk)
+    return failure();
   if (failed(serialize(module, "isa", options.cudaPath, kernels,
                        &CompiledKernel::ptx)))
     return failure();
@@ -157,6 +165,9 @@ driver::compileResolved(ModuleOp module, const CompileOptions &options) {
 
 llvm::Error wsgemm::writeKernels(ArrayRef<CompiledKernel> kernels,
                                  StringRef dir, EmitKind emit) {
+  // Names are file names: no '/', no "..", no two alike (Names.h).
+  if (llvm::Error err = driver::checkOutputNames(kernels))
+    return err;
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return llvm::createStringError(ec, "cannot create %s: %s",
                                    dir.str().c_str(), ec.message().c_str());

@@ -10,8 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm/Driver/Family.h"
+#include "Names.h"
 #include "Ptxas.h"
 #include "ws-gemm/Conversion/LinalgToWsGemm.h"
+#include "ws-gemm/Dialect/WsGemm/KernelName.h"
 #include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
 #include "ws-gemm/Pipelines/Pipelines.h"
 
@@ -491,6 +493,13 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
 
 llvm::Error wsgemm::writeFamily(const CompiledFamily &family, StringRef dir,
                                 EmitKind emit) {
+  // Each variant's id names a directory (Names.h).
+  for (const FamilyVariant &v : family.variants)
+    if (!driver::isSafePathComponent(v.id))
+      return llvm::createStringError(
+          "family %s: nothing written: variant id %s is no file name "
+          "(letters, digits, '_', '.', '-'; not '.' or '..')",
+          quoteName(family.name).c_str(), quoteName(v.id).c_str());
   for (const FamilyVariant &v : family.variants) {
     SmallString<256> sub(dir);
     llvm::sys::path::append(sub, v.id);

@@ -34,9 +34,12 @@ FailureOr<std::string> driver::assemble(Location loc, StringRef name,
                           << " (--cuda-path=" << options.cudaPath << ")";
   SmallString<128> in, out, log;
   int fd;
-  if (llvm::sys::fs::createTemporaryFile("wsgemm-" + name, "ptx", fd, in) ||
-      llvm::sys::fs::createTemporaryFile("wsgemm-" + name, "cubin", out) ||
-      llvm::sys::fs::createTemporaryFile("wsgemm-" + name, "log", log))
+  // The name only labels the files: its first 64 bytes keep them within a
+  // file name's 255.
+  std::string prefix = ("wsgemm-" + name.take_front(64)).str();
+  if (llvm::sys::fs::createTemporaryFile(prefix, "ptx", fd, in) ||
+      llvm::sys::fs::createTemporaryFile(prefix, "cubin", out) ||
+      llvm::sys::fs::createTemporaryFile(prefix, "log", log))
     return emitError(loc) << "cannot create temporary files for ptxas";
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);

@@ -84,7 +84,9 @@ const DialectRegistry &compilerRegistry();
 /// and LLVM functions). A gemm without a config gets the planner's default,
 /// or when the planner refuses that (a heavy epilogue's registers) the
 /// first smaller config it accepts (resolveDefaultConfigs, Family.h); an
-/// explicit config is compiled as written. Diagnostics go to the module's
+/// explicit config is compiled as written. Two kernels whose names are
+/// equal without case, and a symbol NVPTX cannot print, are errors before
+/// any PTX is made. Diagnostics go to the module's
 /// context; returns the kernels sorted by name, or failure when any kernel
 /// failed (the diagnostics say which and why). options.family is not read
 /// here: compileWithFamilies (Family.h) makes families.
@@ -95,6 +97,9 @@ compileModule(ModuleOp module, const CompileOptions &options);
 /// (unless EmitKind::Ptx) for each kernel, creating `dir`. Every file is
 /// written under a temporary name first and renamed only when all were
 /// written, so a failure leaves nothing that looks like a good result.
+/// Writes nothing, and says which kernels, when a name is no valid kernel
+/// name (ws-gemm/Dialect/WsGemm/KernelName.h: so never a path) or two are
+/// equal without case (one file on such file systems).
 llvm::Error writeKernels(ArrayRef<CompiledKernel> kernels, StringRef dir,
                          EmitKind emit);
 
