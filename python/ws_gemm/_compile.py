@@ -14,6 +14,7 @@ import ctypes
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -77,6 +78,46 @@ def _write(path, data):
         f.write(data)
 
 
+# What may name a kernel: the compiler's rule (include/ws-gemm/Dialect/
+# WsGemm/KernelName.h, docs/limits.md "Kernel names"), checked again here
+# because save() and the cache make file names of names they are handed.
+_PTX_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9_$]*|[_$][A-Za-z0-9_$]+")
+_MAX_KERNEL_NAME = 240
+_PATH_COMPONENT = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+def check_kernel_name(name):
+    """Raises ValueError, naming the rule, unless `name` may name a kernel
+    (and so its files): a PTX identifier (a letter, then letters, digits,
+    '_' or '$'; or '_' or '$' and at least one of those) of at most 240
+    characters, not WARP_SZ, wsgemm_smem or __nv_*."""
+    if not isinstance(name, str):
+        raise ValueError("kernel name %r is not a str" % (name,))
+    shown = ascii(name[:48]) + ("... (%d characters)" % len(name)
+                                if len(name) > 48 else "")
+    if len(name) > _MAX_KERNEL_NAME or not _PTX_IDENTIFIER.fullmatch(name):
+        raise ValueError(
+            "kernel name %s: must be a PTX identifier of at most %d "
+            "characters (a letter, then letters, digits, '_' or '$'; or '_' "
+            "or '$' and at least one of those) because it names the kernel "
+            "in PTX and its files (<name>.json, .ptx, .cubin)" % (
+                shown, _MAX_KERNEL_NAME))
+    if name in ("WARP_SZ", "wsgemm_smem") or name.startswith("__nv_"):
+        raise ValueError(
+            "kernel name %s: must not be 'WARP_SZ', 'wsgemm_smem' or start "
+            "with '__nv_' because the kernel's PTX module already defines "
+            "those" % shown)
+
+
+def _check_variant_id(vid):
+    """Raises ValueError unless a variant id is one safe path component."""
+    if (not isinstance(vid, str) or vid in (".", "..") or
+            not _PATH_COMPONENT.fullmatch(vid)):
+        raise ValueError("variant id %s: must be letters, digits, '_', '.' "
+                         "and '-' (not '.' or '..') because it names a "
+                         "directory" % ascii(vid))
+
+
 class CompiledKernel:
     """One compiled kernel: name, manifest (text and dict), PTX, cubin bytes
     (b"" with emit="ptx") and ptxas -v's report."""
@@ -104,7 +145,10 @@ class CompiledKernel:
 
     def save(self, directory):
         """Writes <name>.json, <name>.ptx and (when there is one)
-        <name>.cubin as ws-gemm-compile does; returns the manifest's path."""
+        <name>.cubin as ws-gemm-compile does; returns the manifest's path.
+        Raises ValueError, writing nothing, when the name cannot name a
+        kernel (check_kernel_name: never a path)."""
+        check_kernel_name(self.name)
         os.makedirs(directory, exist_ok=True)
         base = os.path.join(directory, self.name)
         with open(base + ".json", "w") as f:
@@ -153,7 +197,18 @@ class CompiledFamily:
     def save(self, directory):
         """Writes DIR/family.json and DIR/<id>/<name>.json, .ptx, .cubin
         per variant (ws-gemm-compile --family=default's layout under
-        DIR/<name>); returns family.json's path."""
+        DIR/<name>); returns family.json's path. Raises ValueError,
+        writing nothing, when a name or variant id cannot name a file there
+        or two variant ids are equal without case."""
+        seen = {}
+        for v in self.variants:
+            check_kernel_name(v.name)
+            _check_variant_id(v.id)
+            if v.id.lower() in seen:
+                raise ValueError("variants %s and %s would write one "
+                                 "directory" % (ascii(seen[v.id.lower()]),
+                                                ascii(v.id)))
+            seen[v.id.lower()] = v.id
         for v in self.variants:
             v.save(os.path.join(directory, v.id))
         path = os.path.join(directory, "family.json")
@@ -281,6 +336,7 @@ def _kernel_files(k, directory, base):
 
 
 def _read_kernel(directory, entry, cls=None, **extra):
+    check_kernel_name(entry["name"])  # a damaged index is a miss
     base = os.path.join(directory, entry["name"])
     parts = []
     for ext, binary in ((".json", False), (".ptx", False), (".cubin", True),
@@ -315,6 +371,9 @@ def _cache_load(entry_dir):
             if "family" not in item:
                 items.append(_read_kernel(entry_dir, item))
                 continue
+            check_kernel_name(item["family"])
+            for v in item["variants"]:
+                _check_variant_id(v["id"])
             fdir = os.path.join(entry_dir, item["family"])
             with open(os.path.join(fdir, "family.json")) as f:
                 family_json = f.read()
@@ -345,6 +404,7 @@ def _cache_store(root, key, result):
         items = []
         for item in result:
             if isinstance(item, CompiledFamily):
+                check_kernel_name(item.name)
                 fdir = os.path.join(tmp, item.name)
                 os.makedirs(fdir)
                 _write(os.path.join(fdir, "family.json"), item.family_json)
@@ -371,7 +431,7 @@ def _cache_store(root, key, result):
             os.rename(final, trash)
             shutil.rmtree(trash, ignore_errors=True)
         os.rename(tmp, final)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a name save() refuses
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
         if not os.path.isdir(final):
