@@ -81,6 +81,55 @@ wsgemm.gemm @act_tanh a(f16) b(f16) d(f16)
   epi.yield
 }
 
+// fastmath<afn>: the approximate forms (ex2/rcp.approx for silu and
+// sigmoid, tanh.approx for tanh, gelu_taylor and gelu's tanh form), checked
+// against the exact formulas with the approx tolerance (the manifest marks
+// the nodes). f32 D shows their error unrounded; the f16 operand of
+// act_gelu_taylor_afn_f16 goes through the f32 widening.
+wsgemm.gemm @act_silu_afn a(f16) b(f16) d(f32) {
+^bb0(%acc: f32):
+  %r = epi.silu %acc fastmath<afn> : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_sigmoid_afn a(bf16) b(bf16) c(bf16) d(bf16) {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %r = epi.sigmoid %acc fastmath<afn> : f32
+  %y = arith.mulf %r, %c : f32
+  epi.store %y : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_gelu_afn a(bf16) b(bf16, n_major) d(f32) {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_n "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %r = epi.gelu %z fastmath<afn> : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_tanh_afn a(f16) b(f16) d(f32)
+    config #wsgemm.config<tile = [128, 64, 64], schedule = warp_specialized> {
+^bb0(%acc: f32):
+  %r = epi.tanh %acc fastmath<afn> : f32
+  %m = math.tanh %r fastmath<afn> : f32
+  epi.store %m : f32
+  epi.yield
+}
+
+wsgemm.gemm @act_gelu_taylor_afn_f16 a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = pingpong> {
+^bb0(%acc: f32):
+  %h = arith.truncf %acc : f32 to f16
+  %g = epi.gelu_taylor %h fastmath<afn> : f16
+  %r = arith.extf %g : f16 to f32
+  epi.store %r : f32
+  epi.yield
+}
+
 wsgemm.gemm @act_hardswish a(bf16) b(bf16) d(f16) {
 ^bb0(%acc: f32):
   %r = epi.hardswish %acc : f32

@@ -71,6 +71,8 @@ MEM_TYPES = ("f16", "bf16", "f32")
 BYTES = {"f16": 2, "bf16": 2, "f32": 4}
 ACTIVATIONS = ("identity", "relu", "clamp", "leaky_relu", "threshold_relu",
                "gelu", "gelu_taylor", "silu", "sigmoid", "tanh", "hardswish")
+# Activations that take fastmath<afn> (approximate instructions).
+APPROXIMABLE = ("gelu", "gelu_taylor", "silu", "sigmoid", "tanh")
 BINARY = ("addf", "subf", "mulf", "divf", "maximumf", "minimumf", "maxnumf",
           "minnumf")
 UNARY_MATH = ("absf", "exp", "log", "sqrt", "rsqrt", "tanh", "erf")
@@ -283,6 +285,10 @@ class Evt:
             args = " threshold %s" % fmt_float(t)
             if rng.random() < 0.5:
                 args += " upper_bound %s" % fmt_float(rng.choice((2.0, 6.0)))
+        elif act in APPROXIMABLE and self.counter % 2:
+            # fastmath<afn> on every other transcendental (by value number,
+            # not the rng, so existing seeds keep their EVTs otherwise).
+            args = " fastmath<afn>"
         else:
             args = ""
         self.emit("%s = epi.%s %s%s : %s" % (v, act, x, args, ty), v,

@@ -469,6 +469,19 @@ for name in ("cl_pp_22_nmajor_aux", "cl_coop_14_mmajor_red",
              "cl_split2_22_lincomb_bf16"):
     CL4[name][2].extend(RAG2 + " " + o for o in ORDERS[1:5])
 
+# Activations with fastmath<afn> (approximate instructions), after every
+# other table so the kernels above keep their seeds.
+AFN = {}
+AFN["act_silu_afn"] = (
+    A2, "epi.silu fastmath<afn> (ex2/rcp.approx), f32 D", [BIG])
+AFN["act_sigmoid_afn"] = (A2, "epi.sigmoid fastmath<afn> times C, bf16", [])
+AFN["act_gelu_afn"] = (
+    A2, "epi.gelu fastmath<afn> (tanh form), per-column bias, f32 D", [BIG])
+AFN["act_tanh_afn"] = (
+    A2, "epi.tanh and math.tanh fastmath<afn> (tanh.approx), f32 D", [])
+AFN["act_gelu_taylor_afn_f16"] = (
+    A2, "epi.gelu_taylor fastmath<afn> on f16, pingpong", [])
+
 
 def main():
     sources = {}
@@ -486,6 +499,7 @@ def main():
     KERNELS.update(LATE)
     KERNELS.update(CL4)
     KERNELS.update(TORDER)
+    KERNELS.update(AFN)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -496,7 +510,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

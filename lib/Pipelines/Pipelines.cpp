@@ -54,6 +54,8 @@ void wsgemm::buildToNVVMPipeline(OpPassManager &pm,
   kernels.addPass(createCSEPass());
   kernels.addPass(createConvertNVGPUToNVVMPass());
   kernels.addPass(createSCFToControlFlowPass());
+  // Before upstream's math lowering: f32 tanh with afn -> tanh.approx.
+  kernels.addPass(createConvertMathApproxToNVVM());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(createConvertNVVMToLLVMPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());

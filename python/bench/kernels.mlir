@@ -70,6 +70,17 @@ wsgemm.gemm @tb_bias_gelu a(bf16) b(bf16) d(bf16) {
   epi.yield
 }
 
+// The same with fastmath<afn>: the tanh form on tanh.approx.f32 (within
+// 4.7e-4 of the erf form plus tanh.approx's 2^-11 relative error).
+wsgemm.gemm @tb_bias_gelu_afn a(bf16) b(bf16) d(bf16) {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_n "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %d = epi.gelu %z fastmath<afn> : f32
+  epi.store %d : f32
+  epi.yield
+}
+
 // The same with the tanh approximation (nn.GELU(approximate="tanh"), and
 // what torch._addmm_activation(use_gelu=True) computes through cuBLASLt's
 // GELU_BIAS epilogue).
@@ -89,6 +100,17 @@ wsgemm.gemm @tb_swiglu a(bf16) b(bf16) c(bf16) d(bf16) {
 ^bb0(%acc: f32):
   %up = epi.load_src : f32
   %g = epi.silu %acc : f32
+  %d = arith.mulf %g, %up : f32
+  epi.store %d : f32
+  epi.yield
+}
+
+// The same with fastmath<afn> on the activation: silu's exp and reciprocal
+// become ex2.approx and rcp.approx (docs/epi.md, "Approximate activations").
+wsgemm.gemm @tb_swiglu_afn a(bf16) b(bf16) c(bf16) d(bf16) {
+^bb0(%acc: f32):
+  %up = epi.load_src : f32
+  %g = epi.silu %acc fastmath<afn> : f32
   %d = arith.mulf %g, %up : f32
   epi.store %d : f32
   epi.yield

@@ -94,10 +94,24 @@ EPILOGUES = {
                           "D = acc + res; rowsumsq[m] = sum_n D^2"),
     "fp8_amax": ("tb_fp8_amax", ("qo", "up"), True, True,
                  "D = e4m3(acc * scale); amax = max|acc|"),
+    # The same EVTs with fastmath<afn> on the activation (ex2/rcp/tanh
+    # .approx instead of libdevice's sequences; docs/epi.md).
+    "bias_gelu_afn": ("tb_bias_gelu_afn", ("up",), True, True,
+                      "D = gelu_erf(acc + bias[n]), fastmath<afn>"),
+    "swiglu_afn": ("tb_swiglu_afn", ("gate",), True, True,
+                   "D = silu(acc) * up (up = C), fastmath<afn>"),
 }
 # Epilogues measured only on Llama-3 8B in the default run (variants of a
 # default epilogue), to keep the full run short.
 ONLY_8B_BY_DEFAULT = ("bias_gelu_tanh",)
+# A variant computes what its base epilogue computes (same inputs, torch
+# contenders and reference), with another kernel.
+VARIANT_OF = {"bias_gelu_afn": "bias_gelu", "swiglu_afn": "swiglu"}
+
+
+def base_epilogue(epi):
+    """The epilogue whose inputs, contenders and reference `epi` shares."""
+    return VARIANT_OF.get(epi, epi)
 
 
 def parse_shape(text):
@@ -524,6 +538,7 @@ class Bench:
         """Random inputs of a point (randn, never zeros): activations ~
         N(0, 1), weights ~ N(0, 1/K) (nn.Linear-like scale, so outputs are
         O(1)), bias ~ 0.1 N(0, 1), residual and up ~ N(0, 1)."""
+        epi = base_epilogue(epi)
         t = self.torch
         g = t.Generator(device="cuda")
         g.manual_seed(seed)
@@ -553,6 +568,7 @@ class Bench:
         their identity (0) inside the call, as a user must."""
         t = self.torch
         kern = self.kernel(epi)
+        epi = base_epilogue(epi)
         x, w = inp["x"], inp["w"]
         out = {"d": t.empty(m, n, device="cuda",
                             dtype=t.float8_e4m3fn if epi == "fp8_amax"
@@ -600,6 +616,7 @@ class Bench:
         """(eager formulations {name: fn}, the function torch.compile
         compiles, its argument names). Every fn takes the point's tensors
         by name order and returns D or (D, reduction)."""
+        epi = base_epilogue(epi)
         t, F = self.torch, self.F
         if epi == "plain":
             return ({"torch.mm": lambda x, w: t.mm(x, w.t())}, None,
@@ -674,6 +691,7 @@ class Bench:
         """The f32 reference of a point, computed once, in row chunks:
         {"chunks": [(r0, r1, z)], "rowsumsq": f64 M | None, "amax": float}
         where z is D's value (for fp8, the scaled and clamped value)."""
+        epi = base_epilogue(epi)
         t, F = self.torch, self.F
         x, w = inp["x"], inp["w"]
         m, n = x.shape[0], w.shape[0]
@@ -709,6 +727,7 @@ class Bench:
     def check(self, epi, ref, outs, label):
         """Compares outputs (dict d[, rowsumsq | amax]) with the reference;
         returns (ok, "PASS|FAIL label: errors")."""
+        epi = base_epilogue(epi)
         t = self.torch
         d = outs["d"]
         fp8 = epi == "fp8_amax"

@@ -23,7 +23,7 @@ std::string Tolerance::describe() const {
 
 bool usesApproxTranscendentals(const Manifest &m) {
   for (const EvtNode &n : m.nodes)
-    if (evtOpInfo(n.op).accuracy == EvtAccuracy::Approx)
+    if (n.approx || evtOpInfo(n.op).accuracy == EvtAccuracy::Approx)
       return true;
   return false;
 }

@@ -190,6 +190,8 @@ EvtNode parseNode(const json &j, const std::string &key, size_t index,
     }
   }
   readFields(n, j, key);
+  if (const json *a = maybe(j, "approx"))
+    n.approx = getBool(*a, key + ".approx");
   return n;
 }
 

@@ -54,6 +54,12 @@ TEST(Check, ApproxOpsDetected) {
   json j = loadJson("gemm_bias_relu.json");
   j["evt"]["nodes"][9]["op"] = "gelu_taylor";
   EXPECT_TRUE(usesApproxTranscendentals(parseOrDie(j)));
+  // An exact op marked `approx` (fastmath<afn> in the IR) counts too.
+  json k = loadJson("gemm_bias_relu.json");
+  k["evt"]["nodes"][9]["approx"] = true;
+  EXPECT_TRUE(usesApproxTranscendentals(parseOrDie(k)));
+  k["evt"]["nodes"][9]["approx"] = false;
+  EXPECT_FALSE(usesApproxTranscendentals(parseOrDie(k)));
 }
 
 TEST(Check, IntermediateConversionsWidenTheTolerance) {

@@ -125,4 +125,25 @@ def WsGemmLowerPipelines : Pass<"wsgemm-lower-pipelines"> {
   ];
 }
 
+def ConvertMathApproxToNVVM : Pass<"convert-math-approx-to-nvvm"> {
+  let summary = "Lower f32 math.tanh with fastmath<afn> to PTX's tanh.approx.f32";
+  let description = [{
+    `fastmath<afn>` allows an approximate function. Upstream's
+    `--convert-gpu-to-nvvm` honours it for `math.exp` (`__nv_fast_expf`) and
+    LLVM's NVPTX backend for `arith.divf` (`div.approx`, `rcp.approx`), but
+    `math.tanh` becomes libdevice's `__nv_tanhf` either way. This pass,
+    run before `--convert-gpu-to-nvvm`, turns an f32 `math.tanh` with `afn`
+    into `tanh.approx.f32` (one MUFU instruction, relative error about
+    2^-11; CUTLASS's `fast_tanh`). Other types and ops are left alone.
+
+    ```mlir
+    %t = math.tanh %x fastmath<afn> : f32
+    // becomes
+    %t = llvm.intr.tanh(%x) {fastmathFlags = #llvm.fastmath<afn>} : (f32) -> f32
+    // which NVPTX selects as tanh.approx.f32
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // WSGEMM_CONVERSION_PASSES_TD

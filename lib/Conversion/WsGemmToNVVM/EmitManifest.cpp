@@ -162,6 +162,13 @@ static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
           node["dtype"] = pl::toString(toDType(cast->getResult(0).getType()));
           node["rounding"] = "rn";
         });
+    // fastmath<afn> (activations, math, divides): approximate instructions
+    // on the GPU, so the reference check allows their error.
+    if (auto fm = dyn_cast<arith::ArithFastMathInterface>(&inner))
+      if (arith::FastMathFlagsAttr flags = fm.getFastMathFlagsAttr();
+          flags && arith::bitEnumContainsAny(flags.getValue(),
+                                             arith::FastMathFlags::afn))
+        node["approx"] = true;
     if (unencodable)
       return unencodable->emitOpError()
              << "has no manifest encoding (only float constants do)";

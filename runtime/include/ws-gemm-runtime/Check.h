@@ -29,8 +29,9 @@
 // 2^-14 of the partial sum per k32 step that grows like a random walk
 // over K / 32 steps; 2^-12 sqrt(K) bounds it with a factor 4 * sqrt(32)
 // to spare (the promoted mode, accum_promotion, only adds less).
-//   e_epi = 2^-10 when the EVT uses tanh or gelu_taylor (tanh.approx.f32 has
-//           a 2^-11 relative error), else 2^-19 (a few f32 roundings)
+//   e_epi = 2^-10 when the EVT uses tanh, gelu_taylor or a node marked
+//           `approx` (fastmath<afn>: tanh.approx.f32 has a 2^-11 relative
+//           error), else 2^-19 (a few f32 roundings)
 //
 // Block scaling (fp8, docs/fp8.md): acc = sum_kb s_kb P_kb, P_kb the
 // wgmma partial of K block kb and s_kb = scale_a(m, kb) scale_b(n/128, kb),
@@ -83,7 +84,8 @@ struct Tolerance {
 };
 
 /// True when the EVT contains ops whose GPU lowering is approximate at
-/// ~2^-11 (Accuracy Approx in EvtOps.def: tanh, gelu_taylor).
+/// ~2^-11: Accuracy Approx in EvtOps.def (tanh, gelu_taylor) or a node
+/// marked `approx` (an op with fastmath<afn>).
 bool usesApproxTranscendentals(const Manifest &m);
 
 /// Tolerance for a matrix output of dtype `out` (D or an aux store).

@@ -130,6 +130,7 @@ struct EvtNode {
   double threshold = 0;        // threshold_relu
   double upperBound = 0;       // threshold_relu (+inf when absent)
   ReduceKind reduce = ReduceKind::Sum;
+  bool approx = false; // fastmath<afn>: lowered with approximate instructions
 };
 
 } // namespace wsgemm::runtime

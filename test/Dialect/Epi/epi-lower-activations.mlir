@@ -307,3 +307,69 @@ wsgemm.gemm @in_epilogue a(f16) b(f16) d(f16) {
   epi.store %r : f32
   epi.yield
 }
+
+// fastmath<afn>: the same formulas in f32 with `afn` on exp, divide and
+// tanh (ex2.approx, rcp.approx and tanh.approx after the NVVM lowering).
+// CHECK-LABEL: func.func @silu_afn
+// CHECK-SAME: (%[[X:.+]]: f32)
+// CHECK-NEXT: %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[N:.+]] = arith.negf %[[X]] : f32
+// CHECK-NEXT: %[[E:.+]] = math.exp %[[N]] fastmath<afn> : f32
+// CHECK-NEXT: %[[D:.+]] = arith.addf %[[ONE]], %[[E]] : f32
+// CHECK-NEXT: %[[S:.+]] = arith.divf %[[ONE]], %[[D]] fastmath<afn> : f32
+// CHECK-NEXT: %[[Y:.+]] = arith.mulf %[[X]], %[[S]] : f32
+// CHECK-NEXT: return %[[Y]]
+func.func @silu_afn(%x: f32) -> f32 {
+  %y = epi.silu %x fastmath<afn> : f32
+  return %y : f32
+}
+
+// gelu with afn takes GELU_taylor's f32 form.
+// CHECK-LABEL: func.func @gelu_afn
+// CHECK-SAME: (%[[X:.+]]: f32)
+// CHECK: math.fma
+// CHECK: math.tanh %{{.+}} fastmath<afn> : f32
+// CHECK-NOT: math.erf
+// CHECK: return
+func.func @gelu_afn(%x: f32) -> f32 {
+  %y = epi.gelu %x fastmath<afn> : f32
+  return %y : f32
+}
+
+// `fast` includes `afn`.
+// CHECK-LABEL: func.func @tanh_fast
+// CHECK-NEXT: math.tanh %{{.+}} fastmath<afn> : f32
+func.func @tanh_fast(%x: f32) -> f32 {
+  %y = epi.tanh %x fastmath<fast> : f32
+  return %y : f32
+}
+
+// 16-bit operands are evaluated in f32 and rounded back.
+// CHECK-LABEL: func.func @sigmoid_afn_bf16
+// CHECK-SAME: (%[[X:.+]]: bf16)
+// CHECK-NEXT: %[[W:.+]] = arith.extf %[[X]] : bf16 to f32
+// CHECK: math.exp %{{.+}} fastmath<afn> : f32
+// CHECK: %[[S:.+]] = arith.divf %{{.+}}, %{{.+}} fastmath<afn> : f32
+// CHECK-NEXT: %[[Y:.+]] = arith.truncf %[[S]] : f32 to bf16
+// CHECK-NEXT: return %[[Y]]
+func.func @sigmoid_afn_bf16(%x: bf16) -> bf16 {
+  %y = epi.sigmoid %x fastmath<afn> : bf16
+  return %y : bf16
+}
+
+// f64 has no approximate instructions: the flag is ignored.
+// CHECK-LABEL: func.func @tanh_afn_f64
+// CHECK-NEXT: math.tanh %{{.+}} : f64
+func.func @tanh_afn_f64(%x: f64) -> f64 {
+  %y = epi.tanh %x fastmath<afn> : f64
+  return %y : f64
+}
+
+// Other flags (no afn) keep the exact formulas.
+// CHECK-LABEL: func.func @silu_nnan
+// CHECK: math.exp %{{.+}} : f32
+// CHECK: arith.divf %{{.+}}, %{{.+}} : f32
+func.func @silu_nnan(%x: f32) -> f32 {
+  %y = epi.silu %x fastmath<nnan> : f32
+  return %y : f32
+}

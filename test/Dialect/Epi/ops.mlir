@@ -65,6 +65,10 @@ wsgemm.gemm @leaves a(f16) b(f16) c(f16) d(f16) {
 // CHECK-NEXT: epi.gelu %[[R]] : f16
 // CHECK-NEXT: arith.addf
 // CHECK-NEXT: math.exp
+// CHECK-NEXT: epi.silu %[[ACC]] fastmath<afn> : f32
+// CHECK-NEXT: epi.gelu %[[ACC]] fastmath<fast> : f32
+// CHECK-NEXT: epi.tanh %[[R]] fastmath<afn> : f16
+// CHECK-NEXT: epi.sigmoid %[[ACC]] : f32
 // CHECK-NEXT: epi.store %[[HS]] rz : f32
 // CHECK-NEXT: epi.yield
 wsgemm.gemm @compute a(f16) b(f16) d(f16) {
@@ -90,6 +94,10 @@ wsgemm.gemm @compute a(f16) b(f16) d(f16) {
   %18 = epi.gelu %17 : f16
   %19 = arith.addf %acc, %acc : f32
   %20 = math.exp %19 : f32
+  %21 = epi.silu %acc fastmath<afn> : f32
+  %22 = epi.gelu %acc fastmath<fast> : f32
+  %23 = epi.tanh %17 fastmath<afn> : f16
+  %24 = epi.sigmoid %acc fastmath<none> : f32
   epi.store %11 rz : f32
   epi.yield
 }

@@ -16,6 +16,8 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Dialect/Arith/IR/ArithBase.td"
+include "mlir/Dialect/Arith/IR/ArithOpsInterfaces.td"
 
 // Ops with this trait must sit directly in an EpilogueOpInterface region.
 def Epi_InEpilogue : NativeOpTrait<"InEpilogue"> {
@@ -167,6 +169,24 @@ class Epi_ActivationOp<string mnemonic, string formula, list<Trait> traits = []>
   let assemblyFormat = "$input attr-dict `:` type($result)";
 }
 
+// The activations built on exp, erf or tanh take arith's fastmath flags.
+// With `afn` (approximate functions) --epi-lower-activations evaluates them
+// in f32 with the hardware's approximate instructions instead of libdevice's
+// sequences: sigmoid and silu with ex2.approx and rcp.approx (a few ulp),
+// tanh, gelu_taylor and gelu (in the tanh form) with tanh.approx.f32
+// (relative error about 2^-11). The manifest marks such nodes `approx` so
+// the reference check allows for it. f64 ignores the flag.
+class Epi_TranscendentalActivationOp<string mnemonic, string formula>
+    : Epi_ActivationOp<mnemonic, formula,
+                       [DeclareOpInterfaceMethods<ArithFastMathInterface>]> {
+  let arguments = (ins Epi_ActivationType:$input,
+                       DefaultValuedAttr<Arith_FastMathAttr,
+                         "::mlir::arith::FastMathFlags::none">:$fastmath);
+  let assemblyFormat = [{
+    $input (`fastmath` `` $fastmath^)? attr-dict `:` type($result)
+  }];
+}
+
 def Epi_IdentityOp : Epi_ActivationOp<"identity", "x"> {
   let description = [{
     CUTLASS `Identity`. Folds to its operand.
@@ -239,15 +259,25 @@ def Epi_ThresholdReluOp : Epi_ActivationOp<"threshold_relu",
   }];
 }
 
-def Epi_GeluOp : Epi_ActivationOp<"gelu", "0.5 x (1 + erf(x / sqrt(2)))"> {
+def Epi_GeluOp : Epi_TranscendentalActivationOp<"gelu",
+    "0.5 x (1 + erf(x / sqrt(2)))"> {
   let description = [{
     CUTLASS `GELU` (erf form): `(0.5 * x) * (1 + erf(x * 0.70710678))`. For
     f16/bf16 operands erf is evaluated in f32 (CUTLASS calls `erff` on the
     widened value) and truncated back.
+
+    With `fastmath<afn>`: the tanh form evaluated with `tanh.approx.f32`,
+    `0.5 * fma(x, tanh(x * fma(k0*k1 * x, x, k0)), x)` (gelu_taylor's f32
+    form); the tanh form differs from the erf form by at most 4.7e-4 (at
+    x = -2.70), and tanh.approx adds up to 2^-11 |x| / 2.
+
+    ```mlir
+    %y = epi.gelu %x fastmath<afn> : f32
+    ```
   }];
 }
 
-def Epi_GeluTaylorOp : Epi_ActivationOp<"gelu_taylor",
+def Epi_GeluTaylorOp : Epi_TranscendentalActivationOp<"gelu_taylor",
     "0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))"> {
   let description = [{
     CUTLASS `GELU_taylor` (tanh form, k0 = sqrt(2/pi) = 0.7978845608028654,
@@ -258,23 +288,34 @@ def Epi_GeluTaylorOp : Epi_ActivationOp<"gelu_taylor",
   }];
 }
 
-def Epi_SiluOp : Epi_ActivationOp<"silu", "x * sigmoid(x)"> {
+def Epi_SiluOp : Epi_TranscendentalActivationOp<"silu",
+    "x * sigmoid(x)"> {
   let description = [{
-    CUTLASS `SiLu`: `x * (1 / (1 + exp(-x)))`.
+    CUTLASS `SiLu`: `x * (1 / (1 + exp(-x)))`. With `fastmath<afn>` the
+    exp is `ex2.approx(-x * log2(e))` and the reciprocal `rcp.approx`:
+    two MUFU instructions and two FP32 ones instead of libdevice's expf and
+    an IEEE reciprocal.
+
+    ```mlir
+    %y = epi.silu %x fastmath<afn> : f32
+    ```
   }];
 }
 
-def Epi_SigmoidOp : Epi_ActivationOp<"sigmoid", "1 / (1 + exp(-x))"> {
+def Epi_SigmoidOp : Epi_TranscendentalActivationOp<"sigmoid",
+    "1 / (1 + exp(-x))"> {
   let description = [{
     CUTLASS `Sigmoid` (default form, not CUTLASS_USE_TANH_FOR_SIGMOID):
-    `1 / (1 + exp(-x))`.
+    `1 / (1 + exp(-x))`. With `fastmath<afn>`: the same formula with
+    `ex2.approx` and `rcp.approx` (as silu).
   }];
 }
 
-def Epi_TanhOp : Epi_ActivationOp<"tanh", "tanh(x)"> {
+def Epi_TanhOp : Epi_TranscendentalActivationOp<"tanh", "tanh(x)"> {
   let description = [{
-    CUTLASS `Tanh` (`fast_tanh`): lowers to `math.tanh`; the NVVM lowering
-    may pick `tanh.approx` as CUTLASS does.
+    CUTLASS `Tanh` (`fast_tanh`): lowers to `math.tanh` (libdevice's
+    `__nv_tanhf`); with `fastmath<afn>` to `tanh.approx.f32`, which is what
+    CUTLASS's `fast_tanh` executes on sm_75 and later.
   }];
 }
 
@@ -322,17 +363,39 @@ def Epi_StoreOp : Epi_EpilogueOp<"store",
     The D output. The value is converted to the enclosing op's D element type
     with the rounding mode (default `rn`). At most one per epilogue.
 
+    With `reduce add|min|max` the store combines with D's old value instead
+    of overwriting it, `D = D op value` (value converted to D's type first),
+    without D being read into the kernel: CUTLASS's TMA store with a
+    ReductionOp. D is then an input and an output of the kernel. PTX has
+    `add` for f32, f16 and bf16 D and `min`/`max` for f16 and bf16 only
+    (as vectors, so not with `store = direct`); 8-bit D has no reduction.
+
     ```mlir
     epi.store %d : f32
     epi.store %d rz : f32
+    epi.store %d reduce add : f32
     ```
-    Lowers to a conversion, R2S (stmatrix for 16-bit D), and a TMA store.
+    Lowers to a conversion, R2S (stmatrix for 16-bit D), and a TMA store
+    (`cp.async.bulk.tensor`), or with `reduce` a TMA reduction
+    (`cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile`); with
+    `store = direct`, per element `st.global` or `red.global.add.f32` /
+    `red.global.add.noftz.bf16`.
   }];
   let arguments = (ins Epi_ComputeType:$value,
                        DefaultValuedProp<Epi_RoundingModeProp,
-                                         "::mlir::epi::RoundingMode::rn">:$rounding);
-  let assemblyFormat = "$value ($rounding^)? attr-dict `:` type($value)";
+                                         "::mlir::epi::RoundingMode::rn">:$rounding,
+                       DefaultValuedProp<Epi_StoreReduceKindProp,
+                           "::mlir::epi::StoreReduceKind::none">:$reduce);
+  let assemblyFormat = [{
+    $value ($rounding^)? (`reduce` $reduce^)? attr-dict `:` type($value)
+  }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether the store combines with D's old value (`reduce` set).
+    bool isReduce() {
+      return getReduce() != ::mlir::epi::StoreReduceKind::none;
+    }
+  }];
 }
 
 def Epi_AuxStoreOp : Epi_EpilogueOp<"aux_store",

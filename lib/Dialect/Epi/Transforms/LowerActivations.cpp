@@ -17,6 +17,13 @@
 // CUTLASS's multiply_add (`a * b + c`, contracted to fma.rn by nvcc's default
 // -fmad=true) becomes math.fma where CUTLASS calls it explicitly.
 //
+// An activation with fastmath<afn> (sigmoid, silu, tanh, gelu, gelu_taylor)
+// is evaluated in f32 (f16/bf16 operands widened, the result rounded back)
+// with its exp, divide and tanh carrying `afn`, which the NVVM lowering turns
+// into ex2.approx, rcp.approx and tanh.approx (--convert-math-approx-to-nvvm);
+// gelu takes the tanh form there. This is what nvcc's --use_fast_math makes
+// of CUTLASS's formulas.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm/Dialect/Epi/EpiPasses.h"
@@ -35,10 +42,18 @@ namespace {
 /// Builds scalar arith/math ops of one float type at one location.
 class ScalarEmitter {
 public:
-  ScalarEmitter(OpBuilder &b, Location loc, FloatType type)
-      : b(b), loc(loc), type(type) {}
+  /// `approx`: exp, divide and tanh allow approximate implementations
+  /// (fastmath<afn>).
+  ScalarEmitter(OpBuilder &b, Location loc, FloatType type, bool approx = false)
+      : b(b), loc(loc), type(type),
+        fastmath(arith::FastMathFlagsAttr::get(
+            b.getContext(), approx ? arith::FastMathFlags::afn
+                                   : arith::FastMathFlags::none)) {}
 
   FloatType getType() const { return type; }
+  bool isApprox() const {
+    return fastmath.getValue() != arith::FastMathFlags::none;
+  }
 
   /// A constant from a double literal, rounded once to the type (CUTLASS's
   /// `T(0.7978845608028654)`).
@@ -60,14 +75,14 @@ public:
     return arith::MulFOp::create(b, loc, lhs, rhs);
   }
   Value div(Value lhs, Value rhs) {
-    return arith::DivFOp::create(b, loc, lhs, rhs);
+    return arith::DivFOp::create(b, loc, lhs, rhs, fastmath);
   }
   Value neg(Value x) { return arith::NegFOp::create(b, loc, x); }
   Value fma(Value a, Value m, Value c) {
     return math::FmaOp::create(b, loc, a, m, c);
   }
-  Value exp(Value x) { return math::ExpOp::create(b, loc, x); }
-  Value tanh(Value x) { return math::TanhOp::create(b, loc, x); }
+  Value exp(Value x) { return math::ExpOp::create(b, loc, x, fastmath); }
+  Value tanh(Value x) { return math::TanhOp::create(b, loc, x, fastmath); }
   Value cmp(arith::CmpFPredicate pred, Value lhs, Value rhs) {
     return arith::CmpFOp::create(b, loc, pred, lhs, rhs);
   }
@@ -113,6 +128,7 @@ private:
   OpBuilder &b;
   Location loc;
   FloatType type;
+  arith::FastMathFlagsAttr fastmath;
 };
 } // namespace
 
@@ -151,8 +167,14 @@ static Value lower(ThresholdReluOp op, Value x, ScalarEmitter &e) {
   return e.minPropagateNaN(cut, bound);
 }
 
-/// [GELU] (0.5 * x) * (1 + erf(x * half_root_two)).
+static Value lower(GeluTaylorOp, Value x, ScalarEmitter &e);
+
+/// [GELU] (0.5 * x) * (1 + erf(x * half_root_two)). With afn: the tanh form
+/// (GELU_taylor's), since erf has no approximate instruction and the tanh
+/// form is within 4.7e-4 of it.
 static Value lower(GeluOp, Value x, ScalarEmitter &e) {
+  if (e.isApprox())
+    return lower(GeluTaylorOp(), x, e);
   Value halfX = e.mul(e.constant(0.5), x);
   Value scaled = e.mul(x, e.constant(0.70710678118654752440));
   Value erf = e.erf(scaled);
@@ -234,6 +256,14 @@ static Value lower(HardSwishOp, Value x, ScalarEmitter &e) {
 // Patterns
 //===----------------------------------------------------------------------===//
 
+/// Whether `op` carries fastmath<afn> (only the transcendental activations
+/// take fastmath flags).
+static bool allowsApprox(Operation *op) {
+  auto fm = dyn_cast<arith::ArithFastMathInterface>(op);
+  return fm && arith::bitEnumContainsAny(fm.getFastMathFlagsAttr().getValue(),
+                                         arith::FastMathFlags::afn);
+}
+
 namespace {
 /// Replaces one activation with its formula.
 template <typename OpTy>
@@ -247,8 +277,20 @@ struct LowerActivation : public OpConversionPattern<OpTy> {
     auto type = dyn_cast<FloatType>(x.getType());
     if (!type)
       return rewriter.notifyMatchFailure(op, "operand is not a float");
-    ScalarEmitter emitter(rewriter, op.getLoc(), type);
-    rewriter.replaceOp(op, lower(op, x, emitter));
+    if (!allowsApprox(op) || type.isF64()) {
+      ScalarEmitter emitter(rewriter, op.getLoc(), type);
+      rewriter.replaceOp(op, lower(op, x, emitter));
+      return success();
+    }
+    // fastmath<afn>: in f32, whose approximate instructions PTX has.
+    Location loc = op.getLoc();
+    FloatType f32 = rewriter.getF32Type();
+    Value wide = type == f32 ? x : arith::ExtFOp::create(rewriter, loc, f32, x);
+    ScalarEmitter emitter(rewriter, loc, f32, /*approx=*/true);
+    Value result = lower(op, wide, emitter);
+    if (type != f32)
+      result = arith::TruncFOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
