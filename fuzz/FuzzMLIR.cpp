@@ -7,16 +7,24 @@
 
 #include "FuzzMLIR.h"
 
+#include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
 #include "ws-gemm/Driver/ParseGuard.h"
 #include "ws-gemm/InitAll.h"
 
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 
@@ -59,4 +67,40 @@ mlir::wsgemm::fuzz::Input::Input(const uint8_t *data, size_t size)
     : context(registry()) {
   configureContext(context);
   module = parse(context, data, size);
+}
+
+void mlir::wsgemm::fuzz::printKernelNamesWithNVPTX(ModuleOp module) {
+  // Names met before are not printed again (capped, so that a long run's
+  // memory stays bounded; a name past the cap is printed every time).
+  static llvm::StringSet<> *seen = new llvm::StringSet<>();
+  SmallVector<std::string> names;
+  module.walk([&](wsgemm::GemmOp gemm) {
+    StringRef name = gemm.getSymName();
+    if (!seen->contains(name))
+      names.push_back(name.str());
+  });
+  MLIRContext *ctx = module.getContext();
+  for (const std::string &name : names) {
+    if (seen->size() < 100000)
+      seen->insert(name);
+    // The kernel's shape as the lowering emits it: an external
+    // nvvm.kernel with a parameter (NVPTX names it <name>_param_0).
+    OwningOpRef<ModuleOp> probe = parseSourceString<ModuleOp>(
+        "gpu.module @probe [#nvvm.target<chip = \"sm_90a\", "
+        "features = \"+ptx80\">] {\n"
+        "  llvm.func @k(%a: i32) attributes {nvvm.kernel} {\n"
+        "    llvm.return\n"
+        "  }\n"
+        "}\n",
+        ctx);
+    if (!probe)
+      std::abort(); // the probe itself must parse
+    probe->walk(
+        [&](LLVM::LLVMFuncOp func) { SymbolTable::setSymbolName(func, name); });
+    PassManager pm(ctx);
+    GpuModuleToBinaryPassOptions options;
+    options.compilationTarget = "isa";
+    pm.addPass(createGpuModuleToBinaryPass(options));
+    (void)pm.run(*probe);
+  }
 }

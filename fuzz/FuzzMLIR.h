@@ -33,6 +33,13 @@ void configureContext(mlir::MLIRContext &context);
 mlir::OwningOpRef<mlir::ModuleOp> parse(mlir::MLIRContext &context,
                                         const uint8_t *data, size_t size);
 
+/// Each wsgemm.gemm name in `module` (verified), the first time this
+/// process meets it, as the name of a one-parameter kernel that
+/// gpu-module-to-binary prints to PTX with NVPTX, as the driver does: NVPTX
+/// aborts on a symbol it cannot print, so a name the verifier accepts
+/// wrongly is a crash. A few milliseconds per new name.
+void printKernelNamesWithNVPTX(mlir::ModuleOp module);
+
 /// One fuzz input: a fresh context over registry() (configureContext) and
 /// the bytes parsed in it; `module` is null on a syntax or verifier error.
 struct Input {

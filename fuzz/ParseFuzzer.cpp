@@ -5,7 +5,9 @@
 // ours included: wsgemm.gemm, #wsgemm.config, the epi region, the explicit
 // level's roles and pipelines). What parses is printed, re-parsed and
 // printed again, which must give the same text (our custom assembly
-// formats round-trip), in generic form too.
+// formats round-trip), in generic form too. Each kernel name it accepts
+// goes through NVPTX's printer (printKernelNamesWithNVPTX), which aborts on
+// a name it cannot print.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!input.module)
     return 0;
   ModuleOp module = *input.module;
+  mlir::wsgemm::fuzz::printKernelNamesWithNVPTX(module);
   // Round trips are ours to keep only where every op is ours or one our
   // EVTs use; upstream dialects' printers are upstream's business.
   bool ours = true;
