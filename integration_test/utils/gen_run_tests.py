@@ -482,6 +482,36 @@ AFN["act_tanh_afn"] = (
 AFN["act_gelu_taylor_afn_f16"] = (
     A2, "epi.gelu_taylor fastmath<afn> on f16, pingpong", [])
 
+# D reduced into (epi.store ... reduce, issue 31), after every other table
+# so the kernels above keep their seeds. ws-gemm-run seeds D and checks
+# D_after = D_before op value.
+RS = {}
+RSK = "kernels/reduce_store.mlir"
+RS["rs_add_f32"] = (RSK, "D += alpha * acc, f32 D (TMA reduce add)",
+                    [BIG + " --scalar alpha=0.5"])
+RS["rs_add_bf16_ws"] = (RSK, "bf16 D += acc + bias[n], warp_specialized, N-major B", [])
+RS["rs_add_f16_pp"] = (RSK, "f16 D += relu(acc), pingpong 64x128, per-warp stores", [ONE])
+RS["rs_add_f16_batched"] = (RSK, "batched f16 D += acc, 128x256", [])
+RS["rs_add_bf16_cl21"] = (RSK, "bf16 D += acc, cluster 2x1", [BIG])
+RS["rs_add_f32_split3"] = (RSK, "split_k = 3 combined with the reduce-store, f32 D",
+                           ["--m 256 --n 512 --k 8192"])
+RS["rs_add_bf16_streamk"] = (RSK, "stream-K, bf16 D += acc",
+                             [RAG1 + " --stream-k-tiles 40"])
+RS["rs_add_f16_lincomb"] = (RSK, "D += alpha * acc + beta * C, C its own buffer, ReuseSmemC",
+                            [FULL + " --scalar beta=0"])
+RS["rs_max_f16"] = (RSK, "D = max(D, acc), f16 (TMA reduce max)", [])
+RS["rs_min_bf16_ws"] = (RSK, "D = min(D, acc), bf16, warp_specialized", [])
+RS["rs_direct_add_f32"] = (RSK, "store = direct: red.global.add.f32",
+                           ["--m 777 --n 1029 --k 96", "--m 129 --n 7 --k 8"])
+RS["rs_direct_add_bf16"] = (RSK, "store = direct: red.global.add.noftz.bf16, warp_specialized",
+                            ["--m 1000 --n 3001 --k 200"])
+RS["rs_direct_add_f16_split2"] = (RSK, "store = direct with split_k = 2: red.global.add.noftz.f16",
+                                  ["--m 777 --n 1029 --k 96"])
+RS["bench_rs_add_bf16"] = (RSK, "benchmarked: bf16 D += acc, 128x256", [BIG])
+RS["bench_rs_beta1_bf16"] = (RSK, "benchmarked: bf16 D = acc + C (run with C its own buffer)", [])
+RS["bench_rs_add_f32"] = (RSK, "benchmarked: f32 D += acc, 128x256", [BIG])
+RS["bench_rs_beta1_f32"] = (RSK, "benchmarked: f32 D = acc + C", [])
+
 
 def main():
     sources = {}
@@ -500,6 +530,7 @@ def main():
     KERNELS.update(CL4)
     KERNELS.update(TORDER)
     KERNELS.update(AFN)
+    KERNELS.update(RS)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -510,7 +541,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

@@ -344,6 +344,45 @@ bool outputsNeedDirectStore(const Manifest &m, const GemmArgs &args) {
   return false;
 }
 
+/// A kernel that reduces into D (operands.D.reduce) updates D in place while
+/// its tiles, and split-K's or stream-K's partial tiles, still load C and
+/// aux matrices with TMA: those loads and the reductions into D are not
+/// ordered, and `D += f(D)` is not what a reduce-store means. So no matrix
+/// the kernel reads may overlap D's bytes.
+static Status checkReduceAliasing(const Manifest &m, const GemmArgs &args) {
+  if (m.dReduce() == StoreReduce::None || args.D.ptr == 0)
+    return Status::success();
+  auto range = [&](const std::string &operand, const TensorArg &t) {
+    MatrixGeometry g = matrixGeometry(m, operand, args);
+    uint64_t bytes =
+        static_cast<uint64_t>(g.spanElements()) * dtypeSize(g.dtype);
+    return std::pair<uint64_t, uint64_t>(t.ptr, t.ptr + bytes);
+  };
+  auto [d0, d1] = range("D", args.D);
+  std::vector<std::string> reads;
+  if (m.hasC())
+    reads.push_back("C");
+  for (const EvtNode &n : m.nodes)
+    if (n.op == EvtOp::AuxLoad)
+      reads.push_back(n.name);
+  for (const std::string &name : reads) {
+    const TensorArg *t = tensorArgFor(name, args);
+    if (!t || t->ptr == 0)
+      continue;
+    auto [r0, r1] = range(name, *t);
+    if (r0 < d1 && d0 < r1)
+      return errorf(name,
+                    ": overlaps D, which this kernel reduces into (operands.D."
+                    "reduce = ",
+                    storeReduceName(m.dReduce()),
+                    "): the kernel's TMA loads of ", name,
+                    " and its reductions into D are not ordered; the "
+                    "reduction already adds to D's old values, so give ",
+                    name, " its own buffer");
+  }
+  return Status::success();
+}
+
 Status validate(const Manifest &m, const GemmArgs &args) {
   // Problem sizes.
   WSGEMM_TRY(checkSize("M", args.M));
@@ -408,6 +447,8 @@ Status validate(const Manifest &m, const GemmArgs &args) {
       break;
     }
   }
+
+  WSGEMM_TRY(checkReduceAliasing(m, args));
 
   // Names the kernel does not take.
   auto listKnown = [&](bool wantScalars) {

@@ -52,6 +52,20 @@ const char *layoutName(Layout l) {
   return "?";
 }
 
+const char *storeReduceName(StoreReduce r) {
+  switch (r) {
+  case StoreReduce::None:
+    return "none";
+  case StoreReduce::Add:
+    return "add";
+  case StoreReduce::Min:
+    return "min";
+  case StoreReduce::Max:
+    return "max";
+  }
+  return "?";
+}
+
 unsigned swizzleBytes(Swizzle s) {
   switch (s) {
   case Swizzle::None:
@@ -295,6 +309,17 @@ void parseOperands(Manifest &m, const json &root) {
       allowed = {{"n_major", Layout::NMajor}};
     info.layout = getEnum<Layout>(need(o, key, "layout"), key + ".layout",
                                   ("layout for " + name).c_str(), allowed);
+    // D stored with a reduction (cp.reduce.async.bulk.tensor, red.global).
+    if (const json *r = maybe(o, "reduce")) {
+      if (name != "D")
+        fail(key + ".reduce", "only D is stored with a reduction");
+      info.reduce = getEnum<StoreReduce>(
+          *r, key + ".reduce", "store reduction",
+          {{"none", StoreReduce::None},
+           {"add", StoreReduce::Add},
+           {"min", StoreReduce::Min},
+           {"max", StoreReduce::Max}});
+    }
     m.operands[name] = info;
   }
   for (const char *req : {"A", "B", "D"})

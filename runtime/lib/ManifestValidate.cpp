@@ -176,6 +176,27 @@ void validateManifest(const Manifest &m) {
     fail("evt.nodes", "must contain exactly one store (the D output), got " +
                           std::to_string(stores));
 
+  // D stored with a reduction: what PTX reduces into global memory
+  // (cp.reduce.async.bulk.tensor, red.global).
+  StoreReduce reduce = m.dReduce();
+  DType d = m.operand("D").dtype;
+  if (reduce != StoreReduce::None) {
+    if (d != DType::F32 && d != DType::F16 && d != DType::BF16)
+      fail("operands.D.reduce",
+           std::string("PTX reduces only f32, f16 and bf16 into global "
+                       "memory, D is ") +
+               dtypeName(d));
+    if (reduce != StoreReduce::Add && d == DType::F32)
+      fail("operands.D.reduce",
+           std::string(storeReduceName(reduce)) +
+               " into f32: PTX has min and max for f16 and bf16 only");
+    if (reduce != StoreReduce::Add && m.directStores())
+      fail("operands.D.reduce",
+           std::string(storeReduceName(reduce)) +
+               " with D stored directly (a matrix parameter): red.global has "
+               "no scalar 16-bit min or max");
+  }
+
   // Params against operands and the EVT.
   std::set<std::string> mapped;
   for (const Param &p : m.params) {

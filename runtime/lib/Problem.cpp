@@ -119,7 +119,11 @@ Status TestProblem::allocMatrix(const std::string &name, DType t, bool output) {
   arg.ptr = buf.mem.ptr();
   arg.dtype = t; // ld was set by create() when padding; 0 means packed
 
-  if (!output) {
+  // A D the kernel reduces into is an input too: seeded like one, and kept
+  // (dSeed_) so that resetOutputs restores it.
+  const bool seeded = output && name == "D" &&
+                      manifest_.dReduce() != StoreReduce::None;
+  if (!output || seeded) {
     // Random values at valid positions, 0xFF (NaN) in padding and guard.
     std::vector<unsigned char> bytes(buf.mem.size(), 0xFF);
     std::vector<double> values;
@@ -148,8 +152,14 @@ Status TestProblem::allocMatrix(const std::string &name, DType t, bool output) {
       }
     });
     WSGEMM_TRY(buf.mem.upload(bytes.data(), bytes.size()));
+    if (seeded) {
+      dSeed_ = bytes;
+      outputs_.push_back(name);
+    }
     if (opts_.keepHost) {
-      if (name == "A")
+      if (seeded)
+        host_.D = std::move(host);
+      else if (name == "A")
         host_.A = std::move(host);
       else if (name == "B")
         host_.B = std::move(host);
@@ -312,8 +322,12 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
 }
 
 Status TestProblem::resetOutputs() {
-  for (const std::string &name : outputs_)
-    WSGEMM_TRY(buffers_.at(name).mem.fill(0xFF));
+  for (const std::string &name : outputs_) {
+    if (name == "D" && !dSeed_.empty())
+      WSGEMM_TRY(buffers_.at(name).mem.upload(dSeed_.data(), dSeed_.size()));
+    else
+      WSGEMM_TRY(buffers_.at(name).mem.fill(0xFF));
+  }
   for (const std::string &name : reductions_) {
     Buffer &b = buffers_.at(name);
     const Param *par = manifest_.findParam(name);
@@ -322,6 +336,23 @@ Status TestProblem::resetOutputs() {
     std::memcpy(bytes.data(), init.data(), b.dataBytes);
     WSGEMM_TRY(b.mem.upload(bytes.data(), bytes.size()));
   }
+  return Status::success();
+}
+
+Status TestProblem::readCFromD() {
+  auto c = buffers_.find("C"), d = buffers_.find("D");
+  if (c == buffers_.end() || d == buffers_.end())
+    return errorf("C: the kernel reads no C, so it cannot read D as C");
+  const MatrixGeometry &cg = c->second.geometry, &dg = d->second.geometry;
+  if (c->second.dtype != d->second.dtype || cg.ld != dg.ld ||
+      cg.batchStride != dg.batchStride || cg.batches != dg.batches)
+    return errorf("C: reading D as C needs C and D of one dtype and layout, "
+                  "got C ", dtypeName(c->second.dtype), " (ld ", cg.ld,
+                  ") and D ", dtypeName(d->second.dtype), " (ld ", dg.ld, ")");
+  std::vector<unsigned char> bytes(c->second.dataBytes);
+  WSGEMM_TRY(c->second.mem.download(bytes.data(), bytes.size()));
+  WSGEMM_TRY(d->second.mem.upload(bytes.data(), bytes.size()));
+  args_.C.ptr = args_.D.ptr;
   return Status::success();
 }
 

@@ -167,7 +167,12 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
   r.in_ = std::move(inputs);
   r.dType_ = m.operand("D").dtype;
   r.srcSkipped_ = sourceSkipped(m, args);
+  r.dReduce_ = m.dReduce();
   const int64_t M = args.M, N = args.N, K = args.K, L = args.L;
+  // A reducing store combines with D's old values.
+  if (r.dReduce_ != StoreReduce::None)
+    WSGEMM_TRY(checkMatrixInput("operand", "D (before the launch)", r.in_.D,
+                                matrixGeometry(m, "D", args)));
 
   WSGEMM_TRY(
       checkMatrixInput("operand", "A", r.in_.A, matrixGeometry(m, "A", args)));
@@ -426,6 +431,17 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
     case EvtOp::Store:
       out.dExact = arg(0);
       out.d = roundTo(node.dtype, arg(0), node.rounding);
+      // A reducing store: the converted value meets D's old one in D's
+      // type (PTX's add rounds to nearest; min and max are exact and
+      // return the number when one side is NaN).
+      if (dReduce_ != StoreReduce::None) {
+        const double old = in_.D.at(m, n, l);
+        if (dReduce_ == StoreReduce::Add)
+          out.d = roundTo(node.dtype, old + out.d, Rounding::RN);
+        else
+          out.d = dReduce_ == StoreReduce::Min ? std::fmin(old, out.d)
+                                               : std::fmax(old, out.d);
+      }
       break;
     case EvtOp::AuxStore:
       out.auxExact[auxI] = arg(0);

@@ -78,6 +78,9 @@ void usage() {
       "  --align-ld B every matrix's ld rounded up to B bytes (16: odd row\n"
       "               lengths such as N = 50257 padded for TMA; a kernel\n"
       "               with store = direct takes them packed)\n"
+      "  --c-is-d     C is read from D's buffer, D = f(acc, D) in place (the\n"
+      "               beta = 1 update a reducing store, epi.store ... reduce,\n"
+      "               does without reading D)\n"
       "  --dry-run    no GPU: check the manifest and arguments, name the\n"
       "               cuBLASLt epilogue compared with, time nothing\n");
 }
@@ -119,6 +122,8 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.device);
     else if (a == "--seed")
       ok = args.integer(o.seed);
+    else if (a == "--c-is-d")
+      o.cIsD = true;
     else if (a == "--compare") {
       const char *v = args.value();
       if (!v || std::string(v) != "cublaslt") {
@@ -296,6 +301,10 @@ int run(const Options &o) {
       return fail(p.status());
     sets.push_back(std::move(*p));
   }
+  if (o.cIsD)
+    for (TestProblem &p : sets)
+      if (Status s = p.readCFromD(); !s.ok())
+        return fail(s);
   std::vector<LaunchPlan> plans;
   std::optional<TileOrder> order;
   if (Status s = preparePlans(k, o, sets, o.tileOrder, plans, &order); !s.ok())

@@ -38,6 +38,7 @@ struct Options {
   int64_t alignLd = 0;       // bytes: every matrix's ld rounded up
   uint64_t seed = 1;
   bool compare = false;
+  bool cIsD = false; // --c-is-d: C read from D's buffer (D = f(acc, D))
   std::string csv;
   std::string plot;
   bool dryRun = false;

@@ -40,6 +40,14 @@ std::string breakArgument(const Manifest &m, const std::string &mode,
     a.named[p->name].ld = (a.M + 4) / 4 * 4;
     return "are read packed";
   }
+  if (mode == "c-is-d") {
+    // C read from D's buffer: refused for a kernel that reduces into D.
+    if (!m.hasC())
+      return "";
+    a.C.ptr = a.D.ptr;
+    a.C.ld = a.D.ld;
+    return "overlaps D, which this kernel reduces into";
+  }
   if (mode == "dtype") {
     DType A = m.operand("A").dtype;
     a.A.dtype = A == DType::F16 ? DType::BF16 : DType::F16;

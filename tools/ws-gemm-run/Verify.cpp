@@ -163,10 +163,16 @@ public:
   /// and `jump`: whether those took different sides of a jump. There the
   /// kernel may land on either side: it passes if it matches one of the
   /// three (counted and reported).
+  ///
+  /// `stored` (D reduced into, Manifest::dReduce): per element |y|, the
+  /// value the kernel combined with D's old one. Its error (the rtol part
+  /// of the bound, relative to y) and its rounding to D's type come on top
+  /// of the combined result's: rtol * (|ref| + |y|) + atol.
   void matrix(const std::string &name, const HostMatrix &out,
               const std::vector<double> &refs, DType t, int auxIndex,
               const std::array<const std::vector<double> *, 2> &alt = {},
-              const std::vector<char> *jump = nullptr) {
+              const std::vector<char> *jump = nullptr,
+              const std::vector<double> *stored = nullptr) {
     const char *kind = auxIndex < 0 ? "out" : "aux";
     Tolerance tol = tolerance(t);
     ErrorStats st(name);
@@ -192,11 +198,14 @@ public:
           ++atJump;
         }
       }
-      st.compareAbs(got, want, elementTolerance(tol, want, st.rms(), weight),
-                    Where{c.m, c.n, c.l});
+      double bound = elementTolerance(tol, want, st.rms(), weight);
+      if (stored)
+        bound += tol.rtol * (*stored)[i];
+      st.compareAbs(got, want, bound, Where{c.m, c.n, c.l});
     }
     char rms[160];
-    std::snprintf(rms, sizeof rms, " = %.3g*|ref| + %.3g", tol.rtol,
+    std::snprintf(rms, sizeof rms, " = %.3g*|ref|%s + %.3g", tol.rtol,
+                  stored ? " (+ the same of |stored value|)" : "",
                   tol.atolPerRms * st.rms() + tol.atolAbs);
     if (!weights_.empty())
       std::snprintf(rms + std::strlen(rms), sizeof rms - std::strlen(rms),
@@ -362,6 +371,9 @@ bool verifyOutputs(const Manifest &m, const Options &o, const Reference &R,
   // Reference values of the checked elements.
   const size_t nAux = R.auxOutputs().size();
   std::vector<double> refD(cp.coords.size());
+  // D reduced into: |y| per element (Verifier::matrix's `stored`).
+  const bool reduceD = m.dReduce() != StoreReduce::None;
+  std::vector<double> storedD(reduceD ? cp.coords.size() : 0);
   std::vector<std::vector<double>> refAux(
       nAux, std::vector<double>(cp.coords.size()));
   parallelFor(cp.coords.size(), [&](size_t, size_t b, size_t e) {
@@ -370,6 +382,8 @@ bool verifyOutputs(const Manifest &m, const Options &o, const Reference &R,
       const Coord &c = cp.coords[i];
       R.evaluateWithAcc(R.accumulator(c.m, c.n, c.l), c.m, c.n, c.l, r);
       refD[i] = r.d;
+      if (reduceD)
+        storedD[i] = std::fabs(r.dExact);
       for (size_t a = 0; a < nAux; ++a)
         refAux[a][i] = r.aux[a];
     }
@@ -439,8 +453,12 @@ bool verifyOutputs(const Manifest &m, const Options &o, const Reference &R,
   };
 
   const std::vector<char> *jumpOf = jumps ? &atJump : nullptr;
+  if (reduceD)
+    std::printf("D is reduced into (%s): checked against D before the "
+                "launch combined with the EVT's value\n",
+                storeReduceName(m.dReduce()));
   v.matrix("D", outs.at("D"), refD, m.operand("D").dtype, -1, altOf(-1),
-           jumpOf);
+           jumpOf, reduceD ? &storedD : nullptr);
   for (size_t a = 0; a < nAux; ++a)
     v.matrix(R.auxOutputs()[a].name, outs.at(R.auxOutputs()[a].name), refAux[a],
              R.auxOutputs()[a].dtype, static_cast<int>(a),

@@ -1,8 +1,9 @@
 //===- ws-gemm-run.cpp - Run a ws-gemm kernel once and verify it ----------===//
 //
 // Loads a manifest + cubin, fills seeded random inputs (uniform in [-1, 1],
-// never zeros), poisons every output (0xFF bytes: NaN in every dtype),
-// launches once, and compares D, aux stores and reductions with the CPU
+// never zeros), poisons every output (0xFF bytes: NaN in every dtype;
+// a D the kernel reduces into, `epi.store ... reduce`, is seeded like an
+// input instead and checked as D_after = D_before op value), launches once, and compares D, aux stores and reductions with the CPU
 // reference of the same EVT in double:
 //   - every element when M*N*L <= 2^20 (or --full), otherwise a few thousand
 //     random (m, n, l) plus full rows and columns at both ends and at the
@@ -21,7 +22,7 @@
 // kernel with a finite value, the problem's device and host bytes against
 // what is free (Footprint.h), and with --full the CPU reference's work.
 //
-// --bad-arg misaligned|stride|dtype|null|scale-ld breaks one argument on purpose and
+// --bad-arg misaligned|stride|dtype|null|scale-ld|c-is-d breaks one argument on purpose and
 // expects the runtime to refuse it before launch (with --dry-run: without a
 // GPU, on fake device addresses).
 //
@@ -61,7 +62,7 @@ void usage() {
       "usage: ws-gemm-run MANIFEST --m M --n N --k K [--l L] [--seed S]\n"
       "         [--pad E] [--scalar NAME=VALUE]... [--nan INPUT]... [--device D]\n"
       "         [--full] [--samples N] [--rtol X] [--atol-rms X]\n"
-      "         [--bad-arg misaligned|stride|dtype|null|scale-ld] [--dry-run]\n"
+      "         [--bad-arg misaligned|stride|dtype|null|scale-ld|c-is-d] [--dry-run]\n"
       "         [--tuning TABLE] [--variant ID] [--timeout S]\n"
       "         [--stream-k-tiles N] [--align-ld BYTES]\n"
       "         [--raster along_m|along_n] [--swizzle 1|2|4|8]\n"
@@ -164,10 +165,11 @@ bool parseOptions(int argc, char **argv, Options &o) {
       o.badArg = v;
       if (o.badArg != "misaligned" && o.badArg != "stride" &&
           o.badArg != "dtype" && o.badArg != "null" &&
-          o.badArg != "scale-ld") {
+          o.badArg != "scale-ld" &&
+          o.badArg != "c-is-d") {
         std::fprintf(stderr,
                      "error: --bad-arg: unknown mode '%s' (expected "
-                     "misaligned, stride, dtype, null or scale-ld)\n",
+                     "misaligned, stride, dtype, null, scale-ld or c-is-d)\n",
                      v);
         return false;
       }

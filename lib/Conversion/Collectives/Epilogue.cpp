@@ -259,6 +259,10 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
   bool direct = desc.config.isDirectStore();
   int64_t fragmentSize = desc.config.fragmentSize.value_or(epiN / 2);
   bool epiLoads = layout.hasEpilogueLoads();
+  epi::StoreReduceKind dReduce = epi::StoreReduceKind::none;
+  for (Operation &inner : kc.op.getEpilogue().front())
+    if (auto store = dyn_cast<epi::StoreOp>(inner))
+      dReduce = store.getReduce();
   vectors.clear();
   for (Reduction &r : reductions) {
     r.partials.clear();
@@ -284,12 +288,19 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     Value row =
         perWarp ? kc.add(st.row, kc.mul(kc.warpInWg, kc.i32(boxRows))) : st.row;
     SmallVector<Value> crd = kc.coords(st.col, row, tile.batch);
+    // D op= value (epi.store ... reduce): the same box, reduced into D by
+    // cp.reduce.async.bulk.tensor instead of overwriting it.
     if (desc.storesD)
       StoreTmaOp::create(b, perWarp ? warpSlice(st.dBuf, desc.d) : st.dBuf,
-                         kc.tmaDescriptor("D"), crd, kc.storePipe);
+                         kc.tmaDescriptor("D"), crd, kc.storePipe,
+                         dReduce == epi::StoreReduceKind::none
+                             ? epi::StoreReduceKindAttr()
+                             : epi::StoreReduceKindAttr::get(b.getContext(),
+                                                             dReduce));
     for (auto [aux, buf] : llvm::zip(layout.auxStores, st.auxBufs))
       StoreTmaOp::create(b, perWarp ? warpSlice(buf, aux.type) : buf,
-                         kc.tmaDescriptor(aux.name), crd, kc.storePipe);
+                         kc.tmaDescriptor(aux.name), crd, kc.storePipe,
+                         epi::StoreReduceKindAttr());
     StoreCommitOp::create(b, kc.storePipe);
   };
   Value leader = kc.eq(kc.tidInWg, kc.i32(0));
@@ -436,7 +447,8 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
       // the subtile out (reuse_smem_c and delay_tma_store are off).
       kc.namedBarrier(barrierId, 128);
       if (desc.storesD)
-        storeDirect(current.dBuf, desc.d, "D", subRow, subCol, tile.batch);
+        storeDirect(current.dBuf, desc.d, "D", subRow, subCol, tile.batch,
+                    desc.dReduce);
       for (auto [aux, buf] : llvm::zip(layout.auxStores, current.auxBufs))
         storeDirect(buf, aux.type, aux.name, subRow, subCol, tile.batch);
       continue;

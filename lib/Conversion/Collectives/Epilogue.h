@@ -134,9 +134,11 @@ private:
   void emitR2S(Value dBuf, ArrayRef<Value> dVals);
   /// `store = direct` (EpilogueDirectStore.cpp): the warpgroup copies the
   /// staged 64 x epi N subtile `buf` of `type` to `operand`'s rows from
-  /// `subRow` and columns from `subCol` with bounds-checked st.global.
+  /// `subRow` and columns from `subCol` with bounds-checked st.global, or
+  /// with `reduce` (D only) red.global adding into the old elements.
   void storeDirect(Value buf, planning::DType type, StringRef operand,
-                   Value subRow, Value subCol, Value batch);
+                   Value subRow, Value subCol, Value batch,
+                   planning::StoreReduce reduce = planning::StoreReduce::None);
   /// Finds each reduction's op, its uniform factor and whether its
   /// elements need bounds (Reduction::factor, Reduction::unmasked); emits
   /// the factors where the scalars are read.

@@ -19,9 +19,17 @@
 // the subtile's swizzle, which permutes 16-byte chunks within a row: a
 // warp's 32 reads stay conflict-free.
 //
+// D reduced into (`epi.store ... reduce add`) takes red.global instead of
+// st.global: `red.global.add.f32` and `red.global.add.noftz.{f16,bf16}`,
+// the only scalar float reductions PTX has (min and max exist for 16-bit
+// floats only as vectors, which these single-element stores cannot use:
+// the planner refuses them with store = direct).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Epilogue.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::wsgemm;
@@ -29,7 +37,8 @@ using namespace mlir::wsgemm::collectives;
 namespace pl = mlir::wsgemm::planning;
 
 void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
-                           Value subRow, Value subCol, Value batch) {
+                           Value subRow, Value subCol, Value batch,
+                           pl::StoreReduce reduce) {
   ImplicitLocOpBuilder &b = kc.b;
   const int64_t epiN = kc.layout.epiN, threads = 128, rows = 64;
   const int64_t bytes = pl::getBits(type) / 8;
@@ -84,7 +93,23 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
                                   kc.i32(bytes)),
                            type));
     Value v = LLVM::LoadOp::create(b, bitsTy, src, /*alignment=*/bytes);
-    LLVM::StoreOp::create(b, v, dst, /*alignment=*/bytes);
+    if (reduce == pl::StoreReduce::None) {
+      LLVM::StoreOp::create(b, v, dst, /*alignment=*/bytes);
+    } else {
+      // Legality.cpp admits only add here. The f32 element goes in an .f32
+      // register, a 16-bit one as its bits in a .b16 register.
+      assert(reduce == pl::StoreReduce::Add && "direct min/max refused");
+      std::string ptx = "red.global.add";
+      if (type == pl::DType::F32) {
+        v = LLVM::BitcastOp::create(b, kc.f32Ty, v);
+        ptx += ".f32";
+      } else {
+        ptx += type == pl::DType::BF16 ? ".noftz.bf16" : ".noftz.f16";
+      }
+      NVVM::InlinePtxOp::create(b, TypeRange{}, ValueRange{dst, v},
+                                ValueRange{}, ptx + " [$0], $1;",
+                                /*predicate=*/Value());
+    }
     scf::YieldOp::create(
         b, ValueRange{LLVM::GEPOp::create(b, kc.globalPtrTy, b.getI8Type(),
                                           dst, ValueRange{stepBytes})

@@ -289,6 +289,10 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
                                {"layout", pl::toString(desc.bMajor)}}},
       {"D", llvm::json::Object{{"dtype", pl::toString(desc.d)},
                                {"layout", "n_major"}}}};
+  // D reduced into (epi.store ... reduce): the runtime treats it as an
+  // input and an output.
+  if (desc.dReduce != pl::StoreReduce::None)
+    (*operands.getObject("D"))["reduce"] = pl::toString(desc.dReduce);
   if (desc.loadsC)
     operands["C"] = llvm::json::Object{{"dtype", pl::toString(desc.c)},
                                        {"layout", "n_major"}};

@@ -388,6 +388,32 @@ struct LowerStoreTma : PipelinePattern<StoreTmaOp> {
   matchAndRewrite(StoreTmaOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (std::optional<epi::StoreReduceKind> reduce = op.getReduce()) {
+      // nvgpu has no reducing store: the NVVM op, on the descriptor as the
+      // generic pointer nvgpu lowers it to (reconciled with that lowering's
+      // cast) and the staged box's shared-memory address.
+      NVVM::TMAReduxKind kind = NVVM::TMAReduxKind::ADD;
+      if (*reduce == epi::StoreReduceKind::min)
+        kind = NVVM::TMAReduxKind::MIN;
+      else if (*reduce == epi::StoreReduceKind::max)
+        kind = NVVM::TMAReduxKind::MAX;
+      Value desc =
+          UnrealizedConversionCastOp::create(
+              rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
+              adaptor.getTensorMap().front())
+              .getResult(0);
+      SmallVector<Value> coords;
+      for (ValueRange c : adaptor.getCoordinates())
+        coords.push_back(c.front());
+      NVVM::CpAsyncBulkTensorReduceOp::create(
+          rewriter, loc, desc, adaptor.getSrc().front(),
+          NVVM::TMAReduxKindAttr::get(rewriter.getContext(), kind),
+          NVVM::TMAStoreModeAttr::get(rewriter.getContext(),
+                                      NVVM::TMAStoreMode::TILE),
+          coords, /*l2CacheHint=*/Value());
+      rewriter.eraseOp(op);
+      return success();
+    }
     auto [src, coords] =
         tmaOperands(rewriter, loc, op.getTensorMap().getType(),
                     adaptor.getSrc().front(), adaptor.getCoordinates());

@@ -170,7 +170,25 @@ LogicalResult StoreOp::verify() {
   EpilogueOpInterface owner = getEnclosingEpilogue(*this);
   if (!owner)
     return success(); // Reported by the InEpilogue trait.
-  return verifyRounding(*this, owner.getDElementType(), getRounding());
+  Type d = owner.getDElementType();
+  if (failed(verifyRounding(*this, d, getRounding())))
+    return failure();
+  if (!isReduce())
+    return success();
+  // PTX's reductions into global memory (cp.reduce.async.bulk.tensor,
+  // red.global): add for f32, f16 and bf16; min and max for f16 and bf16
+  // only; nothing for 8-bit floats.
+  StringRef kind = stringifyStoreReduceKind(getReduce());
+  if (!d.isF32() && !d.isF16() && !d.isBF16())
+    return emitOpError() << "'reduce " << kind << "' into D of type " << d
+                         << ": PTX reduces into global memory only f32, f16 "
+                            "and bf16 (cp.reduce.async.bulk.tensor, "
+                            "red.global), not 8-bit floats";
+  if (d.isF32() && getReduce() != StoreReduceKind::add)
+    return emitOpError() << "'reduce " << kind
+                         << "' into f32 D: PTX has min and max reductions "
+                            "for f16 and bf16 only (f32 has add)";
+  return success();
 }
 
 LogicalResult AuxStoreOp::verify() { return verifyName(*this, getName()); }

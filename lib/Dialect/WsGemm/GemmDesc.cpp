@@ -261,6 +261,19 @@ FailureOr<pl::GemmDesc> mlir::wsgemm::describeGemm(GemmOp op) {
             })
             .Case([&](epi::StoreOp store) {
               desc.storesD = true;
+              switch (store.getReduce()) {
+              case epi::StoreReduceKind::none:
+                break;
+              case epi::StoreReduceKind::add:
+                desc.dReduce = pl::StoreReduce::Add;
+                break;
+              case epi::StoreReduceKind::min:
+                desc.dReduce = pl::StoreReduce::Min;
+                break;
+              case epi::StoreReduceKind::max:
+                desc.dReduce = pl::StoreReduce::Max;
+                break;
+              }
               // D's own type rules are the planner's (Legality.cpp).
               Type d = op.getDType();
               if (!d.isF16() && !d.isBF16())

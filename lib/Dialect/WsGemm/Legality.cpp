@@ -460,6 +460,18 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
                       "lowered together: a C stage goes back to the loader "
                       "once the warpgroup's store of the D staged in it has "
                       "read it";
+  // red.global has min and max for 16-bit floats only as .v2/.v4/.v8
+  // vectors (4-byte aligned pairs at least); direct stores write single
+  // elements at any alignment.
+  if (c.isDirectStore() && desc.storesD &&
+      (desc.dReduce == StoreReduce::Min || desc.dReduce == StoreReduce::Max))
+    errors.error() << "store = direct with 'reduce " << toString(desc.dReduce)
+                   << "' on D: PTX's red.global has " << toString(desc.dReduce)
+                   << " for " << toString(desc.d)
+                   << " only as vectors of 2 to 8 elements, and direct "
+                      "stores write one element at any alignment; use "
+                      "store = tma (cp.reduce.async.bulk.tensor) or "
+                      "'reduce add'";
   if (c.isDirectStore() && c.warpStores.value_or(false))
     errors.error() << "store = direct and warp_stores = true exclude each "
                       "other: direct stores issue no TMA store";

@@ -158,6 +158,20 @@ const char *mlir::wsgemm::planning::toString(OutputStore store) {
   return store == OutputStore::Direct ? "direct" : "tma";
 }
 
+const char *mlir::wsgemm::planning::toString(StoreReduce reduce) {
+  switch (reduce) {
+  case StoreReduce::Add:
+    return "add";
+  case StoreReduce::Min:
+    return "min";
+  case StoreReduce::Max:
+    return "max";
+  case StoreReduce::None:
+    break;
+  }
+  return "none";
+}
+
 const char *mlir::wsgemm::planning::toString(TileSchedulerKind kind) {
   return kind == TileSchedulerKind::StreamK ? "stream_k" : "data_parallel";
 }
@@ -228,7 +242,11 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
     for (const EpilogueOperand &op : desc.operands)
       unaligned |= op.kind == EpilogueOperand::Kind::AuxStore &&
                    n * getBits(op.type) / 8 % 16 != 0;
-    if (unaligned)
+    // D reduced with min or max needs TMA (Legality.cpp): the row-stride
+    // rule then says what is wrong.
+    bool vectorReduce = desc.dReduce == StoreReduce::Min ||
+                        desc.dReduce == StoreReduce::Max;
+    if (unaligned && !vectorReduce)
       c.store = OutputStore::Direct;
   }
 

@@ -531,8 +531,29 @@ LogicalResult StoreTailOp::verify() { return verifyStorePipelineOp(*this); }
 LogicalResult StoreTmaOp::verify() {
   if (failed(verifyStorePipelineOp(*this)))
     return failure();
-  return verifyTmaBox(*this, getTensorMap().getType(), getCoordinates().size(),
-                      "store's source");
+  if (failed(verifyTmaBox(*this, getTensorMap().getType(),
+                          getCoordinates().size(), "store's source")))
+    return failure();
+  std::optional<epi::StoreReduceKind> reduce = getReduce();
+  if (!reduce)
+    return success();
+  // cp.reduce.async.bulk.tensor's floating-point reductions: add for f32,
+  // f16 and bf16; min and max for f16 and bf16.
+  Type elem = cast<nvgpu::TensorMapDescriptorType>(getTensorMap().getType())
+                  .getTensor()
+                  .getElementType();
+  StringRef kind = epi::stringifyStoreReduceKind(*reduce);
+  if (*reduce == epi::StoreReduceKind::none)
+    return emitOpError() << "'reduce none' is a plain store: omit 'reduce'";
+  if (!elem.isF32() && !elem.isF16() && !elem.isBF16())
+    return emitOpError() << "reduces '" << kind << "' into " << elem
+                         << " elements: cp.reduce.async.bulk.tensor reduces "
+                            "floats of f32, f16 and bf16 only";
+  if (elem.isF32() && *reduce != epi::StoreReduceKind::add)
+    return emitOpError() << "reduces '" << kind
+                         << "' into f32 elements: cp.reduce.async.bulk.tensor "
+                            "has min and max for f16 and bf16 only";
+  return success();
 }
 
 LogicalResult StoreWaitOp::verify() {

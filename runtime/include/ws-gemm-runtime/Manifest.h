@@ -80,9 +80,15 @@ struct WorkspaceRule {
   uint64_t tileBytes = 0, flagBytes = 0;
 };
 
+/// How the kernel's D store combines with D's old value (operands.D.reduce,
+/// `epi.store ... reduce`): D is then an input and an output.
+enum class StoreReduce { None, Add, Min, Max };
+const char *storeReduceName(StoreReduce r);
+
 struct OperandInfo {
   DType dtype = DType::F16;
   Layout layout = Layout::KMajor;
+  StoreReduce reduce = StoreReduce::None; // D only
 };
 
 enum class ParamKind {
@@ -143,6 +149,8 @@ struct Manifest {
   std::vector<EvtNode> nodes;
 
   bool hasC() const { return operands.count("C") != 0; }
+  /// How D's store combines with D (None: D is only written).
+  StoreReduce dReduce() const { return operand("D").reduce; }
   const OperandInfo &operand(const std::string &name) const {
     return operands.at(name);
   }

@@ -62,8 +62,15 @@ public:
   HostInputs takeHost() { return std::move(host_); }
 
   /// Poisons D and aux stores (0xFF bytes) and sets reductions to their
-  /// identity. Call before every launch that is checked.
+  /// identity; a D the kernel reduces into (Manifest::dReduce) gets its
+  /// seeded values back instead (host().D). Call before every launch that
+  /// is checked.
   Status resetOutputs();
+  /// Makes the kernel read C from D's buffer (`D = f(acc, D)` in place, the
+  /// way to update D without a reducing store): D gets C's seeded values
+  /// and args().C points at D. C and D must have one dtype and geometry.
+  /// For ws-gemm-bench's --c-is-d; not for checked runs.
+  Status readCFromD();
   /// Output matrices: "D" then aux store names.
   const std::vector<std::string> &outputMatrices() const { return outputs_; }
   /// Reductions, in manifest parameter order.
@@ -94,6 +101,8 @@ private:
   HostInputs host_;
   std::map<std::string, Buffer> buffers_;
   std::vector<std::string> outputs_, reductions_;
+  /// The bytes of a D the kernel reduces into, as first uploaded.
+  std::vector<unsigned char> dSeed_;
 };
 
 /// Deterministic stream of uniform values in [lo, hi] for (seed, name):

@@ -36,6 +36,9 @@ struct HostMatrix {
 
 struct HostInputs {
   HostMatrix A, B, C;
+  /// D before the launch, for a kernel that reduces into D
+  /// (Manifest::dReduce): the reference combines its values with D's.
+  HostMatrix D;
   /// aux_load matrices by name.
   std::map<std::string, HostMatrix> aux;
   /// Vectors of `pointer` parameters by name, laid out per their extent
@@ -63,7 +66,8 @@ struct ReductionInfo {
 struct ElementResult {
   double acc = 0;
   double dExact = 0;                 // the value reaching the store, unrounded
-  double d = 0;                      // rounded to D's dtype
+  double d = 0;                      // rounded to D's dtype; with a reducing
+                                     // store, D's old value combined with it
   std::vector<double> auxExact, aux; // per Reference::auxOutputs()
   std::vector<double> reduce;        // contribution per Reference::reductions()
   uint64_t branches = 0; // which side of each threshold_relu / cmp jump
@@ -114,6 +118,7 @@ private:
   GemmArgs args_;
   HostInputs in_;
   DType dType_ = DType::F16;
+  StoreReduce dReduce_ = StoreReduce::None;
   std::vector<float> aPacked_, bPacked_; // [l][m][k] and [l][n][k]
   int64_t aBatches_ = 1, bBatches_ = 1;
   // Block scaling: scale_a [M, KB(, L)], scale_b [KB, NB(, L)] (null

@@ -683,3 +683,44 @@ func.func @visit_sizes(%acc: vector<2xf32>, %c: vector<4xf32>) {
   }
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Reducing D stores (epi.store ... reduce): what PTX reduces into global
+// memory (cp.reduce.async.bulk.tensor, red.global)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+wsgemm.gemm @reduce_into_fp8 a(f8E4M3FN) b(f8E4M3FN) d(f8E4M3FN) {
+^bb0(%acc: f32):
+  // expected-error @below {{'epi.store' op 'reduce add' into D of type 'f8E4M3FN': PTX reduces into global memory only f32, f16 and bf16 (cp.reduce.async.bulk.tensor, red.global), not 8-bit floats}}
+  epi.store %acc reduce add : f32
+  epi.yield
+}
+
+// -----
+
+wsgemm.gemm @reduce_max_f32 a(f16) b(f16) d(f32) {
+^bb0(%acc: f32):
+  // expected-error @below {{'epi.store' op 'reduce max' into f32 D: PTX has min and max reductions for f16 and bf16 only (f32 has add)}}
+  epi.store %acc reduce max : f32
+  epi.yield
+}
+
+// -----
+
+wsgemm.gemm @reduce_min_f32 a(bf16) b(bf16) d(f32) {
+^bb0(%acc: f32):
+  // expected-error @below {{'epi.store' op 'reduce min' into f32 D: PTX has min and max reductions for f16 and bf16 only (f32 has add)}}
+  epi.store %acc reduce min : f32
+  epi.yield
+}
+
+// -----
+
+wsgemm.gemm @reduce_bad_kind a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  // expected-error-re @below {{{{.*}}how a D store combines with D's old value{{.*}}}}
+  epi.store %acc reduce sum : f32
+  epi.yield
+}

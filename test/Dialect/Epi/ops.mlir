@@ -222,3 +222,29 @@ func.func @visit(%acc: vector<2xf32>, %c: vector<2xf32>, %alpha: f32) {
   }
   return
 }
+
+// Reducing D stores: `reduce` before the rounding mode; none is the
+// default and prints nothing.
+// CHECK-LABEL: wsgemm.gemm @store_reduce_add
+// CHECK: epi.store %{{.+}} reduce add : f32
+wsgemm.gemm @store_reduce_add a(bf16) b(bf16) d(f32) {
+^bb0(%acc: f32):
+  epi.store %acc reduce add : f32
+  epi.yield
+}
+
+// CHECK-LABEL: wsgemm.gemm @store_reduce_max_rz
+// CHECK: epi.store %{{.+}} reduce max rz : f32
+wsgemm.gemm @store_reduce_max_rz a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc reduce max rz : f32
+  epi.yield
+}
+
+// CHECK-LABEL: wsgemm.gemm @store_reduce_none
+// CHECK: epi.store %{{.+}} : f32
+wsgemm.gemm @store_reduce_none a(f16) b(f16) d(bf16) {
+^bb0(%acc: f32):
+  epi.store %acc reduce none : f32
+  epi.yield
+}

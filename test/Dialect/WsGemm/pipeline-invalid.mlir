@@ -759,3 +759,45 @@ func.func @tma_box(%p: !wsgemm.pipeline<2, load -> mma>, %d: !box, %dst: !llvm.p
   }
   return
 }
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<64x32xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+func.func @store_tma_reduce_max_f32(%d: !box, %src: !llvm.ptr<3>, %x: i32) {
+  %sp = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<2>
+  wsgemm.warp_specialize (%sp, %d, %src, %x : !wsgemm.store_pipeline<2>, !box, !llvm.ptr<3>, i32) roles [mma] warps [4] {
+  ^bb0(%s: !wsgemm.store_pipeline<2>, %ad: !box, %asrc: !llvm.ptr<3>, %ax: i32):
+    // expected-error @+1 {{'wsgemm.store_tma' op reduces 'max' into f32 elements: cp.reduce.async.bulk.tensor has min and max for f16 and bf16 only}}
+    wsgemm.store_tma %asrc to %ad[%ax, %ax] reduce #epi.store_reduce<max> in %s : !box, !wsgemm.store_pipeline<2>
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf8E4M3FN, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+func.func @store_tma_reduce_fp8(%d: !box, %src: !llvm.ptr<3>, %x: i32) {
+  %sp = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<2>
+  wsgemm.warp_specialize (%sp, %d, %src, %x : !wsgemm.store_pipeline<2>, !box, !llvm.ptr<3>, i32) roles [mma] warps [4] {
+  ^bb0(%s: !wsgemm.store_pipeline<2>, %ad: !box, %asrc: !llvm.ptr<3>, %ax: i32):
+    // expected-error @+1 {{'wsgemm.store_tma' op reduces 'add' into 'f8E4M3FN' elements: cp.reduce.async.bulk.tensor reduces floats of f32, f16 and bf16 only}}
+    wsgemm.store_tma %asrc to %ad[%ax, %ax] reduce #epi.store_reduce<add> in %s : !box, !wsgemm.store_pipeline<2>
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+!box = !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+func.func @store_tma_reduce_none(%d: !box, %src: !llvm.ptr<3>, %x: i32) {
+  %sp = wsgemm.store_pipeline_create : !wsgemm.store_pipeline<2>
+  wsgemm.warp_specialize (%sp, %d, %src, %x : !wsgemm.store_pipeline<2>, !box, !llvm.ptr<3>, i32) roles [mma] warps [4] {
+  ^bb0(%s: !wsgemm.store_pipeline<2>, %ad: !box, %asrc: !llvm.ptr<3>, %ax: i32):
+    // expected-error @+1 {{'wsgemm.store_tma' op 'reduce none' is a plain store: omit 'reduce'}}
+    wsgemm.store_tma %asrc to %ad[%ax, %ax] reduce #epi.store_reduce<none> in %s : !box, !wsgemm.store_pipeline<2>
+    wsgemm.role_end
+  }
+  return
+}

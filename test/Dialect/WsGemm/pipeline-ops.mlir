@@ -213,12 +213,16 @@ func.func @kernel(%k_tiles: index, %epi_tiles: index, %has_c: i1) {
 // CHECK: wsgemm.producer_tma_load %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] to %{{.+}}, %{{.+}}[%[[S]]] : !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>, !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
 // CHECK: %{{.+}} = wsgemm.producer_get_barrier %{{.+}}, %[[S]] : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
 // CHECK: wsgemm.store_tma %{{.+}} to %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] in %{{.+}} : !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>, !wsgemm.store_pipeline<3>
+// CHECK: wsgemm.store_tma %{{.+}} to %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] reduce #epi.store_reduce<add> in %{{.+}} : !nvgpu.tensormap.descriptor
 // CHECK: wsgemm.store_wait %{{.+}} {pending = 1} : !wsgemm.store_pipeline<3>
 // LOWER-LABEL: func.func @placed
 // LOWER: nvvm.mbarrier.expect_tx
 // LOWER: nvgpu.tma.async.load %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}] to %{{.+}} : {{.*}} -> memref<1x128x64xbf16, 3>
 // LOWER: nvgpu.mbarrier.get
 // LOWER: nvgpu.tma.async.store %{{.+}} to %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] : memref<1x128x64xbf16, 3>
+// The reducing store: the NVVM op on the descriptor as a pointer.
+// LOWER: %[[DESC:.+]] = builtin.unrealized_conversion_cast %{{.+}} : !nvgpu.tensormap.descriptor<{{.*}}> to !llvm.ptr
+// LOWER-NEXT: nvvm.cp.async.bulk.tensor.reduce %[[DESC]], %{{.+}}, box[%{{.+}}, %{{.+}}, %{{.+}}] {redKind = #nvvm.tma_redux_kind<add>} : !llvm.ptr, <3>
 // LOWER-NEXT: nvvm.cp.async.bulk.commit.group
 func.func @placed(%bars: !llvm.ptr<3>, %g: i32, %bytes: i32,
                   %map: !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>,
@@ -254,6 +258,9 @@ func.func @placed(%bars: !llvm.ptr<3>, %g: i32, %bytes: i32,
        %cmap: !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>,
        %cdst: !llvm.ptr<3>):
     wsgemm.store_tma %cdst to %cmap[%cg, %cb, %cg] in %cs
+        : !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>,
+          !wsgemm.store_pipeline<3>
+    wsgemm.store_tma %cdst to %cmap[%cg, %cb, %cg] reduce #epi.store_reduce<add> in %cs
         : !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>,
           !wsgemm.store_pipeline<3>
     wsgemm.store_commit %cs : !wsgemm.store_pipeline<3>

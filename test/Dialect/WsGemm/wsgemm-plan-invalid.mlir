@@ -649,3 +649,28 @@ wsgemm.gemm @tile_order_name_fixed a(f16) b(f16) d(f16) config #wsgemm.config<sw
   epi.store %d : f32
   epi.yield
 }
+
+// -----
+
+// A reducing D store with store = direct: red.global has 16-bit min/max
+// only as vectors; add is lowered (red.global.add.noftz.f16).
+// expected-error @+1 {{store = direct with 'reduce max' on D: PTX's red.global has max for f16 only as vectors of 2 to 8 elements, and direct stores write one element at any alignment; use store = tma (cp.reduce.async.bulk.tensor) or 'reduce add'}}
+wsgemm.gemm @direct_reduce_max a(f16) b(f16) d(f16)
+    config #wsgemm.config<store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc reduce max : f32
+  epi.yield
+}
+
+// -----
+
+// The same for a static shape whose rows TMA cannot store: the planner
+// keeps TMA for a min/max reduction (no direct fallback), and the stride
+// rule says why.
+// expected-error @+1 {{D (M x N, N contiguous)}}
+wsgemm.gemm @rows_unaligned_reduce_min a(bf16) b(bf16) d(bf16)
+    shape [256, 1001, 64] {
+^bb0(%acc: f32):
+  epi.store %acc reduce min : f32
+  epi.yield
+}

@@ -39,6 +39,23 @@ def Epi_ReduceKind : I32EnumAttr<"ReduceKind", "reduction operator", [
 }
 def Epi_ReduceKindAttr : EnumAttr<Epi_Dialect, Epi_ReduceKind, "reduce_kind">;
 
+// How epi.store combines the value with D (PTX's reduction of a store:
+// cp.reduce.async.bulk.tensor for TMA stores, red.global for direct ones).
+def Epi_StoreReduceKind : I32EnumAttr<"StoreReduceKind",
+    "how a D store combines with D's old value", [
+      I32EnumAttrCase<"none", 0>,  // a plain store (default)
+      I32EnumAttrCase<"add", 1>,   // D += value
+      I32EnumAttrCase<"min", 2>,   // D = min(D, value)
+      I32EnumAttrCase<"max", 3>,   // D = max(D, value)
+    ]> {
+  let cppNamespace = "::mlir::epi";
+  let genSpecializedAttr = 0;
+}
+def Epi_StoreReduceKindAttr : EnumAttr<Epi_Dialect, Epi_StoreReduceKind,
+                                       "store_reduce"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Epi_ScalarSource : I32EnumAttr<"ScalarSource",
     "where an epilogue scalar comes from", [
       I32EnumAttrCase<"attr", 0>,   // a compile-time constant on the op
@@ -107,6 +124,8 @@ class Epi_EnumProp<EnumInfo info, Attr attrForm>
 def Epi_RoundingModeProp : Epi_EnumProp<Epi_RoundingMode, Epi_RoundingModeAttr>;
 def Epi_ReduceKindProp : Epi_EnumProp<Epi_ReduceKind, Epi_ReduceKindAttr>;
 def Epi_ScalarSourceProp : Epi_EnumProp<Epi_ScalarSource, Epi_ScalarSourceAttr>;
+def Epi_StoreReduceKindProp
+    : Epi_EnumProp<Epi_StoreReduceKind, Epi_StoreReduceKindAttr>;
 def Epi_FusionKindProp : Epi_EnumProp<Epi_FusionKind, Epi_FusionKindAttr>;
 
 //===----------------------------------------------------------------------===//

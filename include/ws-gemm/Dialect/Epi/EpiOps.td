@@ -374,6 +374,7 @@ def Epi_StoreOp : Epi_EpilogueOp<"store",
     epi.store %d : f32
     epi.store %d rz : f32
     epi.store %d reduce add : f32
+    epi.store %d reduce max rz : f32
     ```
     Lowers to a conversion, R2S (stmatrix for 16-bit D), and a TMA store
     (`cp.async.bulk.tensor`), or with `reduce` a TMA reduction
@@ -387,7 +388,7 @@ def Epi_StoreOp : Epi_EpilogueOp<"store",
                        DefaultValuedProp<Epi_StoreReduceKindProp,
                            "::mlir::epi::StoreReduceKind::none">:$reduce);
   let assemblyFormat = [{
-    $value ($rounding^)? (`reduce` $reduce^)? attr-dict `:` type($value)
+    $value (`reduce` $reduce^)? ($rounding^)? attr-dict `:` type($value)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

@@ -79,12 +79,17 @@ enum class TileSchedulerKind { DataParallel, StreamK };
 /// subtiles, or every epilogue thread's bounds-checked st.global (any row
 /// stride; Epilogue.cpp).
 enum class OutputStore { Tma, Direct };
+/// How D's store combines with D's old value (`epi.store ... reduce`): not
+/// at all, or by a TMA / red.global reduction (D is then read and written).
+enum class StoreReduce { None, Add, Min, Max };
 
 const char *toString(OperandMajor major);
 const char *toString(KernelSchedule schedule);
 const char *toString(Raster raster);
 const char *toString(TileSchedulerKind kind);
 const char *toString(OutputStore store);
+/// "none", "add", "min", "max" (the manifest's operands.D.reduce).
+const char *toString(StoreReduce reduce);
 
 /// The builder knobs of DESIGN.md section 3; unset means "use the default".
 struct GemmConfig {
@@ -191,6 +196,7 @@ struct GemmDesc {
   bool loadsC = false;      // epi.load_src
   bool gatedC = false;      // ... with skip_if_zero: beta == 0 skips C
   bool storesD = true;      // epi.store
+  StoreReduce dReduce = StoreReduce::None; // epi.store ... reduce
   std::vector<EpilogueOperand> operands; // one per distinct name
   /// The EVT's long-latency ops (exp, log, erf, tanh, sqrt, rsqrt, divf,
   /// and the activations built on them): their scratch registers count in

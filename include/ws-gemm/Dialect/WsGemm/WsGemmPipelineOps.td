@@ -17,6 +17,7 @@ include "ws-gemm/Dialect/WsGemm/WsGemmDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "ws-gemm/Dialect/WsGemm/WsGemmPipelineAttributes.td"
+include "ws-gemm/Dialect/Epi/EpiAttributes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Dialect/LLVMIR/LLVMOpBase.td"
 
@@ -592,12 +593,26 @@ def WsGemm_StoreTmaOp : WsGemm_PipelineOp<"store_tma", [BarrierEffects]> {
     ```
     becomes `nvgpu.tma.async.store %view to %d[%n, %m]`, `%view` the
     buffer at `src` as a memref of the box.
+
+    With `reduce #epi.store_reduce<add>` (or `min`, `max`) the box is
+    combined with global memory instead of overwriting it (CUTLASS's
+    SM90_TMA_REDUCE_ADD), in the same bulk group:
+    ```mlir
+    wsgemm.store_tma %src to %d[%n, %m] reduce #epi.store_reduce<add> in %sp
+        : !nvgpu.tensormap.descriptor<...>, !wsgemm.store_pipeline<2>
+    ```
+    becomes `nvvm.cp.async.bulk.tensor.reduce %d, %src, box[%n, %m]
+    {redKind = #nvvm.tma_redux_kind<add>}`, in PTX
+    `cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group`.
+    The element type (f32, f16, bf16) is the tensor map's.
   }];
   let arguments = (ins WsGemm_SharedPtr:$src, WsGemm_TmaDescriptor:$tensor_map,
                        Variadic<I32>:$coordinates,
-                       WsGemm_StorePipelineType:$pipeline);
+                       WsGemm_StorePipelineType:$pipeline,
+                       OptionalAttr<Epi_StoreReduceKindAttr>:$reduce);
   let assemblyFormat = [{
-    $src `to` $tensor_map `[` $coordinates `]` `in` $pipeline attr-dict `:`
+    $src `to` $tensor_map `[` $coordinates `]`
+    (`reduce` qualified($reduce)^)? `in` $pipeline attr-dict `:`
     qualified(type($tensor_map)) `,` qualified(type($pipeline))
   }];
   let hasVerifier = 1;
