@@ -24,6 +24,8 @@ KernelFamily::load(const std::string &familyPath, const std::string &tablePath,
     if (!dev)
       return dev.status();
     opts.smCount = dev->smCount;
+    if (dev->l2Bytes > 0)
+      opts.l2Bytes = dev->l2Bytes;
     // On this GPU: how many clusters of each clustered variant run at once
     // (a cluster fills SMs of one GPC only), for the untuned heuristic.
     // Loads those variants' cubins now rather than on first use; one that

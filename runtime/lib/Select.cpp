@@ -32,6 +32,32 @@ constexpr int64_t kThreadsPerSm = 2048;
 /// spread over a tile's CTAs.
 constexpr double kSplitKFixupPerSplit = 0.10;
 constexpr double kStreamKFixupPerUnit = 0.15;
+/// A stream-K region of more tiles than CTAs whose A and B panels do not
+/// fit in L2: its units, each CTA's spanning tiles at drifting k offsets,
+/// lose the L2 reuse a data-parallel wave gets from tiles walking K
+/// together. Measured on H100 at M = 512 (4 M tiles,
+/// docs/perf-notes.md, "The default family at M = 512"): 1.16x and 1.67x
+/// the data-parallel time where the estimate above said 0.94x and 1.05x.
+/// Such a region is priced at the data-parallel cost times this, the
+/// smaller of the two.
+constexpr double kStreamKOverL2Penalty = 1.15;
+
+/// The A and B panel bytes (full K) of `sk` consecutive tiles in raster
+/// order, for the raster that touches fewer: along M, min(sk, tilesM) rows
+/// and ceil(sk / tilesM) columns; along N the other way round.
+int64_t streamKRegionBytes(const Manifest &m, const Shape &s, int64_t sk) {
+  const int64_t tm = m.tile[0], tn = m.tile[1];
+  const int64_t tilesM = std::max<int64_t>(1, (s.M + tm - 1) / tm);
+  const int64_t tilesN = std::max<int64_t>(1, (s.N + tn - 1) / tn);
+  const int64_t panelA = tm * s.K * int64_t(dtypeSize(m.operand("A").dtype));
+  const int64_t panelB = tn * s.K * int64_t(dtypeSize(m.operand("B").dtype));
+  auto bytes = [&](int64_t rows, int64_t cols) {
+    return rows * panelA + cols * panelB;
+  };
+  int64_t alongM = bytes(std::min(sk, tilesM), (sk + tilesM - 1) / tilesM);
+  int64_t alongN = bytes((sk + tilesN - 1) / tilesN, std::min(sk, tilesN));
+  return std::min(alongM, alongN);
+}
 
 /// Multiply-accumulates per element loaded: how well a tile of the
 /// mainloop hides its loads.
@@ -65,7 +91,8 @@ double shapeDistance(const Shape &a, const Shape &b) {
 }
 
 HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
-                                  int smCount, int activeClusters) {
+                                  int smCount, int activeClusters,
+                                  int64_t l2Bytes) {
   HeuristicEstimate e;
   const int64_t tm = m.tile[0], tn = m.tile[1];
   e.tiles = ((s.M + tm - 1) / tm) * ((s.N + tn - 1) / tn) * s.L;
@@ -105,11 +132,21 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
     int64_t sk = chooseStreamKTiles(e.tiles, kTiles, e.slots);
     if (sk > 0) {
       e.streamKTiles = sk;
+      e.streamKBytes = streamKRegionBytes(m, s, sk);
+      // Only where a CTA's units span tiles (sk > slots): then the units of
+      // tiles sharing a panel drift apart in k. With sk <= slots every
+      // tile's units start together at fixed k offsets and keep the reuse
+      // (1024 x 1024 x 16384: stream-K 1.13x the best data-parallel tile).
+      e.streamKOverL2 =
+          l2Bytes > 0 && sk > e.slots && e.streamKBytes > l2Bytes;
       double dpWaves = double((e.tiles - sk) / e.slots);
       double unitsPerTile = 1 + double(e.slots) / double(sk);
-      e.cost = (dpWaves + double(sk) / double(e.slots) *
-                              (1 + kStreamKFixupPerUnit * unitsPerTile)) *
-               tileCost;
+      if (e.streamKOverL2)
+        e.cost *= kStreamKOverL2Penalty; // the data-parallel cost above
+      else
+        e.cost = (dpWaves + double(sk) / double(e.slots) *
+                                (1 + kStreamKFixupPerUnit * unitsPerTile)) *
+                 tileCost;
     }
   }
   return e;
@@ -170,7 +207,8 @@ Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
     ++eligible;
     HeuristicEstimate e = estimateVariant(
         m, s, opts.smCount,
-        i < opts.activeClusters.size() ? opts.activeClusters[i] : 0);
+        i < opts.activeClusters.size() ? opts.activeClusters[i] : 0,
+        opts.l2Bytes);
     // Strictly lower: ties keep the earlier variant.
     if (sel.variant < 0 || e.cost < bestE.cost * (1 - 1e-9)) {
       sel.variant = static_cast<int>(i);
@@ -200,7 +238,12 @@ Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
       ", " + std::to_string(bestE.tiles) + " tiles on " +
       std::to_string(bestE.slots) + " slots (" + std::to_string(opts.smCount) +
       " SMs) = " + std::to_string(bestE.waves) + " wave(s), " +
-      (bestE.streamKTiles > 0
+      (bestE.streamKOverL2
+           ? "stream-K's " + std::to_string(bestE.streamKTiles) +
+                 " shared tiles read " +
+                 fmt("%.0f MiB", double(bestE.streamKBytes) / (1 << 20)) +
+                 " of panels (over L2: priced without reuse)"
+       : bestE.streamKTiles > 0
            ? "the last " + std::to_string(bestE.streamKTiles) +
                  " tiles shared by every CTA"
            : "last " + fmt("%.0f%%", 100 * full) + " full on average") +

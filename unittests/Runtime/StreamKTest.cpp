@@ -240,11 +240,17 @@ TEST(StreamK, FamilyMixesTileSchedulers) {
   // 1024 x 1024 x 16384: 32 tiles. Data-parallel 1 wave: 32768; split-K 4:
   // 128 units in 1 wave of a quarter tile plus 30% fixup: 10649.6;
   // stream-K, all 32 tiles on 132 CTAs: 32/132 x (1 + 0.15 x (1 +
-  // 132/32)) x 32768 = 14053.
+  // 132/32)) x 32768 = 14053. Its panels (64 MiB) exceed L2, but with
+  // fewer stream-K tiles than CTAs every tile's units start together and
+  // keep the reuse: no penalty.
   const Manifest &sk4 = f->variants[1].manifest;
   Shape fewTiles{1024, 1024, 16384, 1};
   EXPECT_NEAR(estimateVariant(sk4, fewTiles, 132).cost, 10649.6, 1e-6);
-  EXPECT_NEAR(estimateVariant(f->variants[2].manifest, fewTiles, 132).cost,
+  HeuristicEstimate allShared =
+      estimateVariant(f->variants[2].manifest, fewTiles, 132);
+  EXPECT_GT(allShared.streamKBytes, int64_t(50) << 20);
+  EXPECT_FALSE(allShared.streamKOverL2);
+  EXPECT_NEAR(allShared.cost,
               32.0 / 132 * (1 + 0.15 * (1 + 132.0 / 32)) * 32768, 1e-6);
   EXPECT_EQ(pick(fewTiles), "split_k");
   // 3456 x 5120 x 4096: 540 tiles, 4.09 waves. Data-parallel 5 waves:
@@ -258,6 +264,30 @@ TEST(StreamK, FamilyMixesTileSchedulers) {
               (3 + 144.0 / 132 * (1 + 0.15 * (1 + 132.0 / 144))) * 32768, 1e-6);
   EXPECT_EQ(estimateVariant(sk4, partialWave, 132).waves, 17);
   EXPECT_EQ(pick(partialWave), "stream_k");
+  // Its 144 shared tiles' panels (27 A rows, 6 B columns at K = 4096) fit
+  // in the H100's 50 MiB of L2.
+  EXPECT_FALSE(hybrid.streamKOverL2);
+  EXPECT_EQ(hybrid.streamKBytes, (27 * 128 + 6 * 256) * 4096 * 2);
+  // 512 x 28672 x 8192: 448 tiles, 3.39 waves; the rule shares the last
+  // 184 (more than the 132 CTAs), whose panels (4 A rows, 46 B columns at
+  // K = 8192: 192 MiB) do not fit, so stream-K is priced at the
+  // data-parallel cost times 1.15 and
+  // data-parallel wins (on the H100 it ran 1.16x faster; perf-notes, "The
+  // default family at M = 512"). With a 1 GiB L2 the old estimate holds.
+  Shape fewRows{512, 28672, 8192, 1};
+  HeuristicEstimate starved =
+      estimateVariant(f->variants[2].manifest, fewRows, 132);
+  EXPECT_EQ(starved.streamKTiles, 184);
+  EXPECT_TRUE(starved.streamKOverL2);
+  EXPECT_EQ(starved.streamKBytes, int64_t(4 * 128 + 46 * 256) * 8192 * 2);
+  EXPECT_NEAR(starved.cost, 4 * 32768 * 1.15, 1e-6);
+  EXPECT_EQ(pick(fewRows), "data_parallel");
+  HeuristicEstimate bigL2 =
+      estimateVariant(f->variants[2].manifest, fewRows, 132, 0, 1ll << 30);
+  EXPECT_FALSE(bigL2.streamKOverL2);
+  EXPECT_NEAR(bigL2.cost,
+              (2 + 184.0 / 132 * (1 + 0.15 * (1 + 132.0 / 184))) * 32768,
+              1e-6);
   // 4096^3: 512 tiles fill 97% of 4 waves, so the rule keeps stream-K
   // data-parallel (the same cost: the earlier variant wins) and split-K's
   // 16 waves lose.

@@ -138,6 +138,10 @@ struct SelectOptions {
   /// Table entries farther than this (shapeDistance) are ignored and the
   /// heuristic decides; default ln 8 (e.g. each of M, N, K within 2x).
   double maxDistance = 2.0794415416798357;
+  /// The device's L2 bytes (KernelFamily::load fills it on a GPU): a
+  /// stream-K region whose operand panels exceed it is priced as
+  /// data-parallel plus a penalty (docs/tuning.md, "Selection").
+  int64_t l2Bytes = 50ll << 20;
 };
 
 /// The heuristic's estimate for one variant on one problem.
@@ -148,15 +152,19 @@ struct HeuristicEstimate {
   int64_t units = 0;  // tiles, or tiles x S for split_k = S
   int64_t waves = 0;  // ceil(units / slots)
   int64_t streamKTiles = 0; // stream-K: the runtime rule's stream-K tiles
+  int64_t streamKBytes = 0; // their A and B panels (full K), the fewer of
+                            // the two raster orders
+  bool streamKOverL2 = false; // streamKBytes > L2: priced without reuse
   double efficiency = 0; // tile's mainloop efficiency relative to 128x256
   double cost = 0;       // waves * CTAs per SM * tm * tn / efficiency, for
                          // split-K and stream-K with their shares and fixups
                          // (docs/tuning.md, "Selection")
 };
 /// `activeClusters` > 0: at most that many of the variant's clusters run
-/// at once (SelectOptions::activeClusters).
+/// at once (SelectOptions::activeClusters); `l2Bytes`: the device's L2.
 HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
-                                  int smCount, int activeClusters = 0);
+                                  int smCount, int activeClusters = 0,
+                                  int64_t l2Bytes = 50ll << 20);
 
 struct Selection {
   int variant = -1;        // index into Family::variants
