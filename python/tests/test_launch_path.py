@@ -13,6 +13,7 @@ what the launch path promises:
 
 Environment: WSGEMM_TEST_DATA (unittests/Runtime/data)."""
 
+import json
 import os
 import shutil
 import sys
@@ -218,6 +219,21 @@ class TorchOpSignatureTest(unittest.TestCase):
             "Tensor, Tensor, Tensor, Tensor)")
         self.assertEqual([sig.arg_name(p) for p in sig.outputs],
                          ["D", "pre", "rowmax", "colsum", "amax"])
+
+    def test_reduce_store_kernel_refused(self):
+        # A kernel that reduces into D (epi.store ... reduce add) updates D
+        # in place: no functional custom op for it.
+        with open(os.path.join(DATA, "gemm_bias_relu.json")) as f:
+            manifest = json.loads(_kernel._strip_comments(f.read()))
+        self.assertEqual(ws_gemm.Kernel.from_memory(manifest).d_reduce,
+                         "none")
+        manifest["operands"]["D"]["reduce"] = "add"
+        k = ws_gemm.Kernel.from_memory(manifest)
+        self.assertEqual(k.d_reduce, "add")
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"updates D in place \(epi.store \.\.\. "
+                                    r"reduce add\).*call launch\(\) with D"):
+            ws_gemm.torch_op(k)
 
 
 if __name__ == "__main__":

@@ -102,6 +102,10 @@ class Kernel:
                 self.operands[op] = Operand(rt.text(dt.value),
                                             rt.text(lay.value))
         self.source_gate = rt.text(lib.wsgemmRtKernelGetSourceGate(h)) or None
+        # "none", or how the kernel folds its values into D's old ones
+        # (epi.store ... reduce add|min|max): D is then input and output.
+        self.d_reduce = self.manifest.get("operands", {}).get("D", {}).get(
+            "reduce", "none")
         self.params = []
         for i in range(lib.wsgemmRtKernelGetNumParams(h)):
             f = [ctypes.c_char_p() for _ in range(6)]

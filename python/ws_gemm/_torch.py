@@ -113,9 +113,16 @@ def torch_op(kernel, name=None):
     callable op(a, b, c=None, **buffers_and_scalars) -> D or (D, ...). The
     registered op is its `.op`. Registering a name again returns the op
     made for the same kernel, and refuses another kernel."""
+    first = kernel.kernels[0] if hasattr(kernel, "kernels") else kernel
+    if getattr(first, "d_reduce", "none") != "none":
+        # The op is functional (it allocates D); a reducing store would fold
+        # into uninitialised memory, and torch would not know D mutates.
+        raise ArgumentError(
+            "%s: updates D in place (epi.store ... reduce %s), which a "
+            "functional custom op cannot express: call launch() with D"
+            % (first.name, first.d_reduce))
     import torch
 
-    first = kernel.kernels[0] if hasattr(kernel, "kernels") else kernel
     qualname = name or "wsgemm::" + _identifier(first.name, "kernel name")
     if qualname in _registered:
         made, owner = _registered[qualname]

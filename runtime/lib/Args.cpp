@@ -348,7 +348,8 @@ bool outputsNeedDirectStore(const Manifest &m, const GemmArgs &args) {
 /// its tiles, and split-K's or stream-K's partial tiles, still load C and
 /// aux matrices with TMA: those loads and the reductions into D are not
 /// ordered, and `D += f(D)` is not what a reduce-store means. So no matrix
-/// the kernel reads may overlap D's bytes.
+/// the kernel reads (A, B, C, aux loads) may overlap D's bytes. (Vectors
+/// and scalars are read once per tile or launch; they are not checked.)
 static Status checkReduceAliasing(const Manifest &m, const GemmArgs &args) {
   if (m.dReduce() == StoreReduce::None || args.D.ptr == 0)
     return Status::success();
@@ -359,7 +360,7 @@ static Status checkReduceAliasing(const Manifest &m, const GemmArgs &args) {
     return std::pair<uint64_t, uint64_t>(t.ptr, t.ptr + bytes);
   };
   auto [d0, d1] = range("D", args.D);
-  std::vector<std::string> reads;
+  std::vector<std::string> reads = {"A", "B"};
   if (m.hasC())
     reads.push_back("C");
   for (const EvtNode &n : m.nodes)

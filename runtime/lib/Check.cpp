@@ -46,7 +46,7 @@ Tolerance outputTolerance(DType out, DType in, int64_t K, bool approx,
   double u = dtypeUnitRoundoff(out);
   bool fp8 = in == DType::F8E4M3 || in == DType::F8E5M2;
   t.eAcc = std::ldexp(1.0, fp8 ? -12 : -22) * std::sqrt(double(K));
-  t.eEpi = std::ldexp(1.0, approx ? -10 : -19) + eConvert;
+  t.eEpi = std::ldexp(1.0, approx ? -9 : -19) + eConvert;
   t.rtol = 2 * u + t.eAcc + t.eEpi;
   t.atolPerRms = u + t.eAcc + t.eEpi;
   t.atolAbs = dtypeMinSubnormal(out);

@@ -74,8 +74,12 @@ Expected<ProblemFootprint> problemFootprint(const Manifest &m,
       bool output = p.operand == "D" ||
                     std::count(auxStores.begin(), auxStores.end(), p.operand);
       // Inputs: staged bytes (guard included) + decoded doubles; outputs:
-      // downloaded bytes + decoded doubles.
-      add(p.operand, n * es, n * es + n * 8 + (output ? 0 : guardBytes));
+      // downloaded bytes + decoded doubles. A D the kernel reduces into is
+      // both: its seed (guard included) and decoded doubles as well.
+      bool seeded = p.operand == "D" && m.dReduce() != StoreReduce::None;
+      add(p.operand, n * es,
+          n * es + n * 8 + (output ? 0 : guardBytes) +
+              (seeded ? n * es + guardBytes + n * 8 : 0));
       break;
     }
     case ParamKind::Pointer: {

@@ -219,6 +219,8 @@ int dryRun(const Options &o) {
     next += 0x100000000ull;
   }
   padLeadingDimensions(*m, a, 0, o.alignLd);
+  if (o.cIsD && m->hasC()) // as the timed run's readCFromD: C is D's buffer
+    a.C = a.D;
   // The tile order a launch on an H100 (132 SMs) would pack.
   auto g = computeLaunchGeometry(*m, a, 132);
   if (g && wsgemm::tools::pinTileOrder(*m, *g, o.tileOrder, a) &&

@@ -19,7 +19,7 @@ TEST(Check, ToleranceRule) {
   EXPECT_DOUBLE_EQ(t.rtol, std::ldexp(1.0, -10) + t.eAcc + t.eEpi);
   EXPECT_DOUBLE_EQ(t.atolPerRms, std::ldexp(1.0, -11) + t.eAcc + t.eEpi);
   Tolerance approx = outputTolerance(DType::F32, DType::BF16, 64, true);
-  EXPECT_DOUBLE_EQ(approx.eEpi, std::ldexp(1.0, -10));
+  EXPECT_DOUBLE_EQ(approx.eEpi, std::ldexp(1.0, -9));
   Tolerance fp8 = outputTolerance(DType::F16, DType::F8E4M3, 256, false);
   EXPECT_DOUBLE_EQ(fp8.eAcc, std::ldexp(1.0, -12) * 16);
   EXPECT_NE(t.describe().find("|out-ref| <= "), std::string::npos);

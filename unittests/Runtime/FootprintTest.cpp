@@ -10,6 +10,7 @@
 
 using namespace wsgemm::runtime;
 using namespace wsgemm::runtime::test;
+using json = nlohmann::json;
 
 namespace {
 
@@ -34,6 +35,37 @@ TEST(Footprint, EveryBufferOfTestProblem) {
   EXPECT_EQ(f->hostBytes, 2000256u + 6000256u + 30000256u + 30000000u +
                               10256u + 3200000u);
   EXPECT_EQ(f->describe(), "C 6000384, D 6000384, B 1200384, ...");
+}
+
+TEST(Footprint, AReducedDCountsItsSeedToo) {
+  // epi.store ... reduce add: D is seeded (its bytes + guard) and decoded
+  // (a double each) besides being downloaded: 6000256 + 24000000 more
+  // host bytes, the same device bytes.
+  json j = loadJson("gemm_bias_relu.json");
+  auto plain = problemFootprint(parseOrDie(j), sized(1000, 3000, 200));
+  j["operands"]["D"]["reduce"] = "add";
+  auto reduced = problemFootprint(parseOrDie(j), sized(1000, 3000, 200));
+  ASSERT_TRUE(plain.ok()) << plain.message();
+  ASSERT_TRUE(reduced.ok()) << reduced.message();
+  EXPECT_EQ(reduced->hostBytes - plain->hostBytes, 6000256u + 24000000u);
+  EXPECT_EQ(reduced->deviceBytes, plain->deviceBytes);
+}
+
+TEST(Validate, AReducedDMayNotOverlapAMatrixTheKernelReads) {
+  // A, B and C are read by TMA while the kernel reduces into D.
+  json j = loadJson("gemm_bias_relu.json");
+  j["operands"]["D"]["reduce"] = "add";
+  Manifest m = parseOrDie(j);
+  EXPECT_TRUE(validate(m, validBiasRelu()).ok());
+  for (const char *name : {"A", "B", "C"}) {
+    GemmArgs a = validBiasRelu();
+    TensorArg &t = name[0] == 'A' ? a.A : name[0] == 'B' ? a.B : a.C;
+    t.ptr = a.D.ptr;
+    Status s = validate(m, a);
+    ASSERT_FALSE(s.ok()) << name;
+    EXPECT_EQ(s.message().rfind(std::string(name) + ": overlaps D", 0), 0u)
+        << s.message();
+  }
 }
 
 TEST(Footprint, TooLargeForTheDeviceIsRefusedWithBytes) {

@@ -29,9 +29,13 @@
 // 2^-14 of the partial sum per k32 step that grows like a random walk
 // over K / 32 steps; 2^-12 sqrt(K) bounds it with a factor 4 * sqrt(32)
 // to spare (the promoted mode, accum_promotion, only adds less).
-//   e_epi = 2^-10 when the EVT uses tanh, gelu_taylor or a node marked
-//           `approx` (fastmath<afn>: tanh.approx.f32 has a 2^-11 relative
-//           error), else 2^-19 (a few f32 roundings)
+//   e_epi = 2^-9 when the EVT uses tanh, gelu_taylor or a node marked
+//           `approx` (fastmath<afn>), else 2^-19 (a few f32 roundings).
+//           tanh.approx.f32 has a 2^-11 relative error, which becomes
+//           absolute where a formula adds it to 1 (1 + tanh(u) near
+//           u << 0: up to 2^-12 |x| in gelu's and silu's tanh forms), and
+//           gelu with afn is the tanh form, within 4.7e-4 of erf's: 2^-9
+//           covers both through the rms term for |x| up to ~4 rms.
 //
 // Block scaling (fp8, docs/fp8.md): acc = sum_kb s_kb P_kb, P_kb the
 // wgmma partial of K block kb and s_kb = scale_a(m, kb) scale_b(n/128, kb),
