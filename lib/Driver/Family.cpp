@@ -201,6 +201,7 @@ std::vector<FamilyMember> wsgemm::defaultFamilyMembers(int64_t tileK) {
       {"default", ""},
       {"large", tileConfig(128, 256, tileK)},
       {"stream_k", tileConfig(128, 256, tileK, "scheduler = stream_k")},
+      {"fitted", tileConfig(128, 224, tileK)},
   };
 }
 

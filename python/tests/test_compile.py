@@ -104,7 +104,8 @@ class CompileTest(unittest.TestCase):
         self.assertIsInstance(f, ws_gemm.CompiledFamily)
         self.assertEqual([v.id for v in f.variants], [
             "v0.128x128x64.cooperative", "v1.128x256x64.cooperative",
-            "v2.128x256x64.cooperative.stream_k"])
+            "v2.128x256x64.cooperative.stream_k",
+            "v3.128x224x64.cooperative"])
         self.assertIn("tile = [128, 256, 64]", f.variants[2].config)
         self.assertIn("scheduler = stream_k", f.variants[2].config)
         self.assertEqual(f.family["format"], "ws-gemm-family")
@@ -140,7 +141,9 @@ class CompileTest(unittest.TestCase):
                                ((3456, 5120, 4096), "v2"),
                                ((1024, 1024, 16384), "v2"),
                                ((1000, 1000, 1000), "v2"),
-                               ((512, 4096, 4096), "v0")):
+                               ((512, 4096, 4096), "v0"),
+                               ((512, 28672, 8192), "v3"),
+                               ((512, 14336, 4096), "v3")):
             self.assertEqual(kernel.select(*shape).variant.split(".")[0],
                              variant, shape)
         new = Allocator()

@@ -31,7 +31,8 @@
 // DIRS-NEXT: v0.128x128x64.cooperative
 // DIRS-NEXT: v1.128x256x64.cooperative
 // DIRS-NEXT: v2.128x256x64.cooperative.stream_k
-// DIRS-NOT: v3
+// DIRS-NEXT: v3.128x224x64.cooperative
+// DIRS-NOT: v4
 
 // FAMILY:      "format": "ws-gemm-family",
 // FAMILY:      "name": "plain_bf16",
@@ -43,6 +44,8 @@
 // FAMILY:      "requested": "#wsgemm.config<tile = [128, 256, 64]>",
 // FAMILY:      "id": "v2.128x256x64.cooperative.stream_k",
 // FAMILY:      "config": "#wsgemm.config<tile = [128, 256, 64], {{.*}}scheduler = stream_k
+// FAMILY:      "id": "v3.128x224x64.cooperative",
+// FAMILY:      "requested": "#wsgemm.config<tile = [128, 224, 64]>",
 // FAMILY:      "refused": [],
 // FAMILY-NEXT: "failed": []
 
