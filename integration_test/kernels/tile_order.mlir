@@ -81,6 +81,20 @@ wsgemm.gemm @to_plain_bf16_128x256 a(bf16) b(bf16) d(bf16)
   epi.yield
 }
 
+// The default family's 128x224 member (N a multiple of 224) with a fused
+// epilogue: the tile's 7 epilogue subtiles of 32 columns, ragged edges.
+wsgemm.gemm @to_bias_c_bf16_128x224 a(bf16) b(bf16) c(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 224, 64]> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %bias = epi.load_vec_n "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %s = epi.silu %z : f32
+  %d = arith.addf %s, %c : f32
+  epi.store %d : f32
+  epi.yield
+}
+
 // A 4x1 cluster (B in four parts): groups of four tiles along M.
 wsgemm.gemm @to_cl41_f16 a(f16) b(f16) d(f16)
     config #wsgemm.config<cluster = [4, 1, 1]> {

@@ -461,6 +461,9 @@ TORDER["to_plain_bf16"] = (
 TORDER["to_plain_bf16_128x256"] = (
     TO, "tile order at launch: plain bf16, 128x256 (the sweep's)",
     [RAG2 + " " + ORDERS[2], BIG, BIG + " " + ORDERS[4]])
+TORDER["to_bias_c_bf16_128x224"] = (
+    TO, "the default family's 128x224 member: bias, silu, C; tile order at launch",
+    [RAG2 + " " + ORDERS[3], "--m 512 --n 14336 --k 512", "--m 300 --n 4480 --k 1000 --full", BIG])
 
 # The clusters of 4 above that take their tile order at launch (no raster
 # or swizzle in their configs) also run at forced orders, appended after
