@@ -516,6 +516,43 @@ RS["bench_rs_add_f32"] = (RSK, "benchmarked: f32 D += acc, 128x256", [BIG])
 RS["bench_rs_beta1_f32"] = (RSK, "benchmarked: f32 D = acc + C", [])
 
 
+# cp.async producers (kernels/cp_async.mlir, issue 28), after every other
+# table so the kernels above keep their seeds. The standard shapes include
+# an odd M (777: an M-major A's rows of 1554 bytes); the extras pass odd
+# leading dimensions (--pad-a, --pad-b) and sliced bases (--offset-a,
+# --offset-b) that TMA refuses.
+CPA = {}
+CPK = "kernels/cp_async.mlir"
+CPA["cpa_coop_am_a2_evt"] = (
+    CPK, "cp.async M-major A (any M, 2-byte copies), B by TMA, cooperative "
+    "128x256: bias, SiLU, beta * C",
+    ["--m 1001 --n 1032 --k 200 --offset-a 1 --full",
+     "--m 777 --n 1032 --k 96 --pad-a 3",
+     "--m 4097 --n 4096 --k 4096"])
+CPA["cpa_pp_ak_a4_relu"] = (
+    CPK, "cp.async K-major A, 4-byte copies, pingpong 64x128: row bias, ReLU",
+    [RAG1 + " --pad-a 2", RAG1 + " --offset-a 2 --full",
+     "--m 1000 --n 1000 --k 1000 --pad-a 2"])
+CPA["cpa_ws_bn_a2_direct"] = (
+    CPK, "cp.async N-major B (any N, 2-byte copies), warp_specialized, "
+    "direct stores", ["--m 300 --n 1001 --k 64 --full",
+                      "--m 1000 --n 3001 --k 200 --pad-b 5 --offset-b 3"])
+CPA["cpa_coop_ab_a8_b16_batched"] = (
+    CPK, "cp.async A (8-byte) and B (16-byte), batched bf16 -> f32: column "
+    "bias, GELU", ["--m 1000 --n 1000 --k 200 --pad-a 4 --offset-a 4 --l 2"])
+CPA["cpa_split2_bk_a16"] = (
+    CPK, "cp.async K-major B (16-byte), split_k = 2",
+    ["--m 256 --n 512 --k 8192", RAG1 + " --full"])
+CPA["bench_cpa_am_a2"] = (CPK, "benchmarked: M-major A by cp.async, 2-byte", [])
+CPA["bench_cpa_ak_a2"] = (CPK, "benchmarked: K-major A by cp.async, 2-byte",
+                          [RAG1 + " --pad-a 1"])
+CPA["bench_cpa_ak_a8"] = (CPK, "benchmarked: K-major A by cp.async, 8-byte",
+                          [RAG1 + " --pad-a 4"])
+CPA["bench_cpa_ak_a16"] = (CPK, "benchmarked: K-major A by cp.async, 16-byte", [BIG])
+CPA["bench_cpa_tma_ref"] = (CPK, "benchmarked: the TMA kernel of the same config", [])
+CPA["bench_cpa_mmajor_tma_ref"] = (CPK, "benchmarked: the TMA kernel, M-major A", [])
+
+
 def main():
     sources = {}
     for d in ("integration_test/kernels", "examples"):
@@ -534,6 +571,7 @@ def main():
     KERNELS.update(TORDER)
     KERNELS.update(AFN)
     KERNELS.update(RS)
+    KERNELS.update(CPA)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -544,7 +582,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

@@ -190,7 +190,9 @@ class KernelTest(unittest.TestCase):
         args = self.arrays()
         args["a"] = CudaArray((1000, 200), ptr=0x90000008)
         self.refused(r"^A: base address 0x90000008 is not 16-byte aligned "
-                     r"\(TMA requirement\)$", **args)
+                     r"\(TMA requirement\); or use a kernel compiled with "
+                     r"load_a = cp_async, align_a = 2 \(cp.async copies, any "
+                     r"alignment of the element\)$", **args)
         args["a"] = CudaArray((1000, 200), ptr=0x90000000, strides=(1, 1000))
         self.refused(r"^A: the innermost dimension \(K\) has stride 1000; TMA "
                      r"needs it contiguous", **args)

@@ -167,6 +167,50 @@ Status checkDType(const std::string &name, const TensorArg &t, DType want) {
   return Status::success();
 }
 
+/// The fix for an A or B that TMA cannot read: a kernel that copies it.
+std::string cpAsyncFix(const std::string &name) {
+  if (name != "A" && name != "B")
+    return "";
+  std::string lower = name == "A" ? "a" : "b";
+  return "; or use a kernel compiled with load_" + lower + " = cp_async, align_" +
+         lower + " = " + "2 (cp.async copies, any alignment of the element)";
+}
+
+/// The largest of 16, 8, 4, 2, 1 bytes that divides `v`.
+int64_t alignmentOf(int64_t v) {
+  for (int64_t a = 16; a > 1; a /= 2)
+    if (v % a == 0)
+      return a;
+  return 1;
+}
+
+Status checkCopiedAlignment(const Manifest &m, const Param &p,
+                            const TensorArg &t, const MatrixGeometry &g) {
+  const std::string &name = p.operand;
+  const int64_t es = static_cast<int64_t>(dtypeSize(p.dtype));
+  const int64_t align = p.alignBytes;
+  const int64_t have = operandAlignment(m, name, t, g);
+  if (have >= align)
+    return Status::success();
+  std::string lower = name == "A" ? "a" : "b";
+  std::string fix = ": the kernel copies " + name + " " +
+                    std::to_string(align) +
+                    " bytes at a time (align_" + lower + " = " +
+                    std::to_string(align) + "); use a kernel compiled with align_" +
+                    lower + " = " + std::to_string(have) +
+                    " (or a family holding one), or pass " + name +
+                    " at a " + std::to_string(align) + "-byte aligned address with ld a multiple of " +
+                    std::to_string(std::max<int64_t>(1, align / es)) + " elements";
+  if (int64_t(t.ptr) % align != 0)
+    return errorf(name, ": base address ", hex(t.ptr), " is not ", align,
+                  "-byte aligned", fix);
+  if ((g.ld * es) % align != 0)
+    return errorf(name, ": row stride ld * ", es, " = ", g.ld * es,
+                  " bytes (ld = ", g.ld, ") is not a multiple of ", align, fix);
+  return errorf(name, ": batch stride ", g.batchStride, " * ", es, " = ",
+                g.batchStride * es, " bytes is not a multiple of ", align, fix);
+}
+
 Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
   const std::string &name = p.operand;
   const TensorArg *t = tensorArgFor(name, args);
@@ -187,9 +231,14 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
   // A matrix (store = direct) is written element by element with st.global:
   // none of TMA's 16-byte rules apply to it.
   const bool tma = p.kind == ParamKind::TensorMap;
+  // A or B read with cp.async: base, ld and batch stride aligned to the
+  // copy width the kernel was compiled for (align_bytes).
+  if (p.kind == ParamKind::Matrix && p.alignBytes > 0)
+    WSGEMM_TRY(checkCopiedAlignment(m, p, *t, g));
   if (tma && t->ptr % 16 != 0)
     return errorf(name, ": base address ", hex(t->ptr),
-                  " is not 16-byte aligned (TMA requirement)");
+                  " is not 16-byte aligned (TMA requirement)",
+                  cpAsyncFix(name));
   if (!tma && t->ptr % es != 0)
     return errorf(name, ": base address ", hex(t->ptr),
                   " is not aligned to its element size (", es, " bytes)");
@@ -239,10 +288,11 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
       if (t->ld > 0)
         return errorf(name, ": row stride ld * ", es, " = ", bytes,
                       " bytes (ld = ", t->ld,
-                      ") is not a multiple of 16 (TMA requirement)", fix);
+                      ") is not a multiple of 16 (TMA requirement)", fix,
+                      cpAsyncFix(name));
       return errorf(name, ": row stride ", dimName(g.colDim), " * ", es, " = ",
                     bytes, " bytes is not a multiple of 16 (TMA requirement)",
-                    fix);
+                    fix, cpAsyncFix(name));
     }
     if (bytes >= (int64_t(1) << 40))
       return errorf(name, ": row stride ", bytes,
@@ -275,7 +325,8 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     int64_t bytes = g.batchStride * static_cast<int64_t>(es);
     if (bytes % 16 != 0)
       return errorf(name, ": batch stride ", g.batchStride, " * ", es, " = ",
-                    bytes, " bytes is not a multiple of 16 (TMA requirement)");
+                    bytes, " bytes is not a multiple of 16 (TMA requirement)",
+                    cpAsyncFix(name));
     if (bytes >= (int64_t(1) << 40))
       return errorf(name, ": batch stride ", bytes,
                     " bytes exceeds the TMA limit of 2^40");
@@ -323,6 +374,26 @@ void padLeadingDimensions(const Manifest &m, GemmArgs &args, int64_t pad,
     }
     tensorArgFor(p.operand, args).ld = ld;
   }
+}
+
+int64_t operandAlignment(const Manifest &m, const std::string &operand,
+                         const TensorArg &t, const MatrixGeometry &g) {
+  (void)m;
+  const int64_t es = static_cast<int64_t>(dtypeSize(g.dtype));
+  int64_t a = std::min(alignmentOf(static_cast<int64_t>(t.ptr)),
+                       alignmentOf(g.ld * es));
+  if (g.batches > 1)
+    a = std::min(a, alignmentOf(g.batchStride * es));
+  (void)operand;
+  return a;
+}
+
+int64_t operandAlignment(const Manifest &m, const std::string &operand,
+                         const GemmArgs &args) {
+  const TensorArg *t = tensorArgFor(operand, args);
+  if (!t || !m.findMatrix(operand))
+    return 16;
+  return operandAlignment(m, operand, *t, matrixGeometry(m, operand, args));
 }
 
 bool outputsNeedDirectStore(const Manifest &m, const GemmArgs &args) {

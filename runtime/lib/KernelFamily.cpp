@@ -59,6 +59,10 @@ Status KernelFamily::launch(const GemmArgs &args, CUstream stream) const {
   Shape s{args.M, args.N, args.K, args.L};
   s.directStores = !family_.variants.empty() &&
                    outputsNeedDirectStore(family_.variants[0].manifest, args);
+  if (!family_.variants.empty()) {
+    s.alignA = operandAlignment(family_.variants[0].manifest, "A", args);
+    s.alignB = operandAlignment(family_.variants[0].manifest, "B", args);
+  }
   auto sel = select(s);
   if (!sel)
     return sel.status();

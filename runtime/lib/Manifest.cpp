@@ -180,10 +180,17 @@ const Param *Manifest::findMatrix(const std::string &op) const {
 }
 
 bool Manifest::directStores() const {
+  // A and B matrices are inputs read with cp.async.
   for (const Param &p : params)
-    if (p.kind == ParamKind::Matrix)
+    if (p.kind == ParamKind::Matrix && p.operand != "A" && p.operand != "B")
       return true;
   return false;
+}
+
+uint32_t Manifest::requiredAlignment(const std::string &operand) const {
+  const Param *p = findMatrix(operand);
+  return p && p->kind == ParamKind::Matrix && p->alignBytes ? p->alignBytes
+                                                            : 16;
 }
 
 const EvtNode &Manifest::storeNode() const {
@@ -320,6 +327,23 @@ void parseOperands(Manifest &m, const json &root) {
            {"min", StoreReduce::Min},
            {"max", StoreReduce::Max}});
     }
+    // How A and B are loaded (optional: TMA, 16 bytes).
+    if (const json *l = maybe(o, "load")) {
+      if (name != "A" && name != "B")
+        fail(key + ".load", "only A and B have a load kind");
+      info.load = getEnum<OperandLoad>(*l, key + ".load", "operand load",
+                                       {{"tma", OperandLoad::Tma},
+                                        {"cp_async", OperandLoad::CpAsync}});
+    }
+    if (const json *a = maybe(o, "align_bytes")) {
+      if (name != "A" && name != "B")
+        fail(key + ".align_bytes", "only A and B state an alignment");
+      int64_t v = getPositive(*a, key + ".align_bytes");
+      if (v != 2 && v != 4 && v != 8 && v != 16)
+        fail(key + ".align_bytes",
+             "must be 2, 4, 8 or 16 bytes, got " + std::to_string(v));
+      info.alignBytes = static_cast<uint32_t>(v);
+    }
     m.operands[name] = info;
   }
   for (const char *req : {"A", "B", "D"})
@@ -396,6 +420,18 @@ Param parseParam(const json &j, const std::string &key) {
     p.operand = getString(need(j, key, "operand"), key + ".operand");
     p.dtype = getDType(need(j, key, "dtype"), key + ".dtype");
     p.dims = getDims(need(j, key, "dims"), key + ".dims");
+    if (const json *a = maybe(j, "align_bytes")) {
+      int64_t v = getPositive(*a, key + ".align_bytes");
+      if (v != 2 && v != 4 && v != 8 && v != 16)
+        fail(key + ".align_bytes",
+             "must be 2, 4, 8 or 16 (a cp.async copy width), got " +
+                 std::to_string(v));
+      if (v % static_cast<int64_t>(dtypeSize(p.dtype)) != 0)
+        fail(key + ".align_bytes", std::to_string(v) +
+                                       " bytes is not a multiple of the " +
+                                       dtypeName(p.dtype) + " element");
+      p.alignBytes = static_cast<uint32_t>(v);
+    }
     break;
   case ParamKind::Pointer:
     p.dtype = getDType(need(j, key, "dtype"), key + ".dtype");

@@ -208,14 +208,36 @@ void validateManifest(const Manifest &m) {
       if (!mapped.insert(p.operand).second)
         fail(key + ".operand", "operand " + p.operand +
                                    " already has a tensor_map or matrix");
-      // A matrix is written with st.global: only outputs.
-      if (p.kind == ParamKind::Matrix && p.operand != "D" &&
-          (!auxNodes.count(p.operand) ||
-           auxNodes.at(p.operand)->op != EvtOp::AuxStore))
+      // A matrix is written with st.global (D or an aux store), or is A
+      // or B read with cp.async (operands.X.load says so).
+      if (p.kind == ParamKind::Matrix && (p.operand == "A" || p.operand == "B")) {
+        const OperandInfo &op = m.operands.at(p.operand);
+        if (op.load != OperandLoad::CpAsync)
+          fail(key + ".operand",
+               "a matrix parameter for " + p.operand + " needs operands." +
+                   p.operand + ".load = \"cp_async\"");
+        if (p.alignBytes == 0)
+          fail(key + ".align_bytes",
+               "is required for " + p.operand + " read with cp.async");
+        if (p.alignBytes != op.alignBytes)
+          fail(key + ".align_bytes",
+               std::to_string(p.alignBytes) + " differs from operands." +
+                   p.operand + ".align_bytes = " +
+                   std::to_string(op.alignBytes));
+      } else if (p.kind == ParamKind::Matrix && p.operand != "D" &&
+                 (!auxNodes.count(p.operand) ||
+                  auxNodes.at(p.operand)->op != EvtOp::AuxStore)) {
         fail(key + ".operand",
              "a matrix parameter is an output stored without TMA (D or an "
-             "aux_store), got '" +
+             "aux_store) or A or B read with cp.async, got '" +
                  p.operand + "'");
+      }
+      if (p.kind == ParamKind::TensorMap &&
+          (p.operand == "A" || p.operand == "B") &&
+          m.operands.at(p.operand).load == OperandLoad::CpAsync)
+        fail(key + ".kind", "operands." + p.operand +
+                                ".load is \"cp_async\": " + p.operand +
+                                " takes a matrix parameter, not a tensor_map");
       break;
     case ParamKind::Pointer: {
       if (!p.blockScale.empty()) {

@@ -109,14 +109,20 @@ Status TestProblem::allocMatrix(const std::string &name, DType t, bool output) {
   buf.isMatrix = true;
   buf.dtype = t;
   buf.geometry = g;
-  buf.dataBytes = static_cast<size_t>(g.spanElements()) * es;
+  // A sliced A or B starts `offset` elements into its allocation.
+  const size_t offsetBytes =
+      static_cast<size_t>(name == "A"   ? opts_.offsetA
+                          : name == "B" ? opts_.offsetB
+                                        : 0) *
+      es;
+  buf.dataBytes = static_cast<size_t>(g.spanElements()) * es + offsetBytes;
   auto mem =
       DeviceBuffer::alloc(roundUp(buf.dataBytes + opts_.guardBytes, 256), name);
   if (!mem)
     return mem.status();
   buf.mem = std::move(*mem);
   TensorArg &arg = tensorArgFor(name, args_);
-  arg.ptr = buf.mem.ptr();
+  arg.ptr = buf.mem.ptr() + offsetBytes;
   arg.dtype = t; // ld was set by create() when padding; 0 means packed
 
   // A D the kernel reduces into is an input too: seeded like one, and kept
@@ -145,9 +151,10 @@ Status TestProblem::allocMatrix(const std::string &name, DType t, bool output) {
           if (opts_.nanInputs.count(name) && l == 0 &&
               ((r == 0 && c == 0) || (r == rows / 2 && c == cols / 2)))
             x = NAN;
-          storeElement(t, bytes.data(), off, x);
+          storeElement(t, bytes.data() + offsetBytes, off, x);
           if (opts_.keepHost)
-            host.data[off] = loadElement(t, bytes.data(), off);
+            host.data[off] =
+                loadElement(t, bytes.data() + offsetBytes, off);
         }
       }
     });
@@ -191,6 +198,14 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
     return errorf("ld alignment: must be in [0, 1024] bytes, got ",
                   opts.ldAlignBytes);
   padLeadingDimensions(m, p.args_, opts.pad, opts.ldAlignBytes);
+  if (opts.padA < 0 || opts.padB < 0 || opts.offsetA < 0 || opts.offsetB < 0)
+    return errorf("pad-a, pad-b, offset-a, offset-b: must be >= 0");
+  for (auto [name, extra] : {std::pair<const char *, int64_t>{"A", opts.padA},
+                             {"B", opts.padB}})
+    if (extra > 0) {
+      MatrixGeometry g = matrixGeometry(m, name, p.args_);
+      tensorArgFor(name, p.args_).ld = g.ld + extra;
+    }
   std::vector<std::string> auxStores;
   for (const EvtNode &n : m.nodes)
     if (n.op == EvtOp::AuxStore)

@@ -41,6 +41,15 @@ constexpr double kStreamKFixupPerUnit = 0.15;
 /// Such a region is priced at the data-parallel cost times this, the
 /// smaller of the two.
 constexpr double kStreamKOverL2Penalty = 1.15;
+/// A variant that copies A or B with cp.async where a TMA variant of the
+/// same shape also fits: TMA is preferred (fewer producer instructions;
+/// docs/perf-notes.md, "cp.async producers (issue 28, Hopper)").
+constexpr double kCpAsyncPenalty = 1.10;
+
+bool copiesOperands(const Manifest &m) {
+  return m.operand("A").load == OperandLoad::CpAsync ||
+         m.operand("B").load == OperandLoad::CpAsync;
+}
 
 /// The A and B panel bytes (full K) of `sk` consecutive tiles in raster
 /// order, for the raster that touches fewer: along M, min(sk, tilesM) rows
@@ -67,6 +76,9 @@ double intensity(int64_t tm, int64_t tn) {
 
 bool fits(const Manifest &m, const Shape &s) {
   if (s.directStores && !m.directStores())
+    return false;
+  if (int64_t(m.requiredAlignment("A")) > s.alignA ||
+      int64_t(m.requiredAlignment("B")) > s.alignB)
     return false;
   if (!m.staticShape)
     return true;
@@ -209,6 +221,8 @@ Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
         m, s, opts.smCount,
         i < opts.activeClusters.size() ? opts.activeClusters[i] : 0,
         opts.l2Bytes);
+    if (copiesOperands(m))
+      e.cost *= kCpAsyncPenalty;
     // Strictly lower: ties keep the earlier variant.
     if (sel.variant < 0 || e.cost < bestE.cost * (1 - 1e-9)) {
       sel.variant = static_cast<int>(i);
@@ -219,11 +233,17 @@ Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
     return Status::error(
         "family " + f.name + ": no variant accepts problem " +
         shapeString(s) +
-        (s.directStores
-             ? " with its outputs' strides (they break TMA's 16-byte rules "
-               "and no variant has store = direct and a matching "
-               "static_shape)"
-             : " (every variant has another static_shape)"));
+        (s.alignA < 16 || s.alignB < 16
+             ? " with A aligned to " + std::to_string(s.alignA) +
+                   " and B to " + std::to_string(s.alignB) +
+                   " bytes (TMA needs 16; no variant loads them with "
+                   "cp.async at that alignment, load_a/load_b = cp_async "
+                   "with align_a/align_b)"
+         : s.directStores
+             ? std::string(" with its outputs' strides (they break TMA's "
+                           "16-byte rules and no variant has store = direct "
+                           "and a matching static_shape)")
+             : std::string(" (every variant has another static_shape)")));
   const Manifest &m = f.variants[sel.variant].manifest;
   double full = double(bestE.units) / double(bestE.waves * bestE.slots);
   std::string scheduler;

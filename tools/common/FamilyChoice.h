@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <tuple>
 
 namespace wsgemm::tools {
 
@@ -28,6 +29,10 @@ struct FamilyFlags {
   /// outputs' row strides: rows TMA cannot store need a `store = direct`
   /// variant.
   int64_t pad = 0, alignLd = 0;
+  /// --pad-a/--pad-b (extra elements in A's/B's ld) and --offset-a/
+  /// --offset-b (elements into the allocation): A's and B's alignment,
+  /// which TMA variants need at 16 bytes and cp.async ones at align_bytes.
+  int64_t padA = 0, padB = 0, offsetA = 0, offsetB = 0;
 };
 
 /// The SM count of device `ordinal` (no context needed), or 0 with `why`.
@@ -134,7 +139,18 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
     a.L = shape.L;
     runtime::setPlaceholderArgs(m0, a);
     runtime::padLeadingDimensions(m0, a, flags.pad, flags.alignLd);
+    for (auto [name, extra, offset] :
+         {std::tuple<const char *, int64_t, int64_t>{"A", flags.padA,
+                                                     flags.offsetA},
+          {"B", flags.padB, flags.offsetB}}) {
+      runtime::TensorArg &t = runtime::tensorArgFor(name, a);
+      if (extra > 0)
+        t.ld = runtime::matrixGeometry(m0, name, a).ld + extra;
+      t.ptr += offset * 2; // 16-bit operands (cp.async takes no others)
+    }
     s.directStores = runtime::outputsNeedDirectStore(m0, a);
+    s.alignA = runtime::operandAlignment(m0, "A", a);
+    s.alignB = runtime::operandAlignment(m0, "B", a);
     auto sel = kf.select(s);
     if (!sel) {
       std::fprintf(stderr, "error: %s\n", sel.message().c_str());

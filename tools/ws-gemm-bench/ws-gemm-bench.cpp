@@ -45,6 +45,7 @@
 #include <cstdlib>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace wsgemm::runtime;
@@ -61,7 +62,8 @@ void usage() {
       "         [--seed S] [--scalar NAME=VALUE]... [--device D] [--dry-run]\n"
       "         [--tuning TABLE] [--variant ID] [--stream-k-tiles N]\n"
       "         [--align-ld BYTES] [--raster along_m|along_n] [--swizzle N]\n"
-      "         [--tile-orders LIST]\n"
+      "         [--tile-orders LIST] [--pad-a E] [--pad-b E]\n"
+      "         [--offset-a E] [--offset-b E]\n"
       "       ws-gemm-bench --csv FILE --plot FILE.png|FILE.svg\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
@@ -78,6 +80,8 @@ void usage() {
       "  --align-ld B every matrix's ld rounded up to B bytes (16: odd row\n"
       "               lengths such as N = 50257 padded for TMA; a kernel\n"
       "               with store = direct takes them packed)\n"
+      "  --pad-a E, --pad-b E  E more elements in A's (B's) ld only\n"
+      "  --offset-a E, --offset-b E  A (B) starts E elements into its buffer\n"
       "  --c-is-d     C is read from D's buffer, D = f(acc, D) in place (the\n"
       "               beta = 1 update a reducing store, epi.store ... reduce,\n"
       "               does without reading D)\n"
@@ -118,6 +122,14 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.streamKTiles);
     else if (a == "--align-ld")
       ok = args.integer(o.alignLd);
+    else if (a == "--pad-a")
+      ok = args.integer(o.padA);
+    else if (a == "--pad-b")
+      ok = args.integer(o.padB);
+    else if (a == "--offset-a")
+      ok = args.integer(o.offsetA);
+    else if (a == "--offset-b")
+      ok = args.integer(o.offsetB);
     else if (a == "--device")
       ok = args.integer(o.device);
     else if (a == "--seed")
@@ -219,6 +231,14 @@ int dryRun(const Options &o) {
     next += 0x100000000ull;
   }
   padLeadingDimensions(*m, a, 0, o.alignLd);
+  for (auto [name, extra, offset] :
+       {std::tuple<const char *, int64_t, int64_t>{"A", o.padA, o.offsetA},
+        {"B", o.padB, o.offsetB}}) {
+    TensorArg &t = tensorArgFor(name, a);
+    if (extra > 0)
+      t.ld = matrixGeometry(*m, name, a).ld + extra;
+    t.ptr += offset * 2;
+  }
   if (o.cIsD && m->hasC()) // as the timed run's readCFromD: C is D's buffer
     a.C = a.D;
   // The tile order a launch on an H100 (132 SMs) would pack.
@@ -281,6 +301,10 @@ int run(const Options &o) {
   po.seed = o.seed;
   po.scalars = o.scalars;
   po.ldAlignBytes = o.alignLd;
+  po.padA = o.padA;
+  po.padB = o.padB;
+  po.offsetA = o.offsetA;
+  po.offsetB = o.offsetB;
   po.keepHost = false;
   std::vector<TestProblem> sets;
   auto first = TestProblem::create(m, po);
@@ -522,7 +546,10 @@ int main(int argc, char **argv) {
   }
   auto ctx = wsgemm::tools::contextForChoice(o.manifest, o.device, o.dryRun);
   if (!wsgemm::tools::chooseFromFamily(
-          o.manifest, {o.tuning, o.variant, 0, o.alignLd}, {o.M, o.N, o.K, o.L},
+          o.manifest,
+          {o.tuning, o.variant, 0, o.alignLd, o.padA, o.padB, o.offsetA,
+           o.offsetB},
+          {o.M, o.N, o.K, o.L},
           o.device, o.dryRun, &o.chosen, ctx.has_value()))
     return 2;
   if (o.dryRun)

@@ -65,6 +65,7 @@ void usage() {
       "         [--bad-arg misaligned|stride|dtype|null|scale-ld|c-is-d] [--dry-run]\n"
       "         [--tuning TABLE] [--variant ID] [--timeout S]\n"
       "         [--stream-k-tiles N] [--align-ld BYTES]\n"
+      "         [--pad-a E] [--pad-b E] [--offset-a E] [--offset-b E]\n"
       "         [--raster along_m|along_n] [--swizzle 1|2|4|8]\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
@@ -84,6 +85,10 @@ void usage() {
       "               structure and the problem's memory footprint only\n"
       "  --align-ld B every matrix's ld (after --pad) rounded up to B bytes\n"
       "               (16: odd row lengths stored as TMA needs them)\n"
+      "  --pad-a E, --pad-b E  E more elements in A's (B's) ld only (an odd\n"
+      "               leading dimension, for cp.async kernels)\n"
+      "  --offset-a E, --offset-b E  A (B) starts E elements into its\n"
+      "               buffer (a sliced base address off 16 bytes)\n"
       "  --stream-k-tiles N  stream-K kernels: N tiles in the stream-K\n"
       "               region (0: data-parallel; default: the runtime's\n"
       "               heuristic, docs/stream-k.md)\n"
@@ -120,6 +125,14 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.pad);
     } else if (a == "--align-ld") {
       ok = args.integer(o.alignLd);
+    } else if (a == "--pad-a") {
+      ok = args.integer(o.padA);
+    } else if (a == "--pad-b") {
+      ok = args.integer(o.padB);
+    } else if (a == "--offset-a") {
+      ok = args.integer(o.offsetA);
+    } else if (a == "--offset-b") {
+      ok = args.integer(o.offsetB);
     } else if (a == "--stream-k-tiles") {
       ok = args.integer(o.streamKTiles);
     } else if (a == "--device") {
@@ -325,6 +338,10 @@ int run(const Options &o) {
   po.seed = o.seed;
   po.pad = o.pad;
   po.ldAlignBytes = o.alignLd;
+  po.padA = o.padA;
+  po.padB = o.padB;
+  po.offsetA = o.offsetA;
+  po.offsetB = o.offsetB;
   po.scalars = o.scalars;
   po.nanInputs = o.nanInputs;
   auto problem = TestProblem::create(m, po);
@@ -471,7 +488,9 @@ int main(int argc, char **argv) {
   }
   auto ctx = wsgemm::tools::contextForChoice(o.manifest, o.device, o.dryRun);
   if (!wsgemm::tools::chooseFromFamily(
-          o.manifest, {o.tuning, o.variant, o.pad, o.alignLd},
+          o.manifest,
+          {o.tuning, o.variant, o.pad, o.alignLd, o.padA, o.padB, o.offsetA,
+           o.offsetB},
           {o.M, o.N, o.K, o.L}, o.device, o.dryRun, nullptr, ctx.has_value()))
     return 2;
   return run(o);

@@ -105,7 +105,9 @@ TEST(Args, RowStride) {
             "B: row stride N * 2 = 2002 bytes is not a multiple "
             "of 16 (TMA requirement): store its rows padded to "
             "ld = 1008 elements (a multiple of 8; TensorArg::ld, "
-            "ws-gemm-run --align-ld 16)");
+            "ws-gemm-run --align-ld 16); or use a kernel compiled with "
+            "load_b = cp_async, align_b = 2 (cp.async copies, any alignment "
+            "of the element)");
   // With B and C padded, D is next.
   a.B.ld = 1008;
   a.C.ld = 1008;
@@ -130,7 +132,9 @@ TEST(Args, RowStride) {
             "A: row stride K * 2 = 200 bytes is not a multiple "
             "of 16 (TMA requirement): store its rows padded to "
             "ld = 104 elements (a multiple of 8; TensorArg::ld, "
-            "ws-gemm-run --align-ld 16)");
+            "ws-gemm-run --align-ld 16); or use a kernel compiled with "
+            "load_a = cp_async, align_a = 2 (cp.async copies, any alignment "
+            "of the element)");
   a = validBiasRelu();
   a.D.ld = 1001;
   EXPECT_EQ(argsError(m, a),
@@ -155,7 +159,10 @@ TEST(Args, BatchStride) {
   GemmArgs a = validFull();
   a.A.batchStride = 72 * 200 + 4; // elements; * 2 bytes is not 16-aligned
   EXPECT_EQ(argsError(m, a), "A: batch stride 14404 * 2 = 28808 bytes is not a "
-                             "multiple of 16 (TMA requirement)");
+                             "multiple of 16 (TMA requirement); or use a "
+                             "kernel compiled with load_a = cp_async, align_a "
+                             "= 2 (cp.async copies, any alignment of the "
+                             "element)");
   a.A.batchStride = 100;
   EXPECT_EQ(argsError(m, a), "A: batch stride 100 elements is smaller than one "
                              "matrix (K * ld = 14400)");

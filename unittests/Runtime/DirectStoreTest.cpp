@@ -57,10 +57,10 @@ TEST(DirectStore, ManifestTakesMatrixForOutputsOnly) {
                         {"operand", "A"},
                         {"dtype", "f16"},
                         {"dims", {"K", "M"}}};
+  // A matrix for A or B is an input read with cp.async (CpAsyncArgsTest).
   EXPECT_EQ(manifestError(j),
-            "manifest t.json: params[0].operand: a matrix parameter is an "
-            "output "
-            "stored without TMA (D or an aux_store), got 'A'");
+            "manifest t.json: params[0].operand: a matrix parameter for A "
+            "needs operands.A.load = \"cp_async\"");
 }
 
 TEST(DirectStore, AnyRowStride) {

@@ -7,7 +7,9 @@
 // schedules. Roles, in the order of their warps:
 //
 //   load (warp 0): one elected thread runs the mainloop's producer over the
-//     tiles the tile scheduler gives the CTA.
+//     tiles the tile scheduler gives the CTA; with a cp.async operand
+//     (load_a/load_b = cp_async) the producer warpgroup's warps beside the
+//     epilogue-load warp (3 or 4) all copy (CpAsyncProducer.cpp).
 //   epilogue_load (warp 1, when C or aux matrices are read): one elected
 //     thread runs the epilogue's loads over the same tiles.
 //   mma (consumer warpgroups): per tile, the mainloop's wgmma loop, then the
@@ -25,6 +27,7 @@
 
 #include "KernelSchedule.h"
 
+#include "CpAsyncProducer.h"
 #include "Epilogue.h"
 #include "Mainloop.h"
 #include "TileScheduler.h"
@@ -141,9 +144,22 @@ emitProducerOverTiles(KernelContext &kc, TileScheduler &scheduler,
   });
 }
 
-/// The load warp: the mainloop's producer over the CTA's tiles.
+/// The load warp: the mainloop's producer over the CTA's tiles. With a
+/// cp.async operand every thread of the load warps copies (no election).
 static void emitLoadRole(KernelContext &kc) {
   TileScheduler scheduler(kc);
+  if (kc.desc.config.hasCpAsync()) {
+    OpBuilder::InsertionGuard guard(kc.b);
+    Value start = PipelineStateInitOp::create(
+        kc.b, PipelineStateType::get(kc.b.getContext(), kc.layout.stages),
+        PipelineAgent::producer);
+    WorkTile tile;
+    scf::ForOp tiles = scheduler.createTileLoop(ValueRange{start}, tile);
+    scf::YieldOp::create(
+        kc.b, ValueRange{emitCpAsyncMainloopLoads(
+                  kc, tile, tiles.getRegionIterArgs()[0])});
+    return;
+  }
   emitProducerOverTiles(kc, scheduler, kc.layout.stages,
                         [&](const WorkTile &tile, Value state) {
                           return emitMainloopLoads(kc, tile, state);
@@ -273,13 +289,22 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
   // A stage is released by each consumer warpgroup of the tile, in every
   // CTA whose stage this CTA's multicasts fill: those of its cluster row
   // and column.
+  // With a cp.async operand (CpAsyncProducer.h), every thread of the load
+  // warps arrives on a full barrier as its copies land; the TMA operand
+  // beside them, if any, adds its bytes.
   auto mainTy = PipelineType::get(ctx, layout.stages, Role::load, Role::mma);
+  bool cpAsync = config.hasCpAsync();
+  int64_t producerThreads =
+      cpAsync ? getCpAsyncProducerThreads(layout) : 1;
+  int64_t tmaBytes = (config.isCpAsyncA() ? 0 : layout.stageBytesA) +
+                     (config.isCpAsyncB() ? 0 : layout.stageBytesB);
   captures.push_back(PipelineCreateOp::create(
-      b, mainTy, kc.smem(layout.offMainBarriers),
-      b.getI64IntegerAttr(layout.stageBytesA + layout.stageBytesB),
-      b.getI64IntegerAttr(wgs * kc.stageSources())));
+      b, mainTy, kc.smem(layout.offMainBarriers), b.getI64IntegerAttr(tmaBytes),
+      b.getI64IntegerAttr(wgs * kc.stageSources()),
+      cpAsync ? b.getI64IntegerAttr(producerThreads) : IntegerAttr()));
   SmallVector<Role> roles{Role::load};
-  SmallVector<int32_t> warps{1};
+  SmallVector<int32_t> warps{int32_t(producerThreads > 1 ? producerThreads / 32
+                                                         : 1)};
   if (layout.hasEpilogueLoads()) {
     // One stage holds the subtile of every consumer warpgroup; each of them
     // releases it. C counts in the static bytes unless a run-time scalar
@@ -294,7 +319,8 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
         PipelineType::get(ctx, layout.stagesC, Role::epilogue_load, Role::mma);
     captures.push_back(PipelineCreateOp::create(
         b, epiTy, kc.smem(layout.offEpiBarriers),
-        b.getI64IntegerAttr(wgs * bytes), b.getI64IntegerAttr(wgs)));
+        b.getI64IntegerAttr(wgs * bytes), b.getI64IntegerAttr(wgs),
+        IntegerAttr()));
     roles.push_back(Role::epilogue_load);
     warps.push_back(1);
   }

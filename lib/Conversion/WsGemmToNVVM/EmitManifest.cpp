@@ -244,6 +244,9 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       o["operand"] = p.operand;
       o["dtype"] = pl::toString(p.type);
       o["dims"] = llvm::json::Array(p.dims);
+      // A or B read with cp.async: the alignment of base, ld, batch stride.
+      if (p.alignBytes > 0)
+        o["align_bytes"] = p.alignBytes;
       break;
     case pl::KernelParam::Kind::Pointer:
       o["kind"] = "pointer";
@@ -296,6 +299,20 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
   if (desc.loadsC)
     operands["C"] = llvm::json::Object{{"dtype", pl::toString(desc.c)},
                                        {"layout", "n_major"}};
+  // How A and B are loaded, and the alignment (bytes of base, ld and batch
+  // stride) each needs: TMA's 16, or a cp.async operand's copy width.
+  {
+    const pl::GemmConfig &c = desc.config;
+    auto loadOf = [&](const char *name, bool cpAsync, std::optional<int64_t> a,
+                      pl::DType type) {
+      llvm::json::Object &o = *operands.getObject(name);
+      o["load"] = pl::toString(cpAsync ? pl::OperandLoad::CpAsync
+                                       : pl::OperandLoad::Tma);
+      o["align_bytes"] = cpAsync ? a.value_or(pl::getBits(type) / 8) : 16;
+    };
+    loadOf("A", c.isCpAsyncA(), c.alignA, desc.a);
+    loadOf("B", c.isCpAsyncB(), c.alignB, desc.b);
+  }
   const pl::GemmConfig &config = desc.config;
   int64_t threads = 128 * (1 + layout.mmaWarpgroups);
   // A cluster's CTAs are launched consecutively along grid x.

@@ -96,9 +96,10 @@ struct LowerPipelineCreate : PipelinePattern<PipelineCreateOp> {
     // Full barrier s expects the producer's arrival, empty barrier s the
     // consumers' (interleaved, stage by stage).
     int64_t arrivals = op.getConsumerArrivalsAttr().getInt();
+    int64_t producers = op.getProducerArrivals().value_or(1);
     SmallVector<std::pair<int64_t, int64_t>> slotCounts;
     for (int64_t s = 0; s < stages; ++s)
-      slotCounts.append({{s, 1}, {stages + s, arrivals}});
+      slotCounts.append({{s, producers}, {stages + s, arrivals}});
     initBarriersOnce(rewriter, loc, group, slotCounts);
     rewriter.replaceOp(op, group);
     return success();
@@ -227,29 +228,12 @@ struct LowerProducerAcquire : PipelinePattern<ProducerAcquireOp> {
     LoweredState s(adaptor.getState());
     waitParity(rewriter, loc, group,
                emptySlot(rewriter, loc, s.index, pi.stages), s.phase);
-    if (pi.txBytes > 0)
+    // A cp.async producer's threads only wait: they arrive as their copies
+    // land (producer_commit), a TMA operand's bytes come by expect_tx.
+    if (pi.txBytes > 0 && !op.getCpAsync())
       nvgpu::MBarrierArriveExpectTxOp::create(
           rewriter, loc, group, constIndex(rewriter, loc, pi.txBytes),
           fullSlot(rewriter, loc, s.index), Value());
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct LowerProducerCommit : PipelinePattern<ProducerCommitOp> {
-  using PipelinePattern::PipelinePattern;
-
-  LogicalResult
-  matchAndRewrite(ProducerCommitOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    // A TMA producer arrived in acquire; its transactions fill the stage.
-    if (info(op).txBytes == 0) {
-      Location loc = op.getLoc();
-      LoweredState s(adaptor.getState());
-      nvgpu::MBarrierArriveOp::create(
-          rewriter, loc, nvgpu::MBarrierTokenType::get(rewriter.getContext()),
-          adaptor.getPipeline().front(), fullSlot(rewriter, loc, s.index));
-    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -263,6 +247,47 @@ Value fullBarrierAddress(OpBuilder &b, Location loc, Value group, Value index) {
   return LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), addr);
 }
+
+struct LowerProducerCommit : PipelinePattern<ProducerCommitOp> {
+  using PipelinePattern::PipelinePattern;
+
+  LogicalResult
+  matchAndRewrite(ProducerCommitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getCpAsync() || op.getStores()) {
+      Location loc = op.getLoc();
+      LoweredState s(adaptor.getState());
+      Value full = fullBarrierAddress(rewriter, loc,
+                                      adaptor.getPipeline().front(), s.index);
+      // The arrival counts when this thread's copies land (.noinc: the
+      // full barrier's count includes it); with st.shared writes too, the
+      // counting form, then a release arrival after a proxy fence (wgmma
+      // reads the stage through the async proxy).
+      if (op.getCpAsync())
+        NVVM::CpAsyncMBarrierArriveOp::create(rewriter, loc, full,
+                                              /*noinc=*/!op.getStores());
+      if (op.getStores()) {
+        NVVM::FenceProxyOp::create(
+            rewriter, loc, NVVM::ProxyKind::async_shared,
+            NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                       NVVM::SharedSpace::shared_cta));
+        NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), full, Value());
+      }
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // A TMA producer arrived in acquire; its transactions fill the stage.
+    if (info(op).txBytes == 0) {
+      Location loc = op.getLoc();
+      LoweredState s(adaptor.getState());
+      nvgpu::MBarrierArriveOp::create(
+          rewriter, loc, nvgpu::MBarrierTokenType::get(rewriter.getContext()),
+          adaptor.getPipeline().front(), fullSlot(rewriter, loc, s.index));
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
 
 struct LowerProducerGetBarrier : OpConversionPattern<ProducerGetBarrierOp> {
   using OpConversionPattern::OpConversionPattern;

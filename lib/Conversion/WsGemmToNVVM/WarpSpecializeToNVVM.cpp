@@ -3,8 +3,9 @@
 //
 // Step 1 of --wsgemm-lower-pipelines: `wsgemm.warp_specialize` becomes a CTA
 // barrier (the pipelines' barriers are initialized before it) and a
-// dispatch on the warp index: warpgroup 0 holds the `load` (warp 0) and
-// `epilogue_load` (warp 1) roles, the `mma` role the following warpgroups.
+// dispatch on the warp index: warpgroup 0 holds the `load` (warp 0, or
+// warps 0 to n - 1 for cp.async producers) and `epilogue_load` (the next
+// warp) roles, the `mma` role the following warpgroups.
 // `setmaxnreg` (dec for warpgroup 0, inc for `mma`) is run by every warp of
 // the warpgroup, before the per-warp dispatch, as the instruction requires.
 // Region arguments are replaced by the captured values.
@@ -96,14 +97,29 @@ void mlir::wsgemm::lowerWarpSpecialize(WarpSpecializeOp ws) {
   rewriter.setInsertionPoint(inWg0);
   Role first = hasLoad ? Role::load : Role::epilogue_load;
   setRegs(first, NVVM::SetMaxRegisterAction::decrease);
+  // The load role takes warps [0, n) (one for TMA, up to four for cp.async
+  // producers), epilogue_load the next one.
   static constexpr Role kProducerRoles[] = {Role::load, Role::epilogue_load};
-  for (auto [warpIdx, role] : llvm::enumerate(kProducerRoles)) {
+  int64_t firstWarp = 0;
+  for (Role role : kProducerRoles) {
     Region *region = ws.getRoleRegion(role);
     if (!region)
       continue;
-    Operation *inWarp = emitIf(rewriter, loc, eq(warp, warpIdx));
+    int64_t n = ws.getNumWarps(role);
+    Value inRole =
+        n == 1 ? Value(eq(warp, firstWarp))
+               : arith::AndIOp::create(
+                     rewriter, loc,
+                     arith::CmpIOp::create(rewriter, loc,
+                                           arith::CmpIPredicate::uge, warp,
+                                           constI32(rewriter, loc, firstWarp)),
+                     arith::CmpIOp::create(
+                         rewriter, loc, arith::CmpIPredicate::ult, warp,
+                         constI32(rewriter, loc, firstWarp + n)));
+    Operation *inWarp = emitIf(rewriter, loc, inRole);
     inlineRole(rewriter, *region, inWarp, captures);
     rewriter.setInsertionPoint(inWg0);
+    firstWarp += n;
   }
   rewriter.setInsertionPoint(split.elseBlock()->getTerminator());
   emitMma();

@@ -156,7 +156,25 @@ pl::GemmConfig mlir::wsgemm::toPlanningConfig(ConfigAttr attr) {
                        ? pl::OutputStore::Direct
                        : pl::OutputStore::Tma;
   config.warpStores = attr.getWarpStores();
+  auto load = [](std::optional<OperandLoad> l) -> std::optional<pl::OperandLoad> {
+    if (!l)
+      return std::nullopt;
+    return *l == OperandLoad::cp_async ? pl::OperandLoad::CpAsync
+                                       : pl::OperandLoad::Tma;
+  };
+  config.loadA = load(attr.getLoadA());
+  config.loadB = load(attr.getLoadB());
+  config.alignA = attr.getAlignA();
+  config.alignB = attr.getAlignB();
   return config;
+}
+
+static std::optional<OperandLoad>
+fromPlanning(std::optional<pl::OperandLoad> load) {
+  if (!load)
+    return std::nullopt;
+  return *load == pl::OperandLoad::CpAsync ? OperandLoad::cp_async
+                                           : OperandLoad::tma;
 }
 
 template <size_t N>
@@ -187,7 +205,8 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
       raster, c.swizzle, toList(c.epiTile), c.stagesC, c.stagesD,
       c.fragmentSize, c.reuseSmemC, c.delayTmaStore, c.producerRegs,
       c.consumerRegs, c.promotionInterval, c.splitK, scheduler, c.blockScaling,
-      store, c.warpStores);
+      store, c.warpStores, fromPlanning(c.loadA), fromPlanning(c.loadB),
+      c.alignA, c.alignB);
 }
 
 //===----------------------------------------------------------------------===//

@@ -111,13 +111,38 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
   // In a cluster, each CTA loads its share of the tile it multicasts (a
   // cluster along N shares A, one along M shares B).
   auto cluster = desc.config.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
-  if (desc.aMajor == OperandMajor::M)
+  // A cp.async operand is a plain matrix (same dims, no box): the producer
+  // warps copy it into the same swizzled stages.
+  auto copied = [&](const char *operand, DType type,
+                    std::vector<std::string> dims, int64_t align) {
+    KernelParam p;
+    p.kind = KernelParam::Kind::Matrix;
+    p.name = p.operand = operand;
+    p.type = type;
+    if (desc.batched)
+      dims.push_back("L");
+    p.dims = std::move(dims);
+    p.alignBytes = align;
+    params.push_back(std::move(p));
+  };
+  const GemmConfig &c = desc.config;
+  if (c.isCpAsyncA())
+    copied("A", desc.a,
+           desc.aMajor == OperandMajor::M ? std::vector<std::string>{"M", "K"}
+                                          : std::vector<std::string>{"K", "M"},
+           c.alignA.value_or(bytesOf(desc.a)));
+  else if (desc.aMajor == OperandMajor::M)
     tensorMap("A", desc.a, {"M", "K"}, {64, layout.tileK}, 128);
   else
     tensorMap("A", desc.a, {"K", "M"},
               {layout.tileK, layout.tileM / std::max<int64_t>(1, cluster[1])},
               128);
-  if (desc.bMajor == OperandMajor::N)
+  if (c.isCpAsyncB())
+    copied("B", desc.b,
+           desc.bMajor == OperandMajor::N ? std::vector<std::string>{"N", "K"}
+                                          : std::vector<std::string>{"K", "N"},
+           c.alignB.value_or(bytesOf(desc.b)));
+  else if (desc.bMajor == OperandMajor::N)
     tensorMap("B", desc.b, {"N", "K"}, {64, layout.tileK}, 128);
   else
     tensorMap("B", desc.b, {"K", "N"},

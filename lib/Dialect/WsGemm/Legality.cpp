@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LegalityOperandLoads.h"
+
 #include "ws-gemm/Dialect/WsGemm/KernelLayout.h"
 #include "ws-gemm/Dialect/WsGemm/Planning.h"
 
@@ -122,6 +124,10 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
   if (desc.bMajor == OperandMajor::M)
     errors.error() << "B must be k_major or n_major because it is K x N, got "
                       "m_major";
+  std::vector<std::string> loadErrors;
+  checkOperandLoadRules(desc, loadErrors);
+  for (const std::string &e : loadErrors)
+    errors.error() << e;
   // Tile rules depend on the element widths: report types first.
   if (errors.size())
     return;
@@ -198,11 +204,17 @@ static void checkRowStride(ErrorList &errors, const std::string &operand,
     os << "set store = direct (every epilogue thread stores its elements "
           "with st.global, any row stride)";
   else
-    os << "the kernel loads it only with TMA: leave the shape dynamic and "
-          "store the rows padded to a multiple of 16 bytes (leading "
-          "dimension "
+    os << (operand[0] == 'A' || operand[0] == 'B'
+               ? ""
+               : "the kernel loads it only with TMA: ")
+       << "leave the shape dynamic and store the rows padded to a multiple "
+          "of 16 bytes (leading dimension "
        << (dim * bytesOf(type) + 15) / 16 * 16 / bytesOf(type)
-       << "), which the runtime takes as the operand's ld";
+       << "), which the runtime takes as the operand's ld"
+       << (operand[0] == 'A' || operand[0] == 'B'
+               ? std::string(", or load it with cp.async (load_") +
+                     char(operand[0] - 'A' + 'a') + " = cp_async)"
+               : std::string());
 }
 
 /// Group 2: epilogue tile and buffers, pipeline knobs, registers, TMA.
@@ -359,18 +371,22 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   if (desc.shape) {
     auto [m, n, k, l] = *desc.shape;
     (void)l;
-    if (desc.aMajor == OperandMajor::M)
-      checkRowStride(errors, "A (m_major: K x M, M contiguous)", "M", m,
-                     desc.a);
-    else
-      checkRowStride(errors, "A (k_major: M x K, K contiguous)", "K", k,
-                     desc.a);
-    if (desc.bMajor == OperandMajor::N)
-      checkRowStride(errors, "B (n_major: K x N, N contiguous)", "N", n,
-                     desc.b);
-    else
-      checkRowStride(errors, "B (k_major: N x K, K contiguous)", "K", k,
-                     desc.b);
+    // A cp.async operand's stride answers to its alignment, not TMA's.
+    std::vector<std::string> copied;
+    bool aM = desc.aMajor == OperandMajor::M;
+    bool bN = desc.bMajor == OperandMajor::N;
+    if (!checkCopiedRowStride(desc, true, aM ? "M" : "K", aM ? m : k, copied))
+      checkRowStride(errors,
+                     aM ? "A (m_major: K x M, M contiguous)"
+                        : "A (k_major: M x K, K contiguous)",
+                     aM ? "M" : "K", aM ? m : k, desc.a);
+    if (!checkCopiedRowStride(desc, false, bN ? "N" : "K", bN ? n : k, copied))
+      checkRowStride(errors,
+                     bN ? "B (n_major: K x N, N contiguous)"
+                        : "B (k_major: N x K, K contiguous)",
+                     bN ? "N" : "K", bN ? n : k, desc.b);
+    for (const std::string &e : copied)
+      errors.error() << e;
     if (desc.loadsC)
       checkRowStride(errors, "C (M x N, N contiguous)", "N", n, desc.c);
     // Outputs stored directly have no tensor map.

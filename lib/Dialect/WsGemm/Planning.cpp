@@ -158,6 +158,10 @@ const char *mlir::wsgemm::planning::toString(OutputStore store) {
   return store == OutputStore::Direct ? "direct" : "tma";
 }
 
+const char *mlir::wsgemm::planning::toString(OperandLoad load) {
+  return load == OperandLoad::CpAsync ? "cp_async" : "tma";
+}
+
 const char *mlir::wsgemm::planning::toString(StoreReduce reduce) {
   switch (reduce) {
   case StoreReduce::Add:
@@ -250,14 +254,24 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
       c.store = OutputStore::Direct;
   }
 
+  // A cp.async operand copies at its element size unless told more.
+  if (c.isCpAsyncA() && !c.alignA)
+    c.alignA = std::max<int64_t>(1, getBits(desc.a) / 8);
+  if (c.isCpAsyncB() && !c.alignB)
+    c.alignB = std::max<int64_t>(1, getBits(desc.b) / 8);
+
   // LoadRegisterRequirement / MmaRegisterRequirement of the cooperative and
   // pingpong kernels; the warp_specialized kernel keeps the launch budget.
   // First: the epilogue tile's default depends on the consumer's budget.
+  // A cp.async producer (every producer thread computes its copies'
+  // addresses) spills at 40 (ptxas): 56 and 224 with one operand copied,
+  // 64 and 216 with both (128 x 64 + 256 x 216 = 63488).
   if (schedule != KernelSchedule::WarpSpecialized) {
+    int64_t copied = int64_t(c.isCpAsyncA()) + int64_t(c.isCpAsyncB());
     if (!c.producerRegs)
-      c.producerRegs = 40;
+      c.producerRegs = copied == 2 ? 64 : copied == 1 ? 56 : 40;
     if (!c.consumerRegs)
-      c.consumerRegs = 232;
+      c.consumerRegs = copied == 2 ? 216 : copied == 1 ? 224 : 232;
   }
 
   // sm90_compute_tile_shape_or_override (EpilogueTileAuto), narrowed (N a

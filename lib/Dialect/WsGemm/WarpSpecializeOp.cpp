@@ -174,6 +174,7 @@ LogicalResult WarpSpecializeOp::verify() {
   // Warp counts.
   int64_t totalWarps = 0;
   bool hasProducerWarpgroup = false;
+  int64_t producerWarps = 0;
   for (unsigned i = 0; i < numRegions; ++i) {
     Role role = *getRole(i);
     int32_t n = warps[i];
@@ -184,6 +185,17 @@ LogicalResult WarpSpecializeOp::verify() {
                                 "warpgroups, got "
                              << n;
       totalWarps += n;
+    } else if (role == Role::load) {
+      // One elected thread issues TMA loads; cp.async producers copy with
+      // up to the whole producer warpgroup (CpAsyncProducer.cpp).
+      if (n < 1 || n > kWarpsPerWarpgroup)
+        return emitOpError()
+               << "role 'load' must have 1 to 4 warps because the producer "
+                  "roles share warpgroup 0 (1 issues TMA loads, more copy "
+                  "with cp.async), got "
+               << n;
+      producerWarps += n;
+      hasProducerWarpgroup = true;
     } else {
       if (n != 1)
         return emitOpError()
@@ -192,9 +204,13 @@ LogicalResult WarpSpecializeOp::verify() {
                   "issues its TMA loads and the producer roles share "
                   "warpgroup 0, got "
                << n;
+      producerWarps += n;
       hasProducerWarpgroup = true;
     }
   }
+  if (producerWarps > kWarpsPerWarpgroup)
+    return emitOpError() << "producer roles have " << producerWarps
+                         << " warps but share warpgroup 0 (4 warps)";
   if (hasProducerWarpgroup)
     totalWarps += kWarpsPerWarpgroup;
   if (totalWarps > kMaxWarpsPerCTA)

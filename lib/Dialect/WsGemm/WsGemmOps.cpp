@@ -106,7 +106,9 @@ LogicalResult ConfigAttr::verify(
     std::optional<int64_t> promotionInterval, std::optional<int64_t> splitK,
     std::optional<TileSchedulerKind> scheduler,
     std::optional<bool> blockScaling, std::optional<OutputStore> store,
-    std::optional<bool> warpStores) {
+    std::optional<bool> warpStores, std::optional<OperandLoad> loadA,
+    std::optional<OperandLoad> loadB, std::optional<int64_t> alignA,
+    std::optional<int64_t> alignB) {
   if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
@@ -127,6 +129,25 @@ LogicalResult ConfigAttr::verify(
       return emitError() << "config " << name
                          << " must be positive and at most " << kMaxKnob
                          << ", got " << *value;
+  // A cp.async operand's copies are 2, 4, 8 or 16 bytes wide; the
+  // alignment says which, so it belongs to a cp.async load.
+  std::pair<StringRef, std::pair<std::optional<OperandLoad>,
+                                 std::optional<int64_t>>>
+      aligns[] = {{"a", {loadA, alignA}}, {"b", {loadB, alignB}}};
+  for (auto [name, la] : aligns) {
+    auto [load, align] = la;
+    if (!align)
+      continue;
+    if (load != OperandLoad::cp_async)
+      return emitError() << "config align_" << name
+                         << " needs load_" << name
+                         << " = cp_async (TMA needs 16-byte alignment)";
+    if (*align != 2 && *align != 4 && *align != 8 && *align != 16)
+      return emitError() << "config align_" << name
+                         << " must be 2, 4, 8 or 16 bytes (the cp.async "
+                            "copy width), got "
+                         << *align;
+  }
   // 0 spells out the default (fast accumulation); a promotion every N
   // k-tiles needs N >= 1.
   if (promotionInterval &&
@@ -309,7 +330,8 @@ ConfigAttr GemmOp::getConfigOrEmpty() {
   if (ConfigAttr config = getConfigAttr())
     return config;
   return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                         {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+                         {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+                         {}, {});
 }
 
 //===----------------------------------------------------------------------===//

@@ -182,6 +182,10 @@ LogicalResult PipelineCreateOp::verify() {
   if (failed(wsgemm::detail::verifyArrivalCount(*this, "consumer_arrivals",
                                                 arrivals)))
     return failure();
+  if (std::optional<int64_t> producers = getProducerArrivals())
+    if (failed(wsgemm::detail::verifyArrivalCount(*this, "producer_arrivals",
+                                                  *producers)))
+      return failure();
   return wsgemm::detail::verifyBeforeRoles(
       *this, " and both roles capture the pipeline");
 }
@@ -396,16 +400,45 @@ static LogicalResult verifyPipelineSync(Operation *op, PipelineType pipeline,
   return success();
 }
 
+/// A cp.async acquire or commit runs in every producer thread, each of
+/// which the full barriers count: the pipeline needs producer_arrivals.
+static LogicalResult verifyCpAsyncProducer(Operation *op, Value pipeline,
+                                           StringRef what) {
+  PipelineCreateOp create = PipelineCreateOp::lookup(pipeline);
+  if (create && !create.getProducerArrivals())
+    return op->emitOpError()
+           << "with " << what
+           << " needs a pipeline created with producer_arrivals (every "
+              "producer thread arrives on the full barrier)";
+  return success();
+}
+
 LogicalResult ProducerAcquireOp::verify() {
-  return verifyPipelineSync(*this, getPipeline().getType(),
-                            getState().getType(), /*producerSide=*/true,
-                            "acquires a stage of");
+  if (failed(verifyPipelineSync(*this, getPipeline().getType(),
+                                getState().getType(), /*producerSide=*/true,
+                                "acquires a stage of")))
+    return failure();
+  if (getCpAsync())
+    return verifyCpAsyncProducer(*this, getPipeline(), "cp_async");
+  // A TMA acquire arrives once; counting more arrivals would never fill.
+  if (PipelineCreateOp create = PipelineCreateOp::lookup(getPipeline()))
+    if (create.getProducerArrivals().value_or(1) != 1)
+      return emitOpError() << "without cp_async arrives once, but the "
+                              "pipeline's full barriers count "
+                           << *create.getProducerArrivals()
+                           << " producer arrivals; use cp_async";
+  return success();
 }
 
 LogicalResult ProducerCommitOp::verify() {
-  return verifyPipelineSync(*this, getPipeline().getType(),
-                            getState().getType(), /*producerSide=*/true,
-                            "commits a stage of");
+  if (failed(verifyPipelineSync(*this, getPipeline().getType(),
+                                getState().getType(), /*producerSide=*/true,
+                                "commits a stage of")))
+    return failure();
+  if (getCpAsync() || getStores())
+    return verifyCpAsyncProducer(*this, getPipeline(),
+                                 getCpAsync() ? "cp_async" : "stores");
+  return success();
 }
 
 LogicalResult ConsumerWaitOp::verify() {

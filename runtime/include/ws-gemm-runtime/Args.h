@@ -119,6 +119,16 @@ void padLeadingDimensions(const Manifest &m, GemmArgs &args, int64_t pad,
 /// write it. Kernel families pick such a variant for it.
 bool outputsNeedDirectStore(const Manifest &m, const GemmArgs &args);
 
+/// The alignment in bytes (16, 8, 4, 2 or 1) that `operand` ("A" or "B")
+/// of `args` has: the largest that divides its base address, its row
+/// stride in bytes and (batched) its batch stride. A TMA kernel needs 16; a
+/// cp.async one its align_bytes (Manifest::requiredAlignment). Kernel
+/// families pick a variant whose needs it meets.
+int64_t operandAlignment(const Manifest &m, const std::string &operand,
+                         const GemmArgs &args);
+int64_t operandAlignment(const Manifest &m, const std::string &operand,
+                         const TensorArg &t, const MatrixGeometry &g);
+
 /// `args` as variant `m` takes them: a workspace, a stream-K tile count and
 /// a tile order meant for whichever variant a family picks are dropped for
 /// a variant whose tile scheduler takes none (data-parallel; split-K: no

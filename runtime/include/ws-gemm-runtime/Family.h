@@ -75,6 +75,10 @@ struct Shape {
   /// The outputs' addresses or strides break TMA's 16-byte rules
   /// (outputsNeedDirectStore, Args.h): only `store = direct` variants fit.
   bool directStores = false;
+  /// The alignment in bytes of A's and B's base, ld and batch stride
+  /// (operandAlignment, Args.h): a TMA variant needs 16, a cp.async one
+  /// its align_bytes.
+  int64_t alignA = 16, alignB = 16;
 };
 std::string shapeString(const Shape &s); // "4096x4096x4096" (+ "x3" if L>1)
 

@@ -85,10 +85,17 @@ struct WorkspaceRule {
 enum class StoreReduce { None, Add, Min, Max };
 const char *storeReduceName(StoreReduce r);
 
+/// How the mainloop loads A or B (`operands.X.load`).
+enum class OperandLoad { Tma, CpAsync };
+
 struct OperandInfo {
   DType dtype = DType::F16;
   Layout layout = Layout::KMajor;
   StoreReduce reduce = StoreReduce::None; // D only
+  /// A and B: TMA boxes, or cp.async copies of a `matrix` param.
+  OperandLoad load = OperandLoad::Tma;
+  /// A and B: bytes of alignment of base, ld and batch stride (16 for TMA).
+  uint32_t alignBytes = 16;
 };
 
 enum class ParamKind {
@@ -115,6 +122,9 @@ struct Param {
   std::string operand;       // A, B, C, D or an aux name
   std::vector<Dim> dims;     // innermost first
   std::vector<uint32_t> box; // innermost first
+  // matrix of A or B (read with cp.async): the alignment in bytes its
+  // base, ld and batch stride need (`align_bytes`); 0 for outputs.
+  uint32_t alignBytes = 0;
   Swizzle swizzle = Swizzle::None;
   L2Promotion l2Promotion = L2Promotion::B128;
   // pointer, reduction
@@ -164,6 +174,10 @@ struct Manifest {
   /// Whether the kernel stores its outputs without TMA (`store = direct`:
   /// matrix params), so that any output row stride works.
   bool directStores() const;
+  /// Bytes of alignment the kernel needs of operand "A" or "B"'s base, ld
+  /// and batch stride: 16 for a tensor map, a cp.async matrix's
+  /// align_bytes.
+  uint32_t requiredAlignment(const std::string &operand) const;
   /// The block-scale pointer of operand "A" or "B", or nullptr.
   const Param *findBlockScale(const std::string &operand) const;
   /// Whether the kernel takes its raster order and swizzle at launch (a

@@ -36,6 +36,13 @@ struct ProblemOptions {
   /// (after pad) rounded up to a multiple of this many bytes, as a caller
   /// stores an odd-length row for TMA (f16 N = 50257 -> ld = 50264).
   int64_t ldAlignBytes = 0;
+  /// Extra elements in A's (B's) ld only, after pad and ldAlignBytes: an
+  /// odd leading dimension for the cp.async kernels (ws-gemm-run and
+  /// ws-gemm-bench --pad-a / --pad-b).
+  int64_t padA = 0, padB = 0;
+  /// Elements between A's (B's) allocation and its first element: a
+  /// sliced base address off 16 bytes (--offset-a / --offset-b).
+  int64_t offsetA = 0, offsetB = 0;
   /// Values for scalar and scalar_pointer parameters (others are random).
   std::map<std::string, float> scalars;
   /// Keep decoded host copies of the inputs (for a Reference).

@@ -338,3 +338,31 @@ wsgemm.gemm @scheduler_unknown a(f16) b(f16) d(f16) config #wsgemm.config<schedu
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// expected-error @+1 {{config align_a needs load_a = cp_async (TMA needs 16-byte alignment)}}
+wsgemm.gemm @align_without_cp_async a(f16) b(f16) d(f16) config #wsgemm.config<align_a = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config align_b must be 2, 4, 8 or 16 bytes (the cp.async copy width), got 32}}
+wsgemm.gemm @align_too_wide a(f16) b(f16) d(f16) config #wsgemm.config<load_b = cp_async, align_b = 32> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+2 {{expected one of tma, cp_async, got 'ldg'}}
+// expected-error @+1 {{failed to parse WsGemm_ConfigAttr parameter 'load_a'}}
+wsgemm.gemm @bad_load a(f16) b(f16) d(f16) config #wsgemm.config<load_a = ldg> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

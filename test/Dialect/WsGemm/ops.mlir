@@ -142,3 +142,13 @@ wsgemm.gemm @block_scaled a(f8E4M3FN) b(f8E5M2) d(bf16) config #wsgemm.config<pr
   epi.store %acc : f32
   epi.yield
 }
+
+// cp.async operand loads (issue 28): the load kind per operand and its
+// alignment in bytes, printed when set.
+// CHECK-LABEL: wsgemm.gemm @cp_async a(f16, m_major) b(f16) d(f16)
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], load_a = cp_async, load_b = tma, align_a = 2>
+wsgemm.gemm @cp_async a(f16, m_major) b(f16) d(f16) config #wsgemm.config<tile = [128, 128, 64], load_a = cp_async, load_b = tma, align_a = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

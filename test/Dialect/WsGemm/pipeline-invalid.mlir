@@ -270,9 +270,23 @@ func.func @mma_partial_warpgroup() {
 
 // -----
 
-func.func @load_two_warps() {
-  // expected-error @+1 {{role 'load' must have exactly 1 warp because one elected thread issues its TMA loads and the producer roles share warpgroup 0, got 2}}
-  wsgemm.warp_specialize () roles [load, mma] warps [2, 4] {
+func.func @load_five_warps() {
+  // expected-error @+1 {{role 'load' must have 1 to 4 warps because the producer roles share warpgroup 0 (1 issues TMA loads, more copy with cp.async), got 5}}
+  wsgemm.warp_specialize () roles [load, mma] warps [5, 4] {
+    wsgemm.role_end
+  } {
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+func.func @producers_over_a_warpgroup() {
+  // expected-error @+1 {{producer roles have 5 warps but share warpgroup 0 (4 warps)}}
+  wsgemm.warp_specialize () roles [load, epilogue_load, mma] warps [4, 1, 4] {
+    wsgemm.role_end
+  } {
     wsgemm.role_end
   } {
     wsgemm.role_end
@@ -797,6 +811,47 @@ func.func @store_tma_reduce_none(%d: !box, %src: !llvm.ptr<3>, %x: i32) {
   ^bb0(%s: !wsgemm.store_pipeline<2>, %ad: !box, %asrc: !llvm.ptr<3>, %ax: i32):
     // expected-error @+1 {{'wsgemm.store_tma' op 'reduce none' is a plain store: omit 'reduce'}}
     wsgemm.store_tma %asrc to %ad[%ax, %ax] reduce #epi.store_reduce<none> in %s : !box, !wsgemm.store_pipeline<2>
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+func.func @cp_async_commit_without_producer_arrivals() {
+  %p = wsgemm.pipeline_create {tx_bytes = 0, consumer_arrivals = 1}
+      : !wsgemm.pipeline<2, load -> mma>
+  wsgemm.warp_specialize (%p : !wsgemm.pipeline<2, load -> mma>)
+      roles [load, mma] warps [4, 4] {
+  ^bb0(%q: !wsgemm.pipeline<2, load -> mma>):
+    %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_commit' op with cp_async needs a pipeline created with producer_arrivals (every producer thread arrives on the full barrier)}}
+    wsgemm.producer_commit %q, %s cp_async
+        : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%q: !wsgemm.pipeline<2, load -> mma>):
+    wsgemm.role_end
+  }
+  return
+}
+
+// -----
+
+func.func @tma_acquire_with_producer_arrivals() {
+  %p = wsgemm.pipeline_create {tx_bytes = 0, consumer_arrivals = 1,
+                               producer_arrivals = 128}
+      : !wsgemm.pipeline<2, load -> mma>
+  wsgemm.warp_specialize (%p : !wsgemm.pipeline<2, load -> mma>)
+      roles [load, mma] warps [4, 4] {
+  ^bb0(%q: !wsgemm.pipeline<2, load -> mma>):
+    %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.producer_acquire' op without cp_async arrives once, but the pipeline's full barriers count 128 producer arrivals; use cp_async}}
+    wsgemm.producer_acquire %q, %s
+        : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  } {
+  ^bb0(%q: !wsgemm.pipeline<2, load -> mma>):
     wsgemm.role_end
   }
   return

@@ -269,3 +269,71 @@ func.func @placed(%bars: !llvm.ptr<3>, %g: i32, %bytes: i32,
   }
   return
 }
+
+// A cp.async producer (CpAsyncProducer.cpp): the full barriers count the
+// producer's 96 threads; each waits for the empty stage without arriving,
+// thread 0 announces the TMA operand's bytes, and each arrives when its
+// copies land (noinc), or with st.shared copies too, by the counting
+// cp.async arrive, a proxy fence and a release arrival.
+// CHECK-LABEL: func.func @cp_async_producer
+// CHECK: wsgemm.pipeline_create {tx_bytes = 16384, consumer_arrivals = 2, producer_arrivals = 96} : !wsgemm.pipeline<4, load -> mma>
+// CHECK: roles [load, epilogue_load, mma] warps [3, 1, 8]
+// CHECK: wsgemm.producer_acquire %{{.+}}, %{{.+}} cp_async : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+// CHECK: wsgemm.producer_expect_tx
+// CHECK: wsgemm.producer_commit %{{.+}}, %{{.+}} cp_async : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+// CHECK: wsgemm.producer_commit %{{.+}}, %{{.+}} cp_async stores : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+// CHECK: wsgemm.producer_commit %{{.+}}, %{{.+}} stores : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+// LOWER-LABEL: func.func @cp_async_producer
+// LOWER: nvgpu.mbarrier.init %{{.+}}[%{{.+}}], %c96
+// LOWER: arith.cmpi ult, %{{.+}}, %c3_i32
+// LOWER-NOT: nvgpu.mbarrier.arrive.expect_tx
+// LOWER: nvvm.mbarrier.expect_tx
+// LOWER: nvvm.cp.async.mbarrier.arrive %{{.+}} {noinc = true}
+// LOWER: nvvm.cp.async.mbarrier.arrive %{{.+}} :
+// LOWER-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// LOWER-NEXT: nvvm.mbarrier.arrive
+// LOWER: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// LOWER-NEXT: nvvm.mbarrier.arrive
+func.func @cp_async_producer(%k_tiles: index) {
+  %ab = wsgemm.pipeline_create {tx_bytes = 16384, consumer_arrivals = 2,
+                                producer_arrivals = 96}
+      : !wsgemm.pipeline<4, load -> mma>
+  %cp = wsgemm.pipeline_create {tx_bytes = 16384, consumer_arrivals = 2}
+      : !wsgemm.pipeline<2, epilogue_load -> mma>
+  wsgemm.warp_specialize (%ab, %cp, %k_tiles
+      : !wsgemm.pipeline<4, load -> mma>,
+        !wsgemm.pipeline<2, epilogue_load -> mma>, index)
+      roles [load, epilogue_load, mma] warps [3, 1, 8] {
+  ^bb0(%p: !wsgemm.pipeline<4, load -> mma>,
+       %c: !wsgemm.pipeline<2, epilogue_load -> mma>, %nk: index):
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %bytes = arith.constant 16384 : i32
+    %w0 = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<4>
+    %wend = scf.for %k = %c0 to %nk step %c1 iter_args(%w = %w0)
+        -> (!wsgemm.pipeline_state<4>) {
+      wsgemm.producer_acquire %p, %w cp_async
+          : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+      wsgemm.producer_expect_tx %p, %w, %bytes
+          : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+      wsgemm.producer_commit %p, %w cp_async
+          : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+      wsgemm.producer_commit %p, %w cp_async stores
+          : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+      wsgemm.producer_commit %p, %w stores
+          : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
+      %wn = wsgemm.pipeline_state_advance %w : !wsgemm.pipeline_state<4>
+      scf.yield %wn : !wsgemm.pipeline_state<4>
+    }
+    wsgemm.role_end
+  } {
+  ^bb0(%p: !wsgemm.pipeline<4, load -> mma>,
+       %c: !wsgemm.pipeline<2, epilogue_load -> mma>, %nk: index):
+    wsgemm.role_end
+  } {
+  ^bb0(%p: !wsgemm.pipeline<4, load -> mma>,
+       %c: !wsgemm.pipeline<2, epilogue_load -> mma>, %nk: index):
+    wsgemm.role_end
+  }
+  return
+}

@@ -674,3 +674,34 @@ wsgemm.gemm @rows_unaligned_reduce_min a(bf16) b(bf16) d(bf16)
   epi.store %acc reduce min : f32
   epi.yield
 }
+
+// -----
+
+// cp.async producers (load_a / load_b = cp_async): 16-bit operands only.
+// expected-error @+1 {{load_a = cp_async takes 16-bit operands (f16, bf16), but A is f8e4m3: load 8-bit operands with TMA (load_a = tma, the default)}}
+wsgemm.gemm @cp_async_fp8 a(f8E4M3FN) b(f8E4M3FN) d(bf16) config #wsgemm.config<load_a = cp_async> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// A cluster shares its operand tiles by TMA multicast.
+// expected-error @+1 {{cp.async producers (load_a/load_b = cp_async) are lowered for cluster = [1, 1, 1] only, got cluster = [2, 1, 1]: a cluster shares its operand tiles by TMA multicast, which cp.async copies cannot do}}
+wsgemm.gemm @cp_async_cluster a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [2, 1, 1], load_b = cp_async, align_b = 16> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// A static stride answers to the alignment: M = 1001 M-major is 2002-byte
+// rows, which 4-byte copies cannot read (TMA's 16-byte rule is not asked).
+// expected-error @+1 {{A's row stride M x 2 = 2002 bytes (M = 1001) is not a multiple of align_a = 4 bytes; use align_a = 2}}
+wsgemm.gemm @cp_async_stride a(f16, m_major) b(f16) d(f16) shape [1001, 1024, 1024] config #wsgemm.config<load_a = cp_async, align_a = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -40,7 +40,7 @@ TEST_F(PipelineOpsTest, BuildVerifyAndQuery) {
 
   auto pipeType = PipelineType::get(&ctx, 4, Role::load, Role::mma);
   auto create = PipelineCreateOp::create(b, loc, pipeType, /*barriers=*/Value(),
-                                         32768, 2);
+                                         32768, 2, IntegerAttr());
   auto ws =
       WarpSpecializeOp::create(b, loc, ValueRange{create.getResult()},
                                {Role::load, Role::mma}, {1, 8}, {40, 232});

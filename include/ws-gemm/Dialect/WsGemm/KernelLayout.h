@@ -93,7 +93,8 @@ struct KernelParam {
     /// the config leaves raster and swizzle to the launch
     /// (GemmConfig::hasRuntimeTileOrder).
     TileOrder,
-    /// `store = direct`: an output matrix stored with st.global, passed by
+    /// `store = direct`: an output matrix stored with st.global, or
+    /// `load_a`/`load_b = cp_async`: A or B read with cp.async; passed by
     /// value as {address, ld, batch stride} (3 x i64, strides in
     /// elements); dims as a tensor map's, no box.
     Matrix
@@ -118,6 +119,9 @@ struct KernelParam {
   std::vector<std::string> extent;
   /// Reductions: sum, max, min, absmax.
   std::string reduce;
+  /// Matrices read with cp.async (A, B): the bytes of alignment their
+  /// base, ld and batch stride must have (the copy width); 0 otherwise.
+  int64_t alignBytes = 0;
 };
 
 /// An aux matrix's subtile ring in shared memory.

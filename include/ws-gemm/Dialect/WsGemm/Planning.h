@@ -79,6 +79,10 @@ enum class TileSchedulerKind { DataParallel, StreamK };
 /// subtiles, or every epilogue thread's bounds-checked st.global (any row
 /// stride; Epilogue.cpp).
 enum class OutputStore { Tma, Direct };
+/// How the mainloop's producer loads A or B: TMA boxes, or cp.async copies
+/// by the producer warps (CpAsyncProducer.cpp; any alignment the copies
+/// allow).
+enum class OperandLoad { Tma, CpAsync };
 /// How D's store combines with D's old value (`epi.store ... reduce`): not
 /// at all, or by a TMA / red.global reduction (D is then read and written).
 enum class StoreReduce { None, Add, Min, Max };
@@ -88,6 +92,8 @@ const char *toString(KernelSchedule schedule);
 const char *toString(Raster raster);
 const char *toString(TileSchedulerKind kind);
 const char *toString(OutputStore store);
+/// "tma", "cp_async" (the manifest's operands.A.load).
+const char *toString(OperandLoad load);
 /// "none", "add", "min", "max" (the manifest's operands.D.reduce).
 const char *toString(StoreReduce reduce);
 
@@ -127,7 +133,15 @@ struct GemmConfig {
   /// barrier); unset: true for an 8-bit D stored by TMA without
   /// reuse_smem_c, else false.
   std::optional<bool> warpStores;
+  /// Unset: TMA.
+  std::optional<OperandLoad> loadA, loadB;
+  /// Bytes of alignment a cp.async operand's base, ld and batch stride
+  /// have (the copy width); unset: the element size (fillDefaults).
+  std::optional<int64_t> alignA, alignB;
 
+  bool isCpAsyncA() const { return loadA == OperandLoad::CpAsync; }
+  bool isCpAsyncB() const { return loadB == OperandLoad::CpAsync; }
+  bool hasCpAsync() const { return isCpAsyncA() || isCpAsyncB(); }
   int64_t getSplitK() const { return splitK.value_or(1); }
   bool isStreamK() const { return scheduler == TileSchedulerKind::StreamK; }
   bool isDirectStore() const { return store == OutputStore::Direct; }

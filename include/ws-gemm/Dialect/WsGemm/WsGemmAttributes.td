@@ -81,6 +81,20 @@ def WsGemm_OutputStore : I32EnumAttr<"OutputStore",
   let genSpecializedAttr = 0;
 }
 
+def WsGemm_OperandLoad : I32EnumAttr<"OperandLoad",
+    "how the mainloop's producer brings an operand (A or B) to shared memory", [
+      // One elected thread issues TMA loads of whole boxes (CUTLASS's
+      // KernelTmaWarpSpecialized*): 16-byte aligned bases and row strides.
+      I32EnumAttrCase<"tma", 0>,
+      // The producer warps copy the tile with cp.async (CUTLASS's
+      // KernelCpAsyncWarpSpecialized*), `align_a`/`align_b` bytes at a time:
+      // any base and row stride aligned to that many bytes.
+      I32EnumAttrCase<"cp_async", 1>,
+    ]> {
+  let cppNamespace = "::mlir::wsgemm";
+  let genSpecializedAttr = 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Config parameters: every knob is optional and prints only when set.
 //===----------------------------------------------------------------------===//
@@ -184,6 +198,25 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       (a 16-bit D lost up to 1%: docs/perf-notes.md). Excludes
       `reuse_smem_c` (a C stage goes back after the warpgroup's store) and
       `store = direct`.
+    - `load_a`, `load_b`: `tma` | `cp_async`, how the mainloop's producer
+      loads A and B (absent: tma). `cp_async`: the producer warps copy the
+      tile into the same 128B-swizzled stages with `cp.async` (zero fill
+      past M, N and K), each stage's full barrier completed by every
+      producer thread's `cp.async.mbarrier.arrive.noinc`
+      (CpAsyncProducer.cpp): operands TMA cannot describe, such as an
+      M-major A with an odd M, a leading dimension that is not a multiple
+      of 16 bytes or a base address inside a row (a slice). Not with a
+      cluster that multicasts the operand; 16-bit operands only.
+    - `align_a`, `align_b`: with `load_* = cp_async`, the alignment in
+      bytes (2, 4, 8 or 16) that the operand's base address, leading
+      dimension and batch stride must have; the copies are that wide
+      (16: `cp.async.cg`, 8 and 4: `cp.async.ca`, 2: `ld.global` +
+      `st.shared`). Absent: the element size (any 16-bit operand). The
+      runtime refuses a tensor that breaks it before launch.
+
+    ```mlir
+    #wsgemm.config<tile = [128, 256, 64], load_a = cp_async, align_a = 2>
+    ```
 
     ```mlir
     #wsgemm.config<tile = [128, 256, 64], cluster = [1, 1, 1], stages = 4,
@@ -215,7 +248,11 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     WsGemm_OptEnumParameter<WsGemm_TileSchedulerKind, "tile scheduler">:$scheduler,
     WsGemm_OptBoolParameter<"fp8 block-wise scaling along K">:$block_scaling,
     WsGemm_OptEnumParameter<WsGemm_OutputStore, "how outputs are stored">:$store,
-    WsGemm_OptBoolParameter<"each warp stores its own rows">:$warp_stores
+    WsGemm_OptBoolParameter<"each warp stores its own rows">:$warp_stores,
+    WsGemm_OptEnumParameter<WsGemm_OperandLoad, "how A is loaded">:$load_a,
+    WsGemm_OptEnumParameter<WsGemm_OperandLoad, "how B is loaded">:$load_b,
+    WsGemm_OptIntParameter<"A's alignment in bytes (cp_async)">:$align_a,
+    WsGemm_OptIntParameter<"B's alignment in bytes (cp_async)">:$align_b
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -149,6 +149,12 @@ def WsGemm_PipelineCreateOp : WsGemm_PipelineOp<"pipeline_create",
       consumer agent that releases the stage (CUTLASS: one elected thread per
       consumer warpgroup, times `cluster_m + cluster_n - 1` with multicast).
 
+    `producer_arrivals` (absent: 1) is the full barriers' arrival count: a
+    cp.async producer (CpAsyncProducer.cpp) has every one of its threads
+    arrive when its copies land (`producer_commit {cp_async}`), so the count
+    is its thread count; TMA bytes of an operand loaded beside the copies
+    are announced by `producer_expect_tx`, without an arrival of their own.
+
     Must run before `wsgemm.warp_specialize` (the pipeline is one of its
     captures), never inside a role region.
 
@@ -163,6 +169,9 @@ def WsGemm_PipelineCreateOp : WsGemm_PipelineOp<"pipeline_create",
     %q = wsgemm.pipeline_create in(%bars : !llvm.ptr<3>)
         {tx_bytes = 8192, consumer_arrivals = 2}
         : !wsgemm.pipeline<2, epilogue_load -> mma>
+    %r = wsgemm.pipeline_create {tx_bytes = 0, consumer_arrivals = 2,
+                                 producer_arrivals = 128}
+        : !wsgemm.pipeline<4, load -> mma>
     ```
     becomes, for each stage `i`, by one elected thread:
     ```
@@ -172,7 +181,8 @@ def WsGemm_PipelineCreateOp : WsGemm_PipelineOp<"pipeline_create",
     ```
   }];
   let arguments = (ins Optional<WsGemm_SharedPtr>:$barriers,
-                       I64Attr:$tx_bytes, I64Attr:$consumer_arrivals);
+                       I64Attr:$tx_bytes, I64Attr:$consumer_arrivals,
+                       OptionalAttr<I64Attr>:$producer_arrivals);
   let results = (outs Res<WsGemm_PipelineType, "", [MemAlloc]>:$pipeline);
   let extraClassDeclaration = [{
     /// The pipeline_create that defines `pipeline`, looking through the
@@ -184,6 +194,7 @@ def WsGemm_PipelineCreateOp : WsGemm_PipelineOp<"pipeline_create",
   let assemblyFormat = [{
     (`in` `(` $barriers^ `:` type($barriers) `)`)?
     ` ` `{` `tx_bytes` `=` $tx_bytes `,` `consumer_arrivals` `=` $consumer_arrivals
+    (`,` `producer_arrivals` `=` $producer_arrivals^)?
     `}` attr-dict `:` qualified(type($pipeline))
   }];
   let hasVerifier = 1;
@@ -357,6 +368,8 @@ class WsGemm_PipelineSyncOp<string mnemonic>
 }
 
 def WsGemm_ProducerAcquireOp : WsGemm_PipelineSyncOp<"producer_acquire"> {
+  let arguments = (ins WsGemm_PipelineType:$pipeline,
+                       WsGemm_PipelineStateType:$state, UnitAttr:$cp_async);
   let summary = "wait until a stage is empty, then announce its transactions";
   let description = [{
     Runs in the pipeline's producer role. Waits on the empty barrier of stage
@@ -377,10 +390,24 @@ def WsGemm_ProducerAcquireOp : WsGemm_PipelineSyncOp<"producer_acquire"> {
               @!p bra waitLoop;
     mbarrier.arrive.expect_tx.shared::cta.b64 _, [full + 8*idx], 32768;
     ```
+
+    With `cp_async`, every thread of a cp.async producer runs it and it only
+    waits for the empty stage: the threads arrive in `producer_commit
+    {cp_async}` when their copies land, and the bytes of a TMA operand
+    loaded beside them are announced by one thread's `producer_expect_tx`
+    (CUTLASS PipelineAsync::producer_acquire). Needs a pipeline created
+    with `producer_arrivals`.
+  }];
+  let assemblyFormat = [{
+    $pipeline `,` $state (`cp_async` $cp_async^)? attr-dict `:`
+    qualified(type($pipeline)) `,` qualified(type($state))
   }];
 }
 
 def WsGemm_ProducerCommitOp : WsGemm_PipelineSyncOp<"producer_commit"> {
+  let arguments = (ins WsGemm_PipelineType:$pipeline,
+                       WsGemm_PipelineStateType:$state, UnitAttr:$cp_async,
+                       UnitAttr:$stores);
   let summary = "mark a stage as filled";
   let description = [{
     Runs in the pipeline's producer role after the stage's data was issued.
@@ -394,6 +421,22 @@ def WsGemm_ProducerCommitOp : WsGemm_PipelineSyncOp<"producer_commit"> {
         : !wsgemm.pipeline<4, load -> mma>, !wsgemm.pipeline_state<4>
     ```
     becomes nothing (TMA), or `mbarrier.arrive.shared::cta.b64 _, [full + 8*idx];`
+
+    A cp.async producer's threads each run it once per stage:
+    - `cp_async`: the thread's arrival happens when all the cp.async copies
+      it issued so far have landed:
+      `cp.async.mbarrier.arrive.noinc.shared::cta.b64 [full + 8*idx];`
+      (the pipeline's `producer_arrivals` counts these arrivals);
+    - `stores`: the thread also wrote the stage with `st.shared` (2-byte
+      copies): `fence.proxy.async.shared::cta` (wgmma reads through the
+      async proxy), then a plain arrival with release semantics; with
+      `cp_async` too, the cp.async arrive is the counting form
+      (`cp.async.mbarrier.arrive.shared::cta.b64`, no `.noinc`: pending
+      count + 1, then - 1 when the copies land), followed by that arrival.
+  }];
+  let assemblyFormat = [{
+    $pipeline `,` $state (`cp_async` $cp_async^)? (`stores` $stores^)?
+    attr-dict `:` qualified(type($pipeline)) `,` qualified(type($state))
   }];
 }
 

@@ -1,0 +1,237 @@
+//===- CpAsyncProducer.cpp - cp.async producers of operand tiles ----------===//
+//
+// Implements CpAsyncProducer.h. A tile of R rows x C elements is cut into
+// pieces of the copy width W (16, 8 or 4 bytes by cp.async, 2 by
+// ld.global + st.shared); piece i of the tile is row i / P, column piece
+// i % P (P pieces per row), so a warp reads whole 128-byte runs of a row.
+// Thread t copies pieces t, t + T, t + 2T, ... (T threads), unrolled.
+// In shared memory, column byte b of row r goes where TMA's 128B swizzle
+// puts it: block b / 128 (blockBytes apart), row r's 128 bytes, chunk
+// (b % 128) / 16 XOR (r % 8), byte b % 16. A piece never crosses a
+// 16-byte chunk, so it moves whole.
+//
+// Edges: a piece whose row is past `rows` copies 0 bytes (cp.async's
+// src-size; the source address is clamped to the tile's first element,
+// which is inside the matrix: a tile starts inside it); one that straddles `cols` copies the
+// bytes inside and zero-fills the rest, as TMA's OOB fill does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CpAsyncProducer.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+using namespace mlir::wsgemm::collectives;
+namespace pl = mlir::wsgemm::planning;
+
+int64_t
+collectives::getCpAsyncProducerThreads(const pl::KernelLayout &layout) {
+  return 32 * (layout.hasEpilogueLoads() ? 3 : 4);
+}
+
+void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
+                               const SwizzledStage &dst, const CopyPlan &plan) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const int64_t width = plan.widthBytes, eb = plan.elementBytes;
+  const int64_t perPiece = width / eb;
+  const int64_t piecesPerRow = dst.tileCols * eb / width;
+  const int64_t pieces = dst.tileRows * piecesPerRow;
+  Type i64Ty = b.getI64Type();
+  auto ext = [&](Value v) { return arith::ExtUIOp::create(b, i64Ty, v); };
+  // The batch's first element and the tile's origin, in elements.
+  Value batchBase = arith::MulIOp::create(b, ext(src.batch), src.batchStride);
+  Value tileBase = arith::AddIOp::create(
+      b, batchBase,
+      arith::AddIOp::create(b, arith::MulIOp::create(b, ext(src.row0), src.ld),
+                            ext(src.col0)));
+  Type i8Ty = b.getI8Type();
+  auto globalAt = [&](Value elements) -> Value {
+    Value bytes = arith::MulIOp::create(b, elements, kc.i64(eb));
+    return LLVM::GEPOp::create(b, kc.globalPtrTy, i8Ty, src.base,
+                               ValueRange{bytes});
+  };
+  // Whole rounds in a loop, `unroll` pieces per iteration (enough copies
+  // in flight without hoisting every address: the producer runs on 56
+  // registers: KernelSchedule.cpp), then the last partial round guarded.
+  auto copyPiece = [&](Value piece) {
+    Value r = kc.divu(piece, kc.i32(piecesPerRow));
+    Value c = kc.mul(kc.remu(piece, kc.i32(piecesPerRow)), kc.i32(perPiece));
+    // Shared: block, row, swizzled chunk, byte in the chunk.
+    Value colBytes = kc.mul(c, kc.i32(eb));
+    Value block = kc.divu(colBytes, kc.i32(128));
+    Value inRow = kc.remu(colBytes, kc.i32(128));
+    Value chunk = arith::XOrIOp::create(b, kc.divu(inRow, kc.i32(16)),
+                                        kc.remu(r, kc.i32(8)));
+    Value offset = kc.add(
+        kc.add(kc.mul(block, kc.i32(dst.blockBytes)), kc.mul(r, kc.i32(128))),
+        kc.add(kc.mul(chunk, kc.i32(16)), kc.remu(inRow, kc.i32(16))));
+    Value to = kc.gep(dst.dst, offset);
+    // Global: bytes inside the matrix (0 past its rows or columns).
+    Value gRow = kc.add(src.row0, r);
+    Value gCol = kc.add(src.col0, c);
+    Value rowIn = kc.ult(gRow, src.rows);
+    Value colIn = kc.ult(gCol, src.cols);
+    Value inside = kc.andi(rowIn, colIn);
+    Value left = kc.mul(kc.sub(src.cols, kc.select(colIn, gCol, src.cols)),
+                        kc.i32(eb));
+    Value bytes = kc.select(
+        inside,
+        arith::MinUIOp::create(b, left, kc.i32(width)), kc.i32(0));
+    Value at = arith::AddIOp::create(
+        b, tileBase,
+        arith::AddIOp::create(b, arith::MulIOp::create(b, ext(r), src.ld),
+                              ext(c)));
+    Value from = globalAt(
+        arith::SelectOp::create(b, inside, at, tileBase));
+    if (!plan.usesStores()) {
+      NVVM::CpAsyncOp::create(b, to, from, uint32_t(width),
+                              width == 16 ? NVVM::LoadCacheModifierKind::CG
+                                          : NVVM::LoadCacheModifierKind::CA,
+                              bytes);
+      return;
+    }
+    // 2 bytes: one element, read at the clamped address (the tile's first
+    // element is inside the matrix) and replaced by 0 outside.
+    Type i16Ty = b.getI16Type();
+    Value loaded = LLVM::LoadOp::create(b, i16Ty, from);
+    LLVM::StoreOp::create(
+        b, kc.select(inside, loaded, arith::ConstantIntOp::create(b, 0, 16)),
+        to);
+  };
+
+  int64_t fullRounds = pieces / plan.threads;
+  int64_t unroll = plan.usesStores() ? 8 : 4;
+  while (unroll > 1 && fullRounds % unroll != 0)
+    unroll /= 2;
+  if (fullRounds > 0) {
+    auto loop = scf::ForOp::create(b, kc.i32(0), kc.i32(fullRounds),
+                                   kc.i32(unroll));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value first = kc.add(plan.thread,
+                         kc.mul(loop.getInductionVar(), kc.i32(plan.threads)));
+    for (int64_t u = 0; u < unroll; ++u)
+      copyPiece(kc.add(first, kc.i32(u * plan.threads)));
+  }
+  if (pieces % plan.threads != 0) {
+    Value piece = kc.add(plan.thread, kc.i32(fullRounds * plan.threads));
+    kc.ifThen(kc.ult(piece, kc.i32(pieces)), [&] { copyPiece(piece); });
+  }
+}
+
+/// The tile of A (`isA`) or B at k-tile origin `kCoord` as a cp.async
+/// source, and its stage.
+static std::pair<GlobalTile, SwizzledStage>
+operandTile(KernelContext &kc, bool isA, const WorkTile &tile, Value kCoord,
+            Value stageDst) {
+  const pl::KernelLayout &layout = kc.layout;
+  KernelContext::MatrixArg m = kc.matrixArg(isA ? "A" : "B");
+  bool kMajor = isA ? kc.desc.aMajor != pl::OperandMajor::M
+                    : kc.desc.bMajor != pl::OperandMajor::N;
+  int64_t mn = isA ? layout.tileM : layout.tileN;
+  Value mn0 = isA ? tile.m0 : tile.n0;
+  Value size = isA ? kc.sizeM : kc.sizeN;
+  GlobalTile g;
+  g.base = m.base;
+  g.ld = m.ld;
+  g.batchStride = m.batchStride;
+  g.batch = kc.desc.batched ? tile.batch : kc.i32(0);
+  SwizzledStage s;
+  s.dst = stageDst;
+  // Either way the stage is tile K rows x 128 bytes per 128 bytes of MN
+  // (MN-major), or MN rows of 128 bytes of K (K-major, one block).
+  s.blockBytes = layout.tileK * 128;
+  if (kMajor) {
+    g.row0 = mn0;
+    g.col0 = kCoord;
+    g.rows = size;
+    g.cols = kc.sizeK;
+    s.tileRows = mn;
+    s.tileCols = layout.tileK;
+  } else {
+    g.row0 = kCoord;
+    g.col0 = mn0;
+    g.rows = kc.sizeK;
+    g.cols = size;
+    s.tileRows = layout.tileK;
+    s.tileCols = mn;
+  }
+  return {g, s};
+}
+
+Value collectives::emitCpAsyncMainloopLoads(KernelContext &kc,
+                                            const WorkTile &tile, Value start) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  const pl::GemmConfig &c = kc.desc.config;
+  int64_t threads = getCpAsyncProducerThreads(layout);
+  auto plan = [&](bool isA) {
+    CopyPlan p;
+    p.elementBytes = pl::getBits(isA ? kc.desc.a : kc.desc.b) / 8;
+    p.widthBytes = std::min<int64_t>(
+        16, (isA ? c.alignA : c.alignB).value_or(p.elementBytes));
+    p.threads = threads;
+    p.thread = kc.tid;
+    return p;
+  };
+  bool stores = (c.isCpAsyncA() && plan(true).usesStores()) ||
+                (c.isCpAsyncB() && plan(false).usesStores());
+  bool copies = (c.isCpAsyncA() && !plan(true).usesStores()) ||
+                (c.isCpAsyncB() && !plan(false).usesStores());
+  // Bytes a TMA operand beside the copies brings per stage.
+  int64_t tmaBytes = (c.isCpAsyncA() ? 0 : layout.stageBytesA) +
+                     (c.isCpAsyncB() ? 0 : layout.stageBytesB);
+
+  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1),
+                                 ValueRange{start});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value kt = loop.getInductionVar();
+  Value state = loop.getRegionIterArgs()[0];
+  // Every producer thread waits for the empty stage (no arrival yet).
+  ProducerAcquireOp::create(b, kc.mainPipe, state, /*cp_async=*/true);
+  Value stage = kc.stageIndex(state);
+  Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
+  Value aDst = kc.smemAt(kc.add(kc.i32(layout.offA),
+                                kc.mul(stage, kc.i32(layout.stageBytesA))));
+  Value bDst = kc.smemAt(kc.add(kc.i32(layout.offB),
+                                kc.mul(stage, kc.i32(layout.stageBytesB))));
+  if (tmaBytes > 0) {
+    // One thread announces and loads the TMA operand (a whole box, or the
+    // 64-column blocks of an MN-major one).
+    kc.ifThen(kc.eq(kc.tid, kc.i32(0)), [&] {
+      ProducerExpectTxOp::create(b, kc.mainPipe, state, kc.i32(tmaBytes));
+      bool isA = !c.isCpAsyncA();
+      StringRef name = isA ? "A" : "B";
+      bool kMajor = isA ? kc.desc.aMajor != pl::OperandMajor::M
+                        : kc.desc.bMajor != pl::OperandMajor::N;
+      Value dst = isA ? aDst : bDst;
+      Value mn0 = isA ? tile.m0 : tile.n0;
+      int64_t rows = isA ? layout.tileM : layout.tileN;
+      if (kMajor) {
+        kc.tmaLoad(dst, name, kc.coords(kCoord, mn0, tile.batch), kc.mainPipe,
+                   state);
+        return;
+      }
+      for (int64_t block = 0; block < rows / 64; ++block)
+        kc.tmaLoad(kc.gep(dst, kc.i32(block * 8192)), name,
+                   kc.coords(kc.add(mn0, kc.i32(block * 64)), kCoord,
+                             tile.batch),
+                   kc.mainPipe, state);
+    });
+  }
+  for (bool isA : {true, false}) {
+    if (isA ? !c.isCpAsyncA() : !c.isCpAsyncB())
+      continue;
+    auto [g, s] = operandTile(kc, isA, tile, kCoord, isA ? aDst : bDst);
+    emitCopyTile(kc, g, s, plan(isA));
+  }
+  // Each thread's arrival counts once its copies land.
+  ProducerCommitOp::create(b, kc.mainPipe, state, /*cp_async=*/copies,
+                           /*stores=*/stores);
+  scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
+                              b, state.getType(), state, /*by=*/1)});
+  return loop.getResult(0);
+}

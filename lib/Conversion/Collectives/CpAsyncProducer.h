@@ -1,0 +1,75 @@
+//===- CpAsyncProducer.h - cp.async producers of operand tiles -*- C++ -*-===//
+//
+// The producer collective for operands TMA cannot describe (CUTLASS's
+// KernelCpAsyncWarpSpecialized on sm_90, MainloopSm80CpAsync on sm_8x):
+// the producer warps copy a global tile into a shared-memory stage with
+// cp.async, predicated with zero fill at the matrix's edges, into the
+// 128B-swizzled layout the consumers read (the layout TMA writes: row r's
+// 16-byte chunk c at chunk c ^ (r % 8) of a 128-byte row, columns in
+// blocks of 128 bytes). `emitCopyTile` is the reusable piece (it knows no
+// pipeline); `emitCpAsyncMainloopLoads` is the sm_90 mainloop producer
+// built on it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WSGEMM_LIB_CONVERSION_COLLECTIVES_CPASYNCPRODUCER_H
+#define WSGEMM_LIB_CONVERSION_COLLECTIVES_CPASYNCPRODUCER_H
+
+#include "TileScheduler.h"
+
+namespace mlir::wsgemm::collectives {
+
+/// A tile of a row-major global matrix (rows strided by `ld`, columns
+/// contiguous; "rows" are M or N for a K-major operand, K for an MN-major
+/// one).
+struct GlobalTile {
+  Value base;        // !llvm.ptr<1>: element (0, 0) of batch 0
+  Value ld;          // i64: elements between rows
+  Value batchStride; // i64: elements between batches
+  Value batch;       // i32
+  Value row0, col0;  // i32: the tile's origin; col0 a multiple of 64
+  Value rows, cols;  // i32: the matrix's extents (copies past them read 0)
+};
+
+/// A shared-memory stage in the 128B swizzle: `tileRows` rows of
+/// `tileCols` elements, every 128 bytes of columns a block of `tileRows`
+/// 128-byte rows, `blockBytes` apart.
+struct SwizzledStage {
+  Value dst; // !llvm.ptr<3>, 1024-byte aligned
+  int64_t tileRows = 0, tileCols = 0, blockBytes = 0;
+};
+
+/// How a tile is copied: elements of `elementBytes`, `widthBytes` at a
+/// time (16: cp.async.cg; 8, 4: cp.async.ca; 2: ld.global + st.shared),
+/// by `threads` threads of which this one is `thread` (i32).
+struct CopyPlan {
+  int64_t elementBytes = 2, widthBytes = 16, threads = 128;
+  Value thread;
+  /// Whether the copies store with st.shared (2-byte width).
+  bool usesStores() const { return widthBytes < 4; }
+};
+
+/// Issues this thread's copies of `src` into `dst`: consecutive threads
+/// take consecutive pieces of a row (coalesced), pieces past `rows` or
+/// `cols` are zero-filled (cp.async's src-size; a piece that straddles
+/// `cols` copies its bytes inside). Completion is the caller's: a
+/// cp.async.mbarrier.arrive or a commit_group/wait_group.
+void emitCopyTile(KernelContext &kc, const GlobalTile &src,
+                  const SwizzledStage &dst, const CopyPlan &plan);
+
+/// Threads of the load role when an operand is loaded with cp.async: the
+/// producer warpgroup's warps beside the epilogue-load warp.
+int64_t getCpAsyncProducerThreads(const planning::KernelLayout &layout);
+
+/// The sm_90 mainloop producer when A or B is loaded with cp.async, run
+/// by every thread of the load role over one work tile from `state`:
+/// per k-tile, every thread waits for the empty stage, thread 0 announces
+/// and issues the TMA operand's box (if one operand stays TMA), every
+/// thread copies its pieces of the cp.async operands and arrives on the
+/// full barrier as they land. Returns the state after the tile.
+Value emitCpAsyncMainloopLoads(KernelContext &kc, const WorkTile &tile,
+                               Value state);
+
+} // namespace mlir::wsgemm::collectives
+
+#endif // WSGEMM_LIB_CONVERSION_COLLECTIVES_CPASYNCPRODUCER_H

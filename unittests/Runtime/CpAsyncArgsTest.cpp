@@ -1,0 +1,136 @@
+//===- CpAsyncArgsTest.cpp - Operands read with cp.async (issue 28) ------===//
+//
+// A kernel whose A or B is loaded with cp.async (load_a = cp_async) takes a
+// `matrix` parameter for it with the alignment the copies need
+// (align_bytes); the manifest says so in operands.A. One case per rule:
+// the manifest's consistency, validate()'s alignment refusals (naming the
+// operand and the fix), the TMA refusal's mention of the cp.async kernel,
+// and a family's choice by the operands' alignment.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+
+#include "ws-gemm-runtime/Args.h"
+#include "ws-gemm-runtime/Family.h"
+
+using namespace wsgemm::runtime;
+using namespace wsgemm::runtime::test;
+using json = nlohmann::json;
+
+namespace {
+
+/// gemm_bias_relu.json with A (k_major) read with cp.async, `align` bytes.
+json copiedA(int align) {
+  json j = loadJson("gemm_bias_relu.json");
+  j["operands"]["A"]["load"] = "cp_async";
+  j["operands"]["A"]["align_bytes"] = align;
+  j["params"][0] = json::parse(R"({"name": "A", "kind": "matrix",
+      "operand": "A", "dtype": "f16", "dims": ["K", "M"]})");
+  j["params"][0]["align_bytes"] = align;
+  return j;
+}
+
+TEST(CpAsyncArgs, ManifestRules) {
+  Manifest m = parseOrDie(copiedA(4));
+  EXPECT_EQ(m.operand("A").load, OperandLoad::CpAsync);
+  EXPECT_EQ(m.requiredAlignment("A"), 4u);
+  EXPECT_EQ(m.requiredAlignment("B"), 16u);
+  // A matrix for A is an input, not a direct store.
+  EXPECT_FALSE(m.directStores());
+
+  json j = copiedA(4);
+  j["operands"]["A"].erase("load");
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: params[0].operand: a matrix parameter for A "
+            "needs operands.A.load = \"cp_async\"");
+  j = copiedA(4);
+  j["params"][0]["align_bytes"] = 8;
+  EXPECT_EQ(manifestError(j), "manifest t.json: params[0].align_bytes: 8 "
+                              "differs from operands.A.align_bytes = 4");
+  j = copiedA(4);
+  j["params"][0]["align_bytes"] = 3;
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: params[0].align_bytes: must be 2, 4, 8 or 16 (a "
+            "cp.async copy width), got 3");
+  j = loadJson("gemm_bias_relu.json");
+  j["operands"]["A"]["load"] = "cp_async";
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: params[0].kind: operands.A.load is \"cp_async\": "
+            "A takes a matrix parameter, not a tensor_map");
+}
+
+TEST(CpAsyncArgs, Alignment) {
+  Manifest m = parseOrDie(copiedA(4));
+  // K = 100: 200-byte rows, which TMA refuses, are 4-byte aligned.
+  EXPECT_EQ(argsError(m, validBiasRelu(256, 512, 100)), "");
+  GemmArgs a = validBiasRelu(256, 512, 101);
+  EXPECT_EQ(argsError(m, a),
+            "A: row stride ld * 2 = 202 bytes (ld = 101) is not a multiple of "
+            "4: the kernel copies A 4 bytes at a time (align_a = 4); use a "
+            "kernel compiled with align_a = 2 (or a family holding one), or "
+            "pass A at a 4-byte aligned address with ld a multiple of 2 "
+            "elements");
+  a = validBiasRelu(256, 512, 100);
+  a.A.ptr += 2;
+  EXPECT_EQ(argsError(m, a),
+            "A: base address 0x10000002 is not 4-byte aligned: the kernel "
+            "copies A 4 bytes at a time (align_a = 4); use a kernel compiled "
+            "with align_a = 2 (or a family holding one), or pass A at a "
+            "4-byte aligned address with ld a multiple of 2 elements");
+  a = validBiasRelu(256, 512, 100);
+  a.A.ptr += 4;
+  a.A.ld = 102;
+  EXPECT_EQ(argsError(m, a), "");
+  // Elements stay aligned to their size.
+  a.A.ptr += 1;
+  EXPECT_EQ(argsError(m, a).rfind("A: base address 0x10000005 is not 4-byte "
+                                  "aligned",
+                                  0),
+            0u);
+  EXPECT_EQ(operandAlignment(m, "A", a), 1);
+  a.A.ptr -= 1;
+  EXPECT_EQ(operandAlignment(m, "A", a), 4);
+  a.A.ld = 104;
+  a.A.ptr += 4;
+  EXPECT_EQ(operandAlignment(m, "A", a), 8);
+}
+
+TEST(CpAsyncArgs, TmaRefusalNamesTheFix) {
+  Manifest m = loadOrDie("gemm_bias_relu.json");
+  GemmArgs a = validBiasRelu();
+  a.A.ptr += 2;
+  EXPECT_EQ(argsError(m, a),
+            "A: base address 0x10000002 is not 16-byte aligned (TMA "
+            "requirement); or use a kernel compiled with load_a = cp_async, "
+            "align_a = 2 (cp.async copies, any alignment of the element)");
+}
+
+TEST(CpAsyncArgs, FamilyPicksByAlignment) {
+  Family f;
+  f.name = "f";
+  FamilyVariant tma, copied;
+  tma.id = "tma";
+  tma.manifest = loadOrDie("gemm_bias_relu.json");
+  copied.id = "cp_async";
+  copied.manifest = parseOrDie(copiedA(2));
+  f.variants = {tma, copied};
+  SelectOptions opts;
+  opts.smCount = 132;
+  Shape s{4096, 4096, 4096, 1};
+  // Aligned operands: the TMA variant (cp.async costs more).
+  auto sel = selectVariant(f, nullptr, s, opts);
+  ASSERT_TRUE(sel.ok()) << sel.message();
+  EXPECT_EQ(sel->variant, 0);
+  // A 2-byte aligned A: only the cp.async variant fits.
+  s.alignA = 2;
+  sel = selectVariant(f, nullptr, s, opts);
+  ASSERT_TRUE(sel.ok()) << sel.message();
+  EXPECT_EQ(sel->variant, 1);
+  // A misaligned B: no variant.
+  s.alignB = 8;
+  sel = selectVariant(f, nullptr, s, opts);
+  EXPECT_FALSE(sel.ok());
+}
+
+} // namespace
