@@ -56,6 +56,80 @@ namespace detail {
 
 namespace {
 
+/// The manifest keys of an activation's parameters, in argument order.
+struct ParamKey {
+  const char *key;
+  ActivationParam param;
+};
+std::vector<ParamKey> activationParamKeys(EvtOp op) {
+  switch (op) {
+  case EvtOp::Clamp:
+    return {{"lower", ActivationParam::Lower},
+            {"upper", ActivationParam::Upper}};
+  case EvtOp::LeakyRelu:
+    return {{"alpha", ActivationParam::Alpha}};
+  case EvtOp::ThresholdRelu:
+    return {{"threshold", ActivationParam::Threshold},
+            {"upper_bound", ActivationParam::UpperBound}};
+  default:
+    return {};
+  }
+}
+
+/// How many of the node's activation parameters are given as arguments
+/// (`{"arg": i}` objects): the extra entries its args take.
+int countParamArgs(const json &j, EvtOp op) {
+  int count = 0;
+  for (const ParamKey &k : activationParamKeys(op))
+    if (const json *f = maybe(j, k.key); f && f->is_object())
+      ++count;
+  return count;
+}
+
+/// The field of `n` that holds constant parameter `which`.
+double &nodeField(EvtNode &n, ActivationParam which) {
+  switch (which) {
+  case ActivationParam::Lower:
+    return n.lower;
+  case ActivationParam::Upper:
+    return n.upper;
+  case ActivationParam::Alpha:
+    return n.alpha;
+  case ActivationParam::Threshold:
+    return n.threshold;
+  case ActivationParam::UpperBound:
+    break;
+  }
+  return n.upperBound;
+}
+
+/// Activation parameter `k`: a number into its field of `n`, or
+/// `{"arg": i}` into n.paramArgs (1 <= i < args, each argument giving one
+/// parameter); false when the field is absent.
+bool readParam(EvtNode &n, const json &j, const std::string &key,
+               const ParamKey &k) {
+  const json *f = maybe(j, k.key);
+  if (!f)
+    return false;
+  std::string fkey = key + "." + k.key;
+  if (!f->is_object()) {
+    nodeField(n, k.param) = getNumber(*f, fkey);
+    return true;
+  }
+  int64_t arg = getInt(need(*f, fkey, "arg"), fkey + ".arg");
+  if (arg < 1 || arg >= static_cast<int64_t>(n.args.size()))
+    fail(fkey + ".arg",
+         "must name one of the node's arguments after its input, 1 to " +
+             std::to_string(n.args.size() - 1) + ", got " +
+             std::to_string(arg));
+  for (const ActivationParamArg &a : n.paramArgs)
+    if (a.arg == arg)
+      fail(fkey + ".arg", "argument " + std::to_string(arg) +
+                              " already gives another parameter");
+  n.paramArgs.push_back({k.param, static_cast<int>(arg)});
+  return true;
+}
+
 /// The fields `n.op` carries (docs/manifest.md, "The EVT graph"); the ops
 /// not named here carry none.
 void readFields(EvtNode &n, const json &j, const std::string &key) {
@@ -110,21 +184,20 @@ void readFields(EvtNode &n, const json &j, const std::string &key) {
          {"gt", CmpPredicate::OGT},  {"ge", CmpPredicate::OGE}});
     break;
   case EvtOp::Clamp:
-    n.lower = getNumber(need(j, key, "lower"), key + ".lower");
-    n.upper = getNumber(need(j, key, "upper"), key + ".upper");
-    if (!(n.lower <= n.upper))
+  case EvtOp::LeakyRelu:
+  case EvtOp::ThresholdRelu: {
+    // CUTLASS's ThresholdReLU: min(x <= threshold ? 0 : x, upper_bound),
+    // upper_bound +inf when absent; every other parameter is required.
+    n.upperBound = std::numeric_limits<double>::infinity();
+    for (const ParamKey &k : activationParamKeys(n.op))
+      if (!readParam(n, j, key, k) && k.param != ActivationParam::UpperBound)
+        need(j, key, k.key); // fails: a missing required field
+    // Launch-time bounds are not checked (nor are they by CUTLASS).
+    bool constantBounds = n.paramArgs.empty();
+    if (n.op == EvtOp::Clamp && constantBounds && !(n.lower <= n.upper))
       fail(key, "clamp needs lower <= upper");
     break;
-  case EvtOp::LeakyRelu:
-    n.alpha = getNumber(need(j, key, "alpha"), key + ".alpha");
-    break;
-  case EvtOp::ThresholdRelu:
-    n.threshold = getNumber(need(j, key, "threshold"), key + ".threshold");
-    // CUTLASS's ThresholdReLU: min(x <= threshold ? 0 : x, upper_bound).
-    n.upperBound = std::numeric_limits<double>::infinity();
-    if (const json *u = maybe(j, "upper_bound"))
-      n.upperBound = getNumber(*u, key + ".upper_bound");
-    break;
+  }
   case EvtOp::Convert:
   case EvtOp::Store:
     n.dtype = getDType(need(j, key, "dtype"), key + ".dtype");
@@ -169,10 +242,12 @@ EvtNode parseNode(const json &j, const std::string &key, size_t index,
     if (!args)
       fail(key + ".args", "missing required field");
     getArray(*args, key + ".args");
-    if (static_cast<int>(args->size()) != info->arity)
+    // An activation takes one more per parameter given at launch.
+    int arity = info->arity + countParamArgs(j, info->op);
+    if (static_cast<int>(args->size()) != arity)
       fail(key + ".args", std::string(info->name) + " takes " +
-                              std::to_string(info->arity) + " argument" +
-                              (info->arity == 1 ? "" : "s") + ", got " +
+                              std::to_string(arity) + " argument" +
+                              (arity == 1 ? "" : "s") + ", got " +
                               std::to_string(args->size()));
     for (size_t a = 0; a < args->size(); ++a) {
       std::string akey = idx(key + ".args", a);

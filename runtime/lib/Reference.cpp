@@ -67,6 +67,13 @@ static double evalCmp(CmpPredicate p, double a, double b) {
 }
 
 double evalActivation(EvtOp op, double x, const EvtNode &node) {
+  return evalActivation(
+      op, x,
+      ActivationParams{node.lower, node.upper, node.alpha, node.threshold,
+                       node.upperBound});
+}
+
+double evalActivation(EvtOp op, double x, const ActivationParams &p) {
   switch (op) {
 #define WSGEMM_EVT_ACTIVATION(Enum, Name, Accuracy, Blas, Expr)                \
   case EvtOp::Enum:                                                            \
@@ -415,6 +422,15 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
     r = Expr;                                                                  \
     break;                                                                     \
   }
+      // Activations: with their parameters, launch-time ones read from
+      // their arguments' values.
+#define WSGEMM_EVT_ACTIVATION(Enum, Name, Accuracy, Blas, Expr)                \
+  case EvtOp::Enum: {                                                          \
+    const double x = arg(0);                                                   \
+    const ActivationParams p = bindActivationParams(node, v);                  \
+    r = Expr;                                                                  \
+    break;                                                                     \
+  }
 #define WSGEMM_EVT_BINARY(Enum, Name, Expr)                                    \
   case EvtOp::Enum: {                                                          \
     const double a = arg(0), b = arg(1);                                       \
@@ -456,7 +472,9 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
     // The side of each jump the element took (Verify.cpp compares elements
     // whose accumulator rounding could take the other side with both).
     if (node.op == EvtOp::ThresholdRelu)
-      out.branches = out.branches * 2 + (arg(0) <= node.threshold ? 1 : 0);
+      out.branches =
+          out.branches * 2 +
+          (arg(0) <= bindActivationParams(node, v).threshold ? 1 : 0);
     else if (node.op == EvtOp::Cmp)
       out.branches = out.branches * 2 + (r != 0.0 ? 1 : 0);
     v[i] = r;

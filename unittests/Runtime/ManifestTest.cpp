@@ -394,6 +394,45 @@ const std::vector<Case> &cases() {
          j["evt"]["nodes"][9] = {{"op", "clamp"}, {"args", {8}}, {"lower", 0}};
        },
        "evt.nodes[9].upper: missing required field"},
+      // Activation parameters at launch: one argument each, after x.
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["evt"]["nodes"][9] = {{"op", "clamp"},
+                                 {"args", {8}},
+                                 {"lower", {{"arg", 1}}},
+                                 {"upper", 0}};
+       },
+       "evt.nodes[9].args: clamp takes 2 arguments, got 1"},
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["evt"]["nodes"][9] = {{"op", "clamp"},
+                                 {"args", {8, 1}},
+                                 {"lower", 0},
+                                 {"upper", {{"arg", 2}}}};
+       },
+       "evt.nodes[9].upper.arg: must name one of the node's arguments after "
+       "its input, 1 to 1, got 2"},
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["evt"]["nodes"][9] = {{"op", "clamp"},
+                                 {"args", {8, 1, 1}},
+                                 {"lower", {{"arg", 1}}},
+                                 {"upper", {{"arg", 1}}}};
+       },
+       "evt.nodes[9].upper.arg: argument 1 already gives another parameter"},
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["evt"]["nodes"][9] = {{"op", "threshold_relu"},
+                                 {"args", {8, 1}},
+                                 {"threshold", {{"node", 1}}}};
+       },
+       "evt.nodes[9].threshold.arg: missing required field"},
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["evt"]["nodes"][9] = {
+             {"op", "leaky_relu"}, {"args", {8, 1}}, {"alpha", 0.5}};
+       },
+       "evt.nodes[9].args: leaky_relu takes 1 argument, got 2"},
       {"gemm_bias_relu.json",
        [](json &j) {
          j["evt"]["nodes"][9] = {

@@ -273,6 +273,89 @@ TEST(Reference, ActivationNodesUseTheirFields) {
   EXPECT_EQ(evalWith(unary("hardswish"), 4), 4);
 }
 
+// Activation parameters at launch: the node's `{"arg": i}` fields read the
+// values of its arguments, here scalar parameters set per launch.
+TEST(Reference, ActivationParamsAtLaunch) {
+  json params = json::parse(R"([
+      {"name": "lo", "kind": "scalar", "dtype": "f32"},
+      {"name": "hi", "kind": "scalar", "dtype": "f32"}])");
+  json clamp = json::parse(R"([{"op": "acc"},
+    {"op": "scalar", "source": "param", "names": ["lo"]},
+    {"op": "scalar", "source": "param", "names": ["hi"]},
+    {"op": "clamp", "args": [0, 1, 2], "lower": {"arg": 1},
+     "upper": {"arg": 2}},
+    {"op": "store", "args": [3], "dtype": "f32"}])");
+  EXPECT_EQ(evalWith(clamp, 5, params, {{"lo", -1}, {"hi", 2}}), 2);
+  EXPECT_EQ(evalWith(clamp, -5, params, {{"lo", -1}, {"hi", 2}}), -1);
+  EXPECT_EQ(evalWith(clamp, 0.5, params, {{"lo", -1}, {"hi", 2}}), 0.5);
+  // Other launch values, the same graph.
+  EXPECT_EQ(evalWith(clamp, 0.5, params, {{"lo", 0.75}, {"hi", 3}}), 0.75);
+  // Unchecked bounds lower > upper: the formula's answer, upper.
+  EXPECT_EQ(evalWith(clamp, 0.5, params, {{"lo", 4}, {"hi", 3}}), 3);
+
+  // One bound a constant, the other an argument (arg 1: the only extra).
+  json mixed = json::parse(R"([{"op": "acc"},
+    {"op": "scalar", "source": "param", "names": ["hi"]},
+    {"op": "clamp", "args": [0, 1], "lower": 0, "upper": {"arg": 1}},
+    {"op": "store", "args": [2], "dtype": "f32"}])");
+  json hiOnly = json::array({params[1]});
+  EXPECT_EQ(evalWith(mixed, 9, hiOnly, {{"hi", 6}}), 6);
+  EXPECT_EQ(evalWith(mixed, -9, hiOnly, {{"hi", 6}}), 0);
+
+  // A negative alpha read from a scalar times another (the product rule).
+  json leaky = json::parse(R"([{"op": "acc"},
+    {"op": "scalar", "source": "param", "names": ["lo", "hi"]},
+    {"op": "leaky_relu", "args": [0, 1], "alpha": {"arg": 1}},
+    {"op": "store", "args": [2], "dtype": "f32"}])");
+  EXPECT_EQ(evalWith(leaky, -4, params, {{"lo", -0.5}, {"hi", 0.5}}), 1);
+  EXPECT_EQ(evalWith(leaky, 3, params, {{"lo", -0.5}, {"hi", 0.5}}), 3);
+
+  // threshold_relu with both at launch, and with the bound left out.
+  json thr = json::parse(R"([{"op": "acc"},
+    {"op": "scalar", "source": "param", "names": ["lo"]},
+    {"op": "scalar", "source": "param", "names": ["hi"]},
+    {"op": "threshold_relu", "args": [0, 2, 1], "threshold": {"arg": 2},
+     "upper_bound": {"arg": 1}},
+    {"op": "store", "args": [3], "dtype": "f32"}])");
+  std::map<std::string, double> v = {{"lo", 1}, {"hi", 4}};
+  EXPECT_EQ(evalWith(thr, 0.5, params, v), 0);
+  EXPECT_EQ(evalWith(thr, 3, params, v), 3);
+  EXPECT_EQ(evalWith(thr, 9, params, v), 4);
+  json thrOnly = json::parse(R"([{"op": "acc"},
+    {"op": "scalar", "source": "param", "names": ["lo"]},
+    {"op": "threshold_relu", "args": [0, 1], "threshold": {"arg": 1}},
+    {"op": "store", "args": [2], "dtype": "f32"}])");
+  json loOnly = json::array({params[0]});
+  EXPECT_EQ(evalWith(thrOnly, -2, loOnly, {{"lo", -3}}), -2);
+  EXPECT_EQ(evalWith(thrOnly, -4, loOnly, {{"lo", -3}}), 0);
+  EXPECT_EQ(evalWith(thrOnly, 1e300, loOnly, {{"lo", -3}}), 1e300);
+
+  // evalActivation with bound parameters.
+  ActivationParams p;
+  p.alpha = -2;
+  EXPECT_EQ(evalActivation(EvtOp::LeakyRelu, -1.5, p), 3);
+}
+
+// The jump of a threshold at launch is recorded at the launch value.
+TEST(Reference, BranchesAtLaunchThreshold) {
+  json params = json::parse(R"([
+      {"name": "t", "kind": "scalar", "dtype": "f32"}])");
+  json nodes = json::parse(R"([{"op": "acc"},
+    {"op": "scalar", "source": "param", "names": ["t"]},
+    {"op": "threshold_relu", "args": [0, 1], "threshold": {"arg": 1}},
+    {"op": "store", "args": [2], "dtype": "f32"}])");
+  HostInputs in = smallInputs();
+  in.scalars = {{"t", 2}};
+  Reference r = makeReference(makeManifest(nodes, params), shape(2, 2, 3),
+                              std::move(in));
+  ElementResult below, above;
+  r.evaluateWithAcc(1.5, 1, 1, 0, below);
+  r.evaluateWithAcc(2.5, 1, 1, 0, above);
+  EXPECT_NE(below.branches, above.branches);
+  EXPECT_EQ(below.d, 0);
+  EXPECT_EQ(above.d, 2.5);
+}
+
 TEST(Reference, BranchesRecordTheSideOfEachJump) {
   // threshold_relu then cmp(x, 2): an accumulator moved across either
   // jump changes `branches`; moved within a side it does not.

@@ -73,6 +73,19 @@ static std::optional<unsigned> getEvtArity(StringRef name) {
       .Default(std::nullopt);
 }
 
+/// An activation parameter's field: the constant, or `{"arg": i}` when the
+/// parameter is the op's operand i (ODS operand group `group`), a value
+/// the reference reads from the node's i-th argument; absent when neither.
+template <typename OpTy>
+static void setParam(llvm::json::Object &node, StringRef key, OpTy op,
+                     unsigned group, std::optional<APFloat> constant) {
+  auto [index, length] = op.getODSOperandIndexAndLength(group);
+  if (length == 1)
+    node[key] = llvm::json::Object{{"arg", index}};
+  else if (constant)
+    node[key] = constant->convertToDouble();
+}
+
 static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
   llvm::json::Array nodes;
   DenseMap<Value, int64_t> ids;
@@ -87,7 +100,11 @@ static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
              << "has no manifest encoding ('" << name
              << "' is not in runtime/include/ws-gemm-runtime/EvtOps.def); "
                 "the runtime's reference could not evaluate it";
-    if (*arity != inner.getNumOperands())
+    // An activation's launch-time parameters follow its operand in args.
+    unsigned expected = *arity;
+    if (isa<epi::ClampOp, epi::LeakyReluOp, epi::ThresholdReluOp>(inner))
+      expected += inner.getNumOperands() - 1;
+    if (expected != inner.getNumOperands())
       return inner.emitOpError()
              << "has " << inner.getNumOperands() << " operands but the "
              << "manifest op '" << name << "' takes " << *arity
@@ -138,16 +155,15 @@ static FailureOr<llvm::json::Array> buildEvt(GemmOp op) {
           node["rounding"] = epi::stringifyRoundingMode(convert.getRounding());
         })
         .Case([&](epi::ClampOp clamp) {
-          node["lower"] = clamp.getLower().convertToDouble();
-          node["upper"] = clamp.getUpper().convertToDouble();
+          setParam(node, "lower", clamp, 1, clamp.getLower());
+          setParam(node, "upper", clamp, 2, clamp.getUpper());
         })
         .Case([&](epi::LeakyReluOp leaky) {
-          node["alpha"] = leaky.getLeakyAlpha().convertToDouble();
+          setParam(node, "alpha", leaky, 1, leaky.getLeakyAlpha());
         })
         .Case([&](epi::ThresholdReluOp relu) {
-          node["threshold"] = relu.getThreshold().convertToDouble();
-          if (std::optional<APFloat> upper = relu.getUpperBound())
-            node["upper_bound"] = upper->convertToDouble();
+          setParam(node, "threshold", relu, 1, relu.getThreshold());
+          setParam(node, "upper_bound", relu, 2, relu.getUpperBound());
         })
         .Case([&](arith::ConstantOp constant) {
           if (auto value = dyn_cast<FloatAttr>(constant.getValue()))

@@ -150,18 +150,40 @@ ActivationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
         !llvm::is_contained(expected.optional, name))
       return emitError() << "activation '" << kindName
                          << "' takes no parameter '" << name << "'";
-    if (!isa<FloatAttr>(param.getValue()))
+    if (!isa<FloatAttr, ScalarRefAttr>(param.getValue()))
       return emitError() << "activation parameter '" << name
-                         << "' must be a float attribute, got "
+                         << "' must be a float (a compile-time constant) or "
+                            "an #epi.scalar<param|ptr \"name\"> (a "
+                            "launch-time value), got "
                          << param.getValue();
   }
-  if (kind == ActivationKind::clamp) {
-    double lower = cast<FloatAttr>(params.get("lower")).getValueAsDouble();
-    double upper = cast<FloatAttr>(params.get("upper")).getValueAsDouble();
+  // Launch-time bounds are not checked (CUTLASS does not check them).
+  auto lowerAttr = dyn_cast_if_present<FloatAttr>(params.get("lower"));
+  auto upperAttr = dyn_cast_if_present<FloatAttr>(params.get("upper"));
+  if (kind == ActivationKind::clamp && lowerAttr && upperAttr) {
+    double lower = lowerAttr.getValueAsDouble();
+    double upper = upperAttr.getValueAsDouble();
     if (lower > upper)
       return emitError() << "activation 'clamp' needs lower <= upper, got "
                             "lower = "
                          << lower << " and upper = " << upper;
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScalarRefAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+ScalarRefAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      ScalarSource source, StringRef name) {
+  if (source == ScalarSource::attr)
+    return emitError() << "#epi.scalar names a launch-time value: its source "
+                          "is 'param' or 'ptr', not 'attr' (write the "
+                          "constant itself)";
+  if (name.empty())
+    return emitError() << "#epi.scalar needs a non-empty name: names become "
+                          "kernel parameters in the manifest";
   return success();
 }

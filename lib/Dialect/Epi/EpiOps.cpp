@@ -144,12 +144,80 @@ LogicalResult AuxLoadOp::verify() { return verifyName(*this, getName()); }
 
 OpFoldResult IdentityOp::fold(FoldAdaptor) { return getInput(); }
 
-LogicalResult ClampOp::verify() {
-  if (getLower().convertToDouble() > getUpper().convertToDouble())
-    return emitOpError() << "needs lower <= upper, got lower = "
-                         << getLower().convertToDouble()
-                         << " and upper = " << getUpper().convertToDouble();
+//===----------------------------------------------------------------------===//
+// Activation parameters: a constant attribute or a launch-time operand
+//===----------------------------------------------------------------------===//
+
+/// custom<ActivationParam>: an SSA operand (a launch-time value) or a float
+/// literal (an F64 attribute, a compile-time constant).
+static ParseResult
+parseActivationParam(OpAsmParser &parser,
+                     std::optional<OpAsmParser::UnresolvedOperand> &operand,
+                     FloatAttr &attr) {
+  OpAsmParser::UnresolvedOperand value;
+  OptionalParseResult parsed = parser.parseOptionalOperand(value);
+  if (parsed.has_value()) {
+    if (failed(*parsed))
+      return failure();
+    operand = value;
+    return success();
+  }
+  return parser.parseAttribute(attr, parser.getBuilder().getF64Type());
+}
+
+static void printActivationParam(OpAsmPrinter &printer, Operation *,
+                                 Value operand, FloatAttr attr) {
+  if (operand)
+    printer << operand;
+  else if (attr)
+    printer.printAttributeWithoutType(attr);
+}
+
+/// A parameter is given exactly once: as a constant attribute or as an
+/// operand; `required` ones must be given.
+static LogicalResult verifyActivationParam(Operation *op, StringRef name,
+                                           Value operand, Attribute attr,
+                                           bool required) {
+  if (operand && attr)
+    return op->emitOpError()
+           << "gives '" << name
+           << "' both as an attribute and as an operand; an activation "
+              "parameter is either a compile-time constant (attribute) or a "
+              "launch-time value (operand), not both";
+  if (required && !operand && !attr)
+    return op->emitOpError()
+           << "needs '" << name
+           << "', as a compile-time constant (attribute) or a launch-time "
+              "value (operand)";
   return success();
+}
+
+LogicalResult ClampOp::verify() {
+  if (failed(verifyActivationParam(*this, "lower", getLowerOperand(),
+                                   getLowerAttr(), /*required=*/true)) ||
+      failed(verifyActivationParam(*this, "upper", getUpperOperand(),
+                                   getUpperAttr(), /*required=*/true)))
+    return failure();
+  // Launch-time bounds are the caller's: CUTLASS does not check them either.
+  if (getLower() && getUpper() &&
+      getLower()->convertToDouble() > getUpper()->convertToDouble())
+    return emitOpError() << "needs lower <= upper, got lower = "
+                         << getLower()->convertToDouble()
+                         << " and upper = " << getUpper()->convertToDouble();
+  return success();
+}
+
+LogicalResult LeakyReluOp::verify() {
+  return verifyActivationParam(*this, "leaky_alpha", getLeakyAlphaOperand(),
+                               getLeakyAlphaAttr(), /*required=*/true);
+}
+
+LogicalResult ThresholdReluOp::verify() {
+  if (failed(verifyActivationParam(*this, "threshold", getThresholdOperand(),
+                                   getThresholdAttr(), /*required=*/true)))
+    return failure();
+  return verifyActivationParam(*this, "upper_bound", getUpperBoundOperand(),
+                               getUpperBoundAttr(), /*required=*/false);
 }
 
 LogicalResult ConvertOp::verify() {
@@ -434,6 +502,16 @@ static SmallVector<NamedParam> getPresetNames(FusionOp op,
   }
   if (info.amax && isFloat8Type(dType))
     result.push_back({"amax_d", NameKind::ReduceScalar, f32});
+  // The activation's launch-time parameters.
+  if (ActivationAttr act = op.getActivationAttr())
+    if (DictionaryAttr params = act.getParams())
+      for (NamedAttribute param : params)
+        if (auto ref = dyn_cast<ScalarRefAttr>(param.getValue()))
+          result.push_back({ref.getName(),
+                            ref.getSource() == ScalarSource::ptr
+                                ? NameKind::ScalarPtr
+                                : NameKind::ScalarParam,
+                            f32});
   return result;
 }
 
@@ -554,30 +632,53 @@ LogicalResult mlir::epi::verifyEpilogueRegion(EpilogueOpInterface owner) {
 // Activation builder
 //===----------------------------------------------------------------------===//
 
-static FloatAttr getParam(OpBuilder &b, ActivationAttr act, StringRef name) {
+namespace {
+/// One parameter of an #epi.activation as an op takes it: a constant
+/// attribute, or an operand (an epi.scalar built for a launch-time one).
+struct BuiltParam {
+  Value operand;
+  FloatAttr attr;
+};
+} // namespace
+
+static BuiltParam getParam(OpBuilder &b, Location loc, ActivationAttr act,
+                           StringRef name, Type type) {
   DictionaryAttr params = act.getParams();
-  auto value =
-      params ? dyn_cast_if_present<FloatAttr>(params.get(name)) : FloatAttr();
-  if (!value)
-    return {};
-  return b.getF64FloatAttr(value.getValueAsDouble());
+  Attribute value = params ? params.get(name) : Attribute();
+  if (auto constant = dyn_cast_if_present<FloatAttr>(value))
+    return {Value(), b.getF64FloatAttr(constant.getValueAsDouble())};
+  if (auto ref = dyn_cast_if_present<ScalarRefAttr>(value))
+    return {ScalarOp::create(b, loc, type, ref.getSource(),
+                             b.getStrArrayAttr({ref.getName()}), FloatAttr()),
+            FloatAttr()};
+  return {};
 }
 
 Value mlir::epi::buildActivation(OpBuilder &b, Location loc, ActivationAttr act,
                                  Value x) {
+  Type type = x.getType();
+  auto param = [&](StringRef name) {
+    return getParam(b, loc, act, name, type);
+  };
   switch (act.getKind()) {
   case ActivationKind::identity:
     return IdentityOp::create(b, loc, x);
   case ActivationKind::relu:
     return ReluOp::create(b, loc, x);
-  case ActivationKind::clamp:
-    return ClampOp::create(b, loc, x, getParam(b, act, "lower"),
-                           getParam(b, act, "upper"));
-  case ActivationKind::leaky_relu:
-    return LeakyReluOp::create(b, loc, x, getParam(b, act, "leaky_alpha"));
-  case ActivationKind::threshold_relu:
-    return ThresholdReluOp::create(b, loc, x, getParam(b, act, "threshold"),
-                                   getParam(b, act, "upper_bound"));
+  case ActivationKind::clamp: {
+    BuiltParam lower = param("lower"), upper = param("upper");
+    return ClampOp::create(b, loc, x, lower.operand, upper.operand, lower.attr,
+                           upper.attr);
+  }
+  case ActivationKind::leaky_relu: {
+    BuiltParam alpha = param("leaky_alpha");
+    return LeakyReluOp::create(b, loc, x, alpha.operand, alpha.attr);
+  }
+  case ActivationKind::threshold_relu: {
+    BuiltParam threshold = param("threshold"), upper = param("upper_bound");
+    return ThresholdReluOp::create(b, loc, x, threshold.operand,
+                                   upper.operand, threshold.attr, upper.attr);
+  }
   case ActivationKind::gelu:
     return GeluOp::create(b, loc, x);
   case ActivationKind::gelu_taylor:

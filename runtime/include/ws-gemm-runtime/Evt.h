@@ -113,6 +113,26 @@ enum class CmpPredicate {
   UNO
 };
 
+/// The parameters of clamp, leaky_relu and threshold_relu: what the
+/// activation formulas of EvtOps.def read (as `p.lower`, ...).
+struct ActivationParams {
+  double lower = 0, upper = 0; // clamp
+  double alpha = 0;            // leaky_relu
+  double threshold = 0;        // threshold_relu
+  double upperBound = 0;       // threshold_relu (+inf when absent)
+};
+
+/// One of ActivationParams' fields.
+enum class ActivationParam { Lower, Upper, Alpha, Threshold, UpperBound };
+
+/// A launch-time activation parameter: the value of the node's argument
+/// `arg` (>= 1; argument 0 is the activation's input), written in the
+/// manifest as `"lower": {"arg": 1}`.
+struct ActivationParamArg {
+  ActivationParam param;
+  int arg;
+};
+
 struct EvtNode {
   int id = 0;
   EvtOp op = EvtOp::Acc;
@@ -129,9 +149,40 @@ struct EvtNode {
   double alpha = 0;            // leaky_relu
   double threshold = 0;        // threshold_relu
   double upperBound = 0;       // threshold_relu (+inf when absent)
+  /// The activation parameters given as arguments instead of constants.
+  std::vector<ActivationParamArg> paramArgs;
   ReduceKind reduce = ReduceKind::Sum;
   bool approx = false; // fastmath<afn>: lowered with approximate instructions
 };
+
+/// The field `which` of `p`.
+inline double &activationParam(ActivationParams &p, ActivationParam which) {
+  switch (which) {
+  case ActivationParam::Lower:
+    return p.lower;
+  case ActivationParam::Upper:
+    return p.upper;
+  case ActivationParam::Alpha:
+    return p.alpha;
+  case ActivationParam::Threshold:
+    return p.threshold;
+  case ActivationParam::UpperBound:
+    break;
+  }
+  return p.upperBound;
+}
+
+/// The node's activation parameters: its constant fields, and for each
+/// parameter given as an argument the value `values[args[arg]]` (the
+/// values of the graph's nodes so far, indexed by node id).
+inline ActivationParams bindActivationParams(const EvtNode &n,
+                                             const double *values) {
+  ActivationParams p{n.lower, n.upper, n.alpha, n.threshold, n.upperBound};
+  for (const ActivationParamArg &a : n.paramArgs)
+    activationParam(p, a.param) =
+        values[n.args[static_cast<size_t>(a.arg)]];
+  return p;
+}
 
 } // namespace wsgemm::runtime
 

@@ -162,6 +162,9 @@ struct ReductionAccumulator {
 /// The formula of an activation op (EvtOps.def) at x, with the node's
 /// fields; NaN for an op that is not an activation. Exposed for tests.
 double evalActivation(EvtOp op, double x, const EvtNode &node);
+/// The activation `op` of `x` with the parameters `p` (launch-time ones
+/// bound: bindActivationParams, Evt.h).
+double evalActivation(EvtOp op, double x, const ActivationParams &p);
 
 } // namespace wsgemm::runtime
 

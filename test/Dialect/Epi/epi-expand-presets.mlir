@@ -495,3 +495,56 @@ wsgemm.gemm @mixed a(f16) b(f16) c(f16) d(f16) {
   epi.reduce_to_scalar absmax %acc, "acc_amax" : f32
   epi.yield
 }
+
+// -----
+
+// An activation with launch-time parameters (#epi.scalar): an epi.scalar
+// per parameter feeds the activation; constants stay attributes.
+// CHECK-LABEL: wsgemm.gemm @lin_comb_clamp_params
+// CHECK-NEXT: ^bb0(%[[ACC:.+]]: f32):
+// CHECK-NEXT: %[[ALPHA:.+]] = epi.scalar param ["alpha"] : f32
+// CHECK-NEXT: %[[T0:.+]] = arith.mulf %[[ALPHA]], %[[ACC]] : f32
+// CHECK-NEXT: %[[BETA:.+]] = epi.scalar param ["beta"] : f32
+// CHECK-NEXT: %[[C:.+]] = epi.load_src skip_if_zero "beta" : f32
+// CHECK-NEXT: %[[T1:.+]] = math.fma %[[BETA]], %[[C]], %[[T0]] : f32
+// CHECK-NEXT: %[[HI:.+]] = epi.scalar param ["clamp_upper"] : f32
+// CHECK-NEXT: %[[ACT:.+]] = epi.clamp %[[T1]] lower 0.000000e+00 upper %[[HI]] : f32
+// CHECK-NEXT: epi.store %[[ACT]] : f32
+// CHECK-NEXT: epi.yield
+// LOWER-LABEL: wsgemm.gemm @lin_comb_clamp_params
+// LOWER: %[[HI:.+]] = epi.scalar param ["clamp_upper"] : f32
+// LOWER-NEXT: %[[LO:.+]] = arith.constant 0.000000e+00 : f32
+// LOWER-NEXT: %[[A:.+]] = arith.maximumf %{{.+}}, %[[LO]] : f32
+// LOWER-NEXT: %[[D:.+]] = arith.minimumf %[[A]], %[[HI]] : f32
+// LOWER-NEXT: epi.store %[[D]] : f32
+wsgemm.gemm @lin_comb_clamp_params a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.fusion LinCombEltAct %acc activation #epi.activation<clamp {lower = 0.0, upper = #epi.scalar<param "clamp_upper">}> : f32
+  epi.yield
+}
+
+// -----
+
+// leaky_alpha from device memory, threshold and bound at launch, in the
+// scaled fp8 presets.
+// CHECK-LABEL: wsgemm.gemm @scaled_leaky_ptr
+// CHECK: %[[S:.+]] = epi.scalar ptr ["slope"] : f32
+// CHECK-NEXT: %[[ACT:.+]] = epi.leaky_relu %{{.+}} leaky_alpha %[[S]] : f32
+// CHECK: epi.store
+wsgemm.gemm @scaled_leaky_ptr a(f8E4M3FN) b(f8E4M3FN) c(bf16) d(bf16) {
+^bb0(%acc: f32):
+  epi.fusion ScaledLinCombPerRowBiasEltAct %acc activation #epi.activation<leaky_relu {leaky_alpha = #epi.scalar<ptr "slope">}> : f32
+  epi.yield
+}
+
+// -----
+
+// CHECK-LABEL: wsgemm.gemm @threshold_params
+// CHECK: %[[T:.+]] = epi.scalar param ["threshold"] : f32
+// CHECK-NEXT: %[[U:.+]] = epi.scalar param ["cap"] : f32
+// CHECK-NEXT: epi.threshold_relu %{{.+}} threshold %[[T]] upper_bound %[[U]] : f32
+wsgemm.gemm @threshold_params a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.fusion LinCombPerColBiasEltAct %acc activation #epi.activation<threshold_relu {threshold = #epi.scalar<param "threshold">, upper_bound = #epi.scalar<param "cap">}> : f32
+  epi.yield
+}

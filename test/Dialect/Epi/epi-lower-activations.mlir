@@ -94,6 +94,64 @@ func.func @threshold_relu_default_f16(%x: f16) -> f16 {
   return %y : f16
 }
 
+// Launch-time parameters (operands) take the constants' places; the
+// constant forms above are unchanged.
+// CHECK-LABEL: func.func @clamp_params
+// CHECK-SAME: (%[[X:.+]]: f32, %[[LO:.+]]: f32, %[[HI:.+]]: f32)
+// CHECK-NEXT: %[[A:.+]] = arith.maximumf %[[X]], %[[LO]] : f32
+// CHECK-NEXT: %[[Y:.+]] = arith.minimumf %[[A]], %[[HI]] : f32
+// CHECK-NEXT: %[[C:.+]] = arith.constant -1.000000e+00 : f32
+// CHECK-NEXT: %[[B:.+]] = arith.maximumf %[[X]], %[[C]] : f32
+// CHECK-NEXT: %[[Z:.+]] = arith.minimumf %[[B]], %[[HI]] : f32
+// CHECK-NEXT: return %[[Y]], %[[Z]]
+func.func @clamp_params(%x: f32, %lo: f32, %hi: f32) -> (f32, f32) {
+  %y = epi.clamp %x lower %lo upper %hi : f32
+  %z = epi.clamp %x lower -1.0 upper %hi : f32
+  return %y, %z : f32, f32
+}
+
+// CHECK-LABEL: func.func @leaky_relu_param
+// CHECK-SAME: (%[[X:.+]]: f32, %[[ALPHA:.+]]: f32)
+// CHECK-NEXT: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[POS:.+]] = arith.cmpf ogt, %[[X]], %[[ZERO]] : f32
+// CHECK-NEXT: %[[LEAK:.+]] = arith.mulf %[[X]], %[[ALPHA]] : f32
+// CHECK-NEXT: %[[Y:.+]] = arith.select %[[POS]], %[[X]], %[[LEAK]] : f32
+// CHECK-NEXT: return %[[Y]]
+func.func @leaky_relu_param(%x: f32, %alpha: f32) -> f32 {
+  %y = epi.leaky_relu %x leaky_alpha %alpha : f32
+  return %y : f32
+}
+
+// CHECK-LABEL: func.func @threshold_relu_params_f16
+// CHECK-SAME: (%[[X:.+]]: f16, %[[T:.+]]: f16, %[[U:.+]]: f16)
+// CHECK-NEXT: %[[LE:.+]] = arith.cmpf ole, %[[X]], %[[T]] : f16
+// CHECK-NEXT: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f16
+// CHECK-NEXT: %[[CUT:.+]] = arith.select %[[LE]], %[[ZERO]], %[[X]] : f16
+// CHECK-NEXT: %[[Y:.+]] = arith.minimumf %[[CUT]], %[[U]] : f16
+// CHECK-NEXT: %[[LE2:.+]] = arith.cmpf ole, %[[X]], %[[T]] : f16
+// CHECK-NEXT: %[[ZERO2:.+]] = arith.constant 0.000000e+00 : f16
+// CHECK-NEXT: %[[CUT2:.+]] = arith.select %[[LE2]], %[[ZERO2]], %[[X]] : f16
+// CHECK-NEXT: %[[MAX:.+]] = arith.constant 6.550400e+04 : f16
+// CHECK-NEXT: %[[Z:.+]] = arith.minimumf %[[CUT2]], %[[MAX]] : f16
+// CHECK-NEXT: return %[[Y]], %[[Z]]
+func.func @threshold_relu_params_f16(%x: f16, %t: f16, %u: f16) -> (f16, f16) {
+  %y = epi.threshold_relu %x threshold %t upper_bound %u : f16
+  %z = epi.threshold_relu %x threshold %t : f16
+  return %y, %z : f16, f16
+}
+
+// A parameter that is itself an activation's result: the lowered value.
+// CHECK-LABEL: func.func @param_from_activation
+// CHECK-SAME: (%[[X:.+]]: f32, %[[P:.+]]: f32)
+// CHECK: %[[R:.+]] = arith.maximumf %[[P]], %{{.+}} : f32
+// CHECK: arith.mulf %[[X]], %[[R]] : f32
+// CHECK-NOT: epi.
+func.func @param_from_activation(%x: f32, %p: f32) -> f32 {
+  %r = epi.relu %p : f32
+  %y = epi.leaky_relu %x leaky_alpha %r : f32
+  return %y : f32
+}
+
 // GELU: (0.5 * x) * (1 + erf(x * half_root_two)).
 // CHECK-LABEL: func.func @gelu
 // CHECK-SAME: (%[[X:.+]]: f32)

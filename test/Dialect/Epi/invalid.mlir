@@ -616,7 +616,7 @@ func.func @act_missing_param() attributes {a = #epi.activation<clamp {lower = 0.
 
 // -----
 
-// expected-error @below {{activation parameter 'leaky_alpha' must be a float attribute, got 1 : i32}}
+// expected-error @below {{activation parameter 'leaky_alpha' must be a float (a compile-time constant) or an #epi.scalar<param|ptr "name"> (a launch-time value), got 1 : i32}}
 func.func @act_param_not_float() attributes {a = #epi.activation<leaky_relu {leaky_alpha = 1 : i32}>} {
   return
 }
@@ -722,5 +722,106 @@ wsgemm.gemm @reduce_bad_kind a(f16) b(f16) d(f16) {
 ^bb0(%acc: f32):
   // expected-error-re @below {{{{.*}}how a D store combines with D's old value{{.*}}}}
   epi.store %acc reduce sum : f32
+  epi.yield
+}
+
+//===----------------------------------------------------------------------===//
+// Activation parameters at launch
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @clamp_both(%x: f32, %p: f32) -> f32 {
+  // expected-error @below {{'epi.clamp' op gives 'lower' both as an attribute and as an operand; an activation parameter is either a compile-time constant (attribute) or a launch-time value (operand), not both}}
+  %y = "epi.clamp"(%x, %p) <{lower = 0.0 : f64, upper = 6.0 : f64, operandSegmentSizes = array<i32: 1, 1, 0>}> : (f32, f32) -> f32
+  return %y : f32
+}
+
+// -----
+
+func.func @clamp_neither(%x: f32) -> f32 {
+  // expected-error @below {{'epi.clamp' op needs 'upper', as a compile-time constant (attribute) or a launch-time value (operand)}}
+  %y = "epi.clamp"(%x) <{lower = 0.0 : f64, operandSegmentSizes = array<i32: 1, 0, 0>}> : (f32) -> f32
+  return %y : f32
+}
+
+// -----
+
+func.func @leaky_relu_neither(%x: f32) -> f32 {
+  // expected-error @below {{'epi.leaky_relu' op needs 'leaky_alpha', as a compile-time constant (attribute) or a launch-time value (operand)}}
+  %y = "epi.leaky_relu"(%x) : (f32) -> f32
+  return %y : f32
+}
+
+// -----
+
+func.func @threshold_relu_bound_both(%x: f32, %p: f32) -> f32 {
+  // expected-error @below {{'epi.threshold_relu' op gives 'upper_bound' both as an attribute and as an operand}}
+  %y = "epi.threshold_relu"(%x, %p) <{threshold = 0.0 : f64, upper_bound = 6.0 : f64, operandSegmentSizes = array<i32: 1, 0, 1>}> : (f32, f32) -> f32
+  return %y : f32
+}
+
+// -----
+
+func.func @threshold_relu_neither(%x: f32, %p: f32) -> f32 {
+  // expected-error @below {{'epi.threshold_relu' op needs 'threshold', as a compile-time constant (attribute) or a launch-time value (operand)}}
+  %y = "epi.threshold_relu"(%x, %p) <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (f32, f32) -> f32
+  return %y : f32
+}
+
+// -----
+
+// A launch-time parameter has the operand's type, like the constant.
+func.func @clamp_param_type(%x: f32, %p: f16) -> f32 {
+  // expected-error @below {{'epi.clamp' op requires the same type for all operands and results}}
+  %y = "epi.clamp"(%x, %p) <{upper = 6.0 : f64, operandSegmentSizes = array<i32: 1, 1, 0>}> : (f32, f16) -> f32
+  return %y : f32
+}
+
+// -----
+
+// Launch-time bounds are not compared: only two constants are.
+func.func @clamp_param_bounds_unchecked(%x: f32, %p: f32) -> f32 {
+  %y = epi.clamp %x lower %p upper -1.0e30 : f32
+  return %y : f32
+}
+
+// -----
+
+// expected-error @below {{#epi.scalar names a launch-time value: its source is 'param' or 'ptr', not 'attr' (write the constant itself)}}
+func.func @scalar_ref_attr() attributes {a = #epi.scalar<attr "x">} {
+  return
+}
+
+// -----
+
+// expected-error @below {{#epi.scalar needs a non-empty name: names become kernel parameters in the manifest}}
+func.func @scalar_ref_empty() attributes {a = #epi.scalar<param "">} {
+  return
+}
+
+// -----
+
+// A preset's launch-time activation parameter is a manifest name like the
+// preset's own: it may not reuse one of another kind.
+wsgemm.gemm @preset_param_name_clash a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  // expected-error @below {{'epi.fusion' op uses the name 'bias' as a scalar kernel parameter (epi.scalar param) of 'f32', but it already denotes a vector indexed by m (epi.load_vec_m) of 'f16'; each name is one manifest parameter of one kind and type}}
+  // expected-note @below {{first used here}}
+  epi.fusion LinCombPerRowBiasEltAct %acc activation #epi.activation<leaky_relu {leaky_alpha = #epi.scalar<param "bias">}> bias f16 : f32
+  epi.yield
+}
+
+// -----
+
+// ... nor one the rest of the epilogue uses with another kind.
+wsgemm.gemm @preset_param_ptr_clash a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  // expected-note @below {{first used here}}
+  %s = epi.scalar ptr ["cap"] : f32
+  %x = arith.mulf %s, %acc : f32
+  epi.reduce_to_scalar max %x, "m" : f32
+  // expected-error @below {{'epi.fusion' op uses the name 'cap' as a scalar kernel parameter (epi.scalar param) of 'f32', but it already denotes a scalar device pointer (epi.scalar ptr) of 'f32'}}
+  epi.fusion LinCombEltAct %acc activation #epi.activation<clamp {lower = 0.0, upper = #epi.scalar<param "cap">}> : f32
   epi.yield
 }

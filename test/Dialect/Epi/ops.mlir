@@ -168,6 +168,56 @@ wsgemm.gemm @fusion_alias a(f16) b(f16) c(f16) d(f16) {
   epi.yield
 }
 
+// Activation parameters at launch: operands instead of attributes, alone
+// or mixed with constants (issue 31), and #epi.scalar in presets.
+// CHECK-LABEL: wsgemm.gemm @activation_params
+// CHECK-NEXT: ^bb0(%[[ACC:.+]]: f32):
+// CHECK-NEXT: %[[LO:.+]] = epi.scalar param ["lower"] : f32
+// CHECK-NEXT: %[[HI:.+]] = epi.scalar ptr ["upper"] : f32
+// CHECK-NEXT: epi.clamp %[[ACC]] lower %[[LO]] upper %[[HI]] : f32
+// CHECK-NEXT: epi.clamp %[[ACC]] lower 0.000000e+00 upper %[[HI]] : f32
+// CHECK-NEXT: epi.clamp %[[ACC]] lower %[[LO]] upper 6.000000e+00 : f32
+// CHECK-NEXT: epi.leaky_relu %[[ACC]] leaky_alpha %[[LO]] : f32
+// CHECK-NEXT: epi.threshold_relu %[[ACC]] threshold %[[LO]] : f32
+// CHECK-NEXT: epi.threshold_relu %[[ACC]] threshold %[[LO]] upper_bound %[[HI]] : f32
+// CHECK-NEXT: epi.threshold_relu %[[ACC]] threshold 5.000000e-01 upper_bound %[[HI]] : f32
+// CHECK-NEXT: epi.threshold_relu %[[ACC]] threshold %[[LO]] upper_bound 6.000000e+00 : f32
+// CHECK-NEXT: epi.fusion LinCombEltAct %[[ACC]] activation #epi.activation<clamp {lower = 0.000000e+00 : f64, upper = #epi.scalar<param "clamp_upper">}> : f32
+// CHECK-NEXT: epi.yield
+wsgemm.gemm @activation_params a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  %lo = epi.scalar param ["lower"] : f32
+  %hi = epi.scalar ptr ["upper"] : f32
+  %0 = epi.clamp %acc lower %lo upper %hi : f32
+  %1 = epi.clamp %acc lower 0.0 upper %hi : f32
+  %2 = epi.clamp %acc lower %lo upper 6.0 : f32
+  %3 = epi.leaky_relu %acc leaky_alpha %lo : f32
+  %4 = epi.threshold_relu %acc threshold %lo : f32
+  %5 = epi.threshold_relu %acc threshold %lo upper_bound %hi : f32
+  %6 = epi.threshold_relu %acc threshold 0.5 upper_bound %hi : f32
+  %7 = epi.threshold_relu %acc threshold %lo upper_bound 6.0 : f32
+  epi.fusion LinCombEltAct %acc activation #epi.activation<clamp {lower = 0.0, upper = #epi.scalar<param "clamp_upper">}> : f32
+  epi.yield
+}
+
+// Launch-time parameters work outside epilogues too (any value of the
+// operand's type), and #epi.scalar round-trips.
+// CHECK-LABEL: func.func @activation_params_anywhere
+// CHECK-SAME: #epi.activation<leaky_relu {leaky_alpha = #epi.scalar<ptr "slope">}>
+// CHECK-SAME: #epi.activation<threshold_relu {threshold = #epi.scalar<param "t">, upper_bound = 2.000000e+00 : f64}>
+// CHECK-SAME: #epi.scalar<param "a">
+// CHECK-SAME: #epi.scalar<ptr "b">
+// CHECK: epi.leaky_relu %{{.+}} leaky_alpha %{{.+}} : bf16
+// CHECK: epi.clamp %{{.+}} lower %{{.+}} upper %{{.+}} : f64
+func.func @activation_params_anywhere(%x: bf16, %a: bf16, %y: f64, %b: f64) -> (bf16, f64) attributes {
+    refs = [#epi.scalar<param "a">, #epi.scalar<ptr "b">],
+    acts = [#epi.activation<leaky_relu {leaky_alpha = #epi.scalar<ptr "slope">}>,
+            #epi.activation<threshold_relu {threshold = #epi.scalar<param "t">, upper_bound = 2.0}>]} {
+  %0 = epi.leaky_relu %x leaky_alpha %a : bf16
+  %1 = epi.clamp %y lower %b upper %b : f64
+  return %0, %1 : bf16, f64
+}
+
 // CHECK-LABEL: func.func @activation_attrs
 // CHECK-SAME: #epi.activation<identity>
 // CHECK-SAME: #epi.activation<gelu>

@@ -137,18 +137,22 @@ def Epi_ActivationAttr : AttrDef<Epi_Dialect, "Activation"> {
   let summary = "a named activation and its parameters";
   let description = [{
     Names an activation for presets and for front ends that carry one as data.
-    Parameters, by kind (float attributes in the dictionary; names follow the
-    `epi` op keywords, which follow CUTLASS's `Arguments` fields):
+    Parameters, by kind (names follow the `epi` op keywords, which follow
+    CUTLASS's `Arguments` fields):
       clamp:          lower, upper            (CUTLASS lower_bound, upper_bound)
       leaky_relu:     leaky_alpha
       threshold_relu: threshold, optional upper_bound
-    every other kind takes none. `buildActivation` turns the attribute into
-    the matching `epi` op.
+    every other kind takes none. Each value is a float (a compile-time
+    constant) or an `#epi.scalar<param|ptr "name">` (a launch-time kernel
+    parameter of that name). `buildActivation` turns the attribute into the
+    matching `epi` op, with an `epi.scalar` operand for each launch-time
+    parameter.
 
     ```mlir
     #epi.activation<relu>
     #epi.activation<clamp {lower = 0.0, upper = 6.0}>
     #epi.activation<threshold_relu {threshold = 0.5}>
+    #epi.activation<leaky_relu {leaky_alpha = #epi.scalar<param "slope">}>
     ```
   }];
   let parameters = (ins EnumParameter<Epi_ActivationKind>:$kind,
@@ -156,6 +160,27 @@ def Epi_ActivationAttr : AttrDef<Epi_Dialect, "Activation"> {
   // `<` kind dictionary? `>`, hand-written: the declarative form cannot make
   // a bare dictionary optional.
   let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def Epi_ScalarRefAttr : AttrDef<Epi_Dialect, "ScalarRef"> {
+  let mnemonic = "scalar";
+  let summary = "a launch-time scalar named in an attribute";
+  let description = [{
+    Names an f32 kernel parameter by value (`param`) or in device memory
+    (`ptr`), as `epi.scalar param|ptr` does, where a value must be given as
+    an attribute: a launch-time parameter of an `#epi.activation` in a
+    preset. The name becomes a `scalar` (`scalar_pointer`) parameter of
+    the kernel's manifest.
+
+    ```mlir
+    #epi.scalar<param "clamp_upper">
+    #epi.scalar<ptr "slope">
+    ```
+  }];
+  let parameters = (ins EnumParameter<Epi_ScalarSource>:$source,
+                        StringRefParameter<"the parameter's name">:$name);
+  let assemblyFormat = "`<` $source $name `>`";
   let genVerifyDecl = 1;
 }
 

@@ -202,60 +202,101 @@ def Epi_ReluOp : Epi_ActivationOp<"relu", "max(x, 0), NaN-propagating"> {
   }];
 }
 
-def Epi_ClampOp : Epi_ActivationOp<"clamp",
-    "min(max(x, lower), upper), NaN-propagating"> {
-  let description = [{
-    CUTLASS `Clamp` (its `lower_bound`, `upper_bound`): NaN-propagating max
-    then min. Lowers to `arith.minimumf (arith.maximumf %x, lower), upper`.
-    The verifier requires lower <= upper.
-
-    ```mlir
-    %y = epi.clamp %x lower 0.0 upper 6.0 : f32
-    ```
-  }];
-  let arguments = (ins Epi_ActivationType:$input, F64Attr:$lower,
-                       F64Attr:$upper);
-  let assemblyFormat = [{
-    $input `lower` $lower `upper` $upper attr-dict `:` type($result)
-  }];
+// An activation parameter (clamp's bounds, leaky_relu's alpha,
+// threshold_relu's threshold and upper bound) is either a compile-time
+// constant, an F64 attribute that folds into the formula, or a launch-time
+// value, an operand of the operand's type (typically an `epi.scalar param`
+// or `ptr`, CUTLASS's runtime `Arguments`). The custom<ActivationParam>
+// directive prints and parses either: `lower 0.0` or `lower %lo`. Each
+// parameter is given exactly once (the verifier refuses both or neither).
+class Epi_ParamActivationOp<string mnemonic, string formula,
+                            list<Trait> traits = []>
+    : Epi_ActivationOp<mnemonic, formula, traits> {
   let hasVerifier = 1;
 }
 
-def Epi_LeakyReluOp : Epi_ActivationOp<"leaky_relu",
+def Epi_ClampOp : Epi_ParamActivationOp<"clamp",
+    "min(max(x, lower), upper), NaN-propagating", [AttrSizedOperandSegments]> {
+  let description = [{
+    CUTLASS `Clamp` (its `lower_bound`, `upper_bound`): NaN-propagating max
+    then min. Lowers to `arith.minimumf (arith.maximumf %x, lower), upper`.
+
+    Each bound is a constant (an attribute, folded into the code) or a
+    value computed at launch (an operand of the operand's type, e.g. an
+    `epi.scalar param`, which becomes a kernel parameter). Each is given
+    once, as one or the other. The verifier requires lower <= upper when
+    both are constants; launch-time bounds are not checked (with
+    lower > upper the result is upper, as the formula says).
+
+    ```mlir
+    %y = epi.clamp %x lower 0.0 upper 6.0 : f32
+    %hi = epi.scalar param ["clamp_hi"] : f32
+    %z = epi.clamp %x lower 0.0 upper %hi : f32
+    ```
+  }];
+  let arguments = (ins Epi_ActivationType:$input,
+                       Optional<Epi_ActivationType>:$lower_operand,
+                       Optional<Epi_ActivationType>:$upper_operand,
+                       OptionalAttr<F64Attr>:$lower,
+                       OptionalAttr<F64Attr>:$upper);
+  let assemblyFormat = [{
+    $input `lower` custom<ActivationParam>($lower_operand, $lower)
+    `upper` custom<ActivationParam>($upper_operand, $upper) attr-dict
+    `:` type($result)
+  }];
+}
+
+def Epi_LeakyReluOp : Epi_ParamActivationOp<"leaky_relu",
     "x > 0 ? x : x * leaky_alpha"> {
   let description = [{
     CUTLASS `LeakyReLU` (its `leaky_alpha`). Lowers to `arith.cmpf ogt`,
     `arith.mulf` and `arith.select`; a NaN input yields NaN (NaN * alpha).
+    `leaky_alpha` is a constant or a launch-time operand (see `epi.clamp`).
 
     ```mlir
     %y = epi.leaky_relu %x leaky_alpha 0.1 : f32
+    %a = epi.scalar param ["leaky_alpha"] : f32
+    %z = epi.leaky_relu %x leaky_alpha %a : f32
     ```
   }];
-  let arguments = (ins Epi_ActivationType:$input, F64Attr:$leaky_alpha);
+  let arguments = (ins Epi_ActivationType:$input,
+                       Optional<Epi_ActivationType>:$leaky_alpha_operand,
+                       OptionalAttr<F64Attr>:$leaky_alpha);
   let assemblyFormat = [{
-    $input `leaky_alpha` $leaky_alpha attr-dict `:` type($result)
+    $input `leaky_alpha`
+    custom<ActivationParam>($leaky_alpha_operand, $leaky_alpha) attr-dict
+    `:` type($result)
   }];
 }
 
-def Epi_ThresholdReluOp : Epi_ActivationOp<"threshold_relu",
-    "min(x <= threshold ? 0 : x, upper_bound)"> {
+def Epi_ThresholdReluOp : Epi_ParamActivationOp<"threshold_relu",
+    "min(x <= threshold ? 0 : x, upper_bound)", [AttrSizedOperandSegments]> {
   let description = [{
     CUTLASS `ThresholdReLU`: values at or below `threshold` become 0, the
     rest are capped at `upper_bound` with a NaN-propagating minimum. Without
     `upper_bound` the cap is the largest finite value of the operand type
     (CUTLASS's default `numeric_limits<T>::max()`), so +inf still becomes
     that value. Lowers to `arith.cmpf ole`, `arith.select`, `arith.minimumf`.
+    `threshold` and `upper_bound` are constants or launch-time operands
+    (see `epi.clamp`).
 
     ```mlir
     %y = epi.threshold_relu %x threshold 0.5 : f32
     %z = epi.threshold_relu %x threshold 0.0 upper_bound 6.0 : f32
+    %t = epi.scalar param ["threshold"] : f32
+    %w = epi.threshold_relu %x threshold %t upper_bound 6.0 : f32
     ```
   }];
-  let arguments = (ins Epi_ActivationType:$input, F64Attr:$threshold,
+  let arguments = (ins Epi_ActivationType:$input,
+                       Optional<Epi_ActivationType>:$threshold_operand,
+                       Optional<Epi_ActivationType>:$upper_bound_operand,
+                       OptionalAttr<F64Attr>:$threshold,
                        OptionalAttr<F64Attr>:$upper_bound);
   let assemblyFormat = [{
-    $input `threshold` $threshold (`upper_bound` $upper_bound^)? attr-dict
-    `:` type($result)
+    $input `threshold` custom<ActivationParam>($threshold_operand, $threshold)
+    (`upper_bound` custom<ActivationParam>($upper_bound_operand,
+                                           $upper_bound)^)?
+    attr-dict `:` type($result)
   }];
 }
 

@@ -141,29 +141,48 @@ static Value lower(ReluOp, Value x, ScalarEmitter &e) {
   return e.maxPropagateNaN(x, e.constant(0.0));
 }
 
+// The activations with parameters take each one as a constant attribute
+// (folded into the formula as a constant of the operand's type, exactly as
+// before launch-time parameters existed) or as an operand (a launch-time
+// value, used as is). `param` picks the one the op has.
+
+/// A parameter's value: the operand (from the adaptor) or the constant.
+static Value param(Value operand, std::optional<APFloat> constant,
+                   ScalarEmitter &e) {
+  return operand ? operand : e.constant(*constant);
+}
+
 /// [Clamp] min(max(x, lower_bound), upper_bound), NaN-propagating.
-static Value lower(ClampOp op, Value x, ScalarEmitter &e) {
-  Value lo = e.maxPropagateNaN(x, e.constant(op.getLower()));
-  return e.minPropagateNaN(lo, e.constant(op.getUpper()));
+static Value lowerWith(ClampOp op, ClampOp::Adaptor a, Value x,
+                       ScalarEmitter &e) {
+  Value lo =
+      e.maxPropagateNaN(x, param(a.getLowerOperand(), op.getLower(), e));
+  return e.minPropagateNaN(lo, param(a.getUpperOperand(), op.getUpper(), e));
 }
 
 /// [LeakyReLU] x > 0 ? x : x * leaky_alpha.
-static Value lower(LeakyReluOp op, Value x, ScalarEmitter &e) {
+static Value lowerWith(LeakyReluOp op, LeakyReluOp::Adaptor a, Value x,
+                       ScalarEmitter &e) {
   Value positive = e.cmp(arith::CmpFPredicate::OGT, x, e.constant(0.0));
-  Value leaked = e.mul(x, e.constant(op.getLeakyAlpha()));
+  Value leaked =
+      e.mul(x, param(a.getLeakyAlphaOperand(), op.getLeakyAlpha(), e));
   return e.select(positive, x, leaked);
 }
 
 /// [ThresholdReLU] min(x <= threshold ? 0 : x, upper_bound), the min
 /// NaN-propagating; upper_bound defaults to numeric_limits<T>::max().
-static Value lower(ThresholdReluOp op, Value x, ScalarEmitter &e) {
-  Value below =
-      e.cmp(arith::CmpFPredicate::OLE, x, e.constant(op.getThreshold()));
+static Value lowerWith(ThresholdReluOp op, ThresholdReluOp::Adaptor a,
+                       Value x, ScalarEmitter &e) {
+  Value below = e.cmp(arith::CmpFPredicate::OLE, x,
+                      param(a.getThresholdOperand(), op.getThreshold(), e));
   Value cut = e.select(below, e.constant(0.0), x);
-  std::optional<APFloat> upper = op.getUpperBound();
-  Value bound =
-      upper ? e.constant(*upper)
-            : e.constant(APFloat::getLargest(e.getType().getFloatSemantics()));
+  Value bound;
+  if (Value operand = a.getUpperBoundOperand())
+    bound = operand;
+  else if (std::optional<APFloat> upper = op.getUpperBound())
+    bound = e.constant(*upper);
+  else
+    bound = e.constant(APFloat::getLargest(e.getType().getFloatSemantics()));
   return e.minPropagateNaN(cut, bound);
 }
 
@@ -252,6 +271,14 @@ static Value lower(HardSwishOp, Value x, ScalarEmitter &e) {
   return e.div(product, six);
 }
 
+/// The formula of an activation without parameters (after every `lower`:
+/// the call below is resolved where the template is defined).
+template <typename OpTy>
+static Value lowerWith(OpTy op, typename OpTy::Adaptor, Value x,
+                       ScalarEmitter &e) {
+  return lower(op, x, e);
+}
+
 //===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//
@@ -279,7 +306,7 @@ struct LowerActivation : public OpConversionPattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "operand is not a float");
     if (!allowsApprox(op) || type.isF64()) {
       ScalarEmitter emitter(rewriter, op.getLoc(), type);
-      rewriter.replaceOp(op, lower(op, x, emitter));
+      rewriter.replaceOp(op, lowerWith(op, adaptor, x, emitter));
       return success();
     }
     // fastmath<afn>: in f32, whose approximate instructions PTX has.
@@ -287,7 +314,7 @@ struct LowerActivation : public OpConversionPattern<OpTy> {
     FloatType f32 = rewriter.getF32Type();
     Value wide = type == f32 ? x : arith::ExtFOp::create(rewriter, loc, f32, x);
     ScalarEmitter emitter(rewriter, loc, f32, /*approx=*/true);
-    Value result = lower(op, wide, emitter);
+    Value result = lowerWith(op, adaptor, wide, emitter);
     if (type != f32)
       result = arith::TruncFOp::create(rewriter, loc, type, result);
     rewriter.replaceOp(op, result);
