@@ -288,6 +288,52 @@ class KernelTest(unittest.TestCase):
                 b"\x7fELF\x02\x01\x01")
 
 
+class ActivationParamsTest(unittest.TestCase):
+    """A kernel whose clamp takes its upper bound at launch (issue 31,
+    unittests/Runtime/data/gemm_bias_clamp.json): the
+    bound is a scalar like alpha, named in kernel.scalars, required by
+    validate() and launch() before anything reaches the GPU."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp()
+        shutil.copy(os.path.join(DATA, "gemm_bias_clamp.json"), cls.tmp)
+        with_fake_cubins(cls.tmp)
+        cls.k = ws_gemm.Kernel.load(os.path.join(cls.tmp,
+                                                 "gemm_bias_clamp.json"))
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def arrays(self, **scalars):
+        new = Allocator()
+        args = dict(a=new((1000, 200), "f16"), b=new((200, 3000), "f16"),
+                    d=new((1000, 3000), "f16"), c=new((1000, 3000), "f16"),
+                    bias=new((1000,), "f16"), alpha=1.0, beta=0.5)
+        args.update(scalars)
+        return args
+
+    def test_parameter_is_a_scalar(self):
+        self.assertEqual(self.k.scalars, ["alpha", "beta", "clamp_hi"])
+        self.assertEqual(self.k.param("clamp_hi").kind, "scalar")
+        self.assertEqual(self.k.validate(**self.arrays(clamp_hi=6.0)).M, 1000)
+
+    def test_missing_parameter_refused(self):
+        with self.assertRaisesRegex(
+                ws_gemm.ArgumentError,
+                r"^clamp_hi: missing value of the scalar parameter \(pass "
+                r"clamp_hi=\.\.\.\)$"):
+            self.k.validate(**self.arrays())
+        # launch() checks before it needs a driver.
+        with self.assertRaisesRegex(ws_gemm.ArgumentError, r"^clamp_hi: "):
+            self.k.launch(**self.arrays())
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"^clamp_hi: a scalar parameter takes a "
+                                    r"number"):
+            self.k.validate(**self.arrays(clamp_hi="6"))
+
+
 class FamilyTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

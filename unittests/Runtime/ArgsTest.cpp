@@ -202,18 +202,8 @@ TEST(Args, DeclaredDTypes) {
 // A launch-time activation parameter is a scalar like alpha: refused by
 // name when missing, before anything is launched.
 TEST(Args, ActivationParameterAtLaunch) {
-  nlohmann::json j = loadJson("gemm_bias_relu.json");
-  j["params"].push_back(
-      {{"name", "clamp_hi"}, {"kind", "scalar"}, {"dtype", "f32"}});
-  auto &nodes = j["evt"]["nodes"];
-  nodes[9] = {{"op", "scalar"}, {"source", "param"}, {"names", {"clamp_hi"}}};
-  nodes[10] = {{"op", "clamp"},
-               {"args", {8, 9}},
-               {"lower", 0},
-               {"upper", {{"arg", 1}}}};
-  nodes.push_back(
-      {{"op", "store"}, {"args", {10}}, {"dtype", "f16"}, {"rounding", "rn"}});
-  Manifest m = parseOrDie(j);
+  // gemm_bias_relu.json with clamp(z, 0, clamp_hi) for relu(z).
+  Manifest m = loadOrDie("gemm_bias_clamp.json");
   GemmArgs a = validBiasRelu();
   EXPECT_EQ(argsError(m, a),
             "clamp_hi: missing value for scalar parameter (set "
