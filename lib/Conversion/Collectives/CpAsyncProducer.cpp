@@ -52,9 +52,11 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
     return LLVM::GEPOp::create(b, kc.globalPtrTy, i8Ty, src.base,
                                ValueRange{bytes});
   };
-  // Whole rounds in a loop, `unroll` pieces per iteration (enough copies
-  // in flight without hoisting every address: the producer runs on 56
-  // registers: KernelSchedule.cpp), then the last partial round guarded.
+  // Whole rounds in a loop, `unroll` pieces per iteration, then the last
+  // partial round guarded. cp.async is fire-and-forget: 4 per iteration
+  // keep the producer within 56 registers. A 2-byte copy waits for its
+  // load before the store: 32 loads in flight per thread (80 registers,
+  // Planning.cpp) ran the odd-M M-major 8192^3 GEMM 1.45x faster than 8.
   auto copyPiece = [&](Value piece) {
     Value r = kc.divu(piece, kc.i32(piecesPerRow));
     Value c = kc.mul(kc.remu(piece, kc.i32(piecesPerRow)), kc.i32(perPiece));
@@ -102,7 +104,11 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
   };
 
   int64_t fullRounds = pieces / plan.threads;
-  int64_t unroll = plan.usesStores() ? 8 : 4;
+  // 2-byte copies of MN-major tiles (several 128-byte blocks per row)
+  // keep 32 loads in flight, K-major ones 8 (32 ran an odd-lda K-major
+  // GEMM 2.6x slower, for reasons not found: docs/perf-notes.md).
+  bool mnMajor = dst.tileCols * eb > 128;
+  int64_t unroll = !plan.usesStores() ? 4 : mnMajor ? 32 : 8;
   while (unroll > 1 && fullRounds % unroll != 0)
     unroll /= 2;
   if (fullRounds > 0) {

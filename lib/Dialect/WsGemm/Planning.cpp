@@ -265,13 +265,21 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   // First: the epilogue tile's default depends on the consumer's budget.
   // A cp.async producer (every producer thread computes its copies'
   // addresses) spills at 40 (ptxas): 56 and 224 with one operand copied,
-  // 64 and 216 with both (128 x 64 + 256 x 216 = 63488).
+  // 72 and 208 with both; 2-byte copies of an MN-major operand keep 32
+  // loads in flight per thread (CpAsyncProducer.cpp): 80 and 208
+  // (128 x 80 + 256 x 208 = 63488).
   if (schedule != KernelSchedule::WarpSpecialized) {
     int64_t copied = int64_t(c.isCpAsyncA()) + int64_t(c.isCpAsyncB());
+    bool stores =
+        (c.isCpAsyncA() && c.alignA.value_or(2) < 4 &&
+         desc.aMajor == OperandMajor::M) ||
+        (c.isCpAsyncB() && c.alignB.value_or(2) < 4 &&
+         desc.bMajor == OperandMajor::N);
     if (!c.producerRegs)
-      c.producerRegs = copied == 2 ? 64 : copied == 1 ? 56 : 40;
+      c.producerRegs = stores ? 80 : copied == 2 ? 72 : copied == 1 ? 56 : 40;
     if (!c.consumerRegs)
-      c.consumerRegs = copied == 2 ? 216 : copied == 1 ? 224 : 232;
+      c.consumerRegs =
+          stores || copied == 2 ? 208 : copied == 1 ? 224 : 232;
   }
 
   // sm90_compute_tile_shape_or_override (EpilogueTileAuto), narrowed (N a
