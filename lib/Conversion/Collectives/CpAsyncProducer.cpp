@@ -19,6 +19,8 @@
 
 #include "CpAsyncProducer.h"
 
+#include "Mainloop.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
@@ -210,22 +212,7 @@ Value collectives::emitCpAsyncMainloopLoads(KernelContext &kc,
     kc.ifThen(kc.eq(kc.tid, kc.i32(0)), [&] {
       ProducerExpectTxOp::create(b, kc.mainPipe, state, kc.i32(tmaBytes));
       bool isA = !c.isCpAsyncA();
-      StringRef name = isA ? "A" : "B";
-      bool kMajor = isA ? kc.desc.aMajor != pl::OperandMajor::M
-                        : kc.desc.bMajor != pl::OperandMajor::N;
-      Value dst = isA ? aDst : bDst;
-      Value mn0 = isA ? tile.m0 : tile.n0;
-      int64_t rows = isA ? layout.tileM : layout.tileN;
-      if (kMajor) {
-        kc.tmaLoad(dst, name, kc.coords(kCoord, mn0, tile.batch), kc.mainPipe,
-                   state);
-        return;
-      }
-      for (int64_t block = 0; block < rows / 64; ++block)
-        kc.tmaLoad(kc.gep(dst, kc.i32(block * 8192)), name,
-                   kc.coords(kc.add(mn0, kc.i32(block * 64)), kCoord,
-                             tile.batch),
-                   kc.mainPipe, state);
+      emitTmaOperandLoad(kc, isA, tile, kCoord, isA ? aDst : bDst, state);
     });
   }
   for (bool isA : {true, false}) {

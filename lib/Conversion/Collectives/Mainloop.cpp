@@ -101,6 +101,14 @@ static void loadOperand(KernelContext &kc, StringRef name, bool kMajor,
   }
 }
 
+void collectives::emitTmaOperandLoad(KernelContext &kc, bool isA,
+                                     const WorkTile &tile, Value kCoord,
+                                     Value dst, Value state) {
+  loadOperand(kc, isA ? "A" : "B", isA ? isAKMajor(kc) : isBKMajor(kc),
+              isA ? kc.layout.tileM : kc.layout.tileN, dst,
+              isA ? tile.m0 : tile.n0, kCoord, tile.batch, state, Sharing{});
+}
+
 Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
                                      Value start) {
   ImplicitLocOpBuilder &b = kc.b;

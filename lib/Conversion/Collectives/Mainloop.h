@@ -24,6 +24,12 @@ namespace mlir::wsgemm::collectives {
 /// state after the tile. One thread calls it.
 Value emitMainloopLoads(KernelContext &kc, const WorkTile &tile, Value state);
 
+/// One TMA load of A's (`isA`) or B's tile of a stage at k origin `kCoord`
+/// into `dst`, for this CTA alone (no multicast), counted on the mainloop
+/// pipeline at `state`: the operand a cp.async producer leaves to TMA.
+void emitTmaOperandLoad(KernelContext &kc, bool isA, const WorkTile &tile,
+                        Value kCoord, Value dst, Value state);
+
 /// Consumer: the wgmma loop of `tile` for consumer warpgroup `consumerWg`,
 /// whose k-tiles are the mainloop pipeline's uses kBase, kBase + 1, ...
 /// Returns the accumulators: one !llvm.struct of tile N / 2 f32 per 64-row
