@@ -2,6 +2,7 @@
 # the shared kernel directory; used by integration_test/CMakeLists.txt as
 #   cmake -DCOMPILER=... -DSOURCE=... -DOUTPUT_DIR=... -DLOG=... -DSTAMP=...
 #         [-DPTXAS_DIR=...] [-DEXTRA_ARGS=a;b] -P CompileKernel.cmake
+# plus the flags the source names (below).
 # The compiler's output goes to LOG (a failure dumps the whole module); on
 # failure the first lines are printed and the build fails.
 if(PTXAS_DIR)
@@ -9,6 +10,14 @@ if(PTXAS_DIR)
   set(ENV{PATH} "${PTXAS_DIR}:$ENV{PATH}")
 endif()
 file(MAKE_DIRECTORY ${OUTPUT_DIR})
+# A source may name its own compile flags on a line
+#   // ws-gemm-compile-flags: --chip=sm_80 --sass-arch=sm_90a
+file(STRINGS ${SOURCE} flag_lines REGEX "^// ws-gemm-compile-flags: ")
+foreach(line IN LISTS flag_lines)
+  string(REGEX REPLACE "^// ws-gemm-compile-flags: " "" flags "${line}")
+  separate_arguments(flags UNIX_COMMAND "${flags}")
+  list(APPEND EXTRA_ARGS ${flags})
+endforeach()
 execute_process(
   COMMAND ${COMPILER} ${SOURCE} -o ${OUTPUT_DIR} --emit=all ${EXTRA_ARGS}
   OUTPUT_FILE ${LOG}

@@ -24,9 +24,19 @@ import sys
 GEMM = re.compile(r"wsgemm\.gemm @(\w+) .*wsgemm\.smem_bytes = (\d+) : i64")
 
 
+def chip_of(source):
+    """The --chip a source's `// ws-gemm-compile-flags:` line names."""
+    with open(source) as f:
+        for line in f:
+            m = re.match(r"// ws-gemm-compile-flags: .*--chip[= ](\S+)", line)
+            if m:
+                return m.group(1)
+    return "sm_90a"
+
+
 def planned(opt, source):
-    out = subprocess.run([opt, "--wsgemm-from-linalg", "--wsgemm-prepare",
-                          source],
+    out = subprocess.run([opt, "--wsgemm-from-linalg",
+                          "--wsgemm-prepare=chip=" + chip_of(source), source],
                          capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError("%s: ws-gemm-opt failed:\n%s" % (source, out.stderr))

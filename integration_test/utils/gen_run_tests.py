@@ -587,6 +587,46 @@ AP["ap_preset_lincomb_clamp"] = (
     [FULL + " --scalar clamp_lower=-0.5 --scalar clamp_upper=0.5",
      RAG2 + " --scalar clamp_lower=-3 --scalar clamp_upper=1 --scalar beta=0"])
 
+# sm_80 kernels (kernels/sm80.mlir, issue 28: cp.async + ldmatrix +
+# mma.sync, assembled for sm_90a to run on the H100), after every other
+# table so the kernels above keep their seeds.
+S80 = {}
+S80K = "kernels/sm80.mlir"
+S80["s80_coop_plain"] = (
+    S80K, "sm_80 defaults: cooperative 128x128x64, f16, plain D",
+    ["--m 256 --n 512 --k 8192", BIG, RAG2 + " --pad 8"])
+S80["s80_ws_bf16_alpha"] = (
+    S80K, "sm_80 warp_specialized 128x128 (warp tile 32x128), bf16 -> f32, alpha",
+    ["--m 300 --n 1000 --k 4096 --full"])
+S80["s80_ws64_batched_bias_gelu"] = (
+    S80K, "sm_80 64x128, batched f16: column bias, GELU", [])
+S80["s80_coop_rowbias_relu_a8"] = (
+    S80K, "sm_80 cooperative, 8-byte cp.async, bf16: row bias, ReLU",
+    [RAG1 + " --pad-a 4 --pad-b 4"])
+
+# Mixed-input GEMMs (kernels/mixed_input.mlir, issue 29), after every other
+# table so the kernels above keep their seeds. A pre-packed i4 A needs M a
+# multiple of 64 and K of the group (128); N (tokens) is ragged: 1, 7, 16,
+# 100, 777 (kernels that read C or store D by TMA take N a multiple of 8).
+MX = {}
+MXK = "kernels/mixed_input.mlir"
+MX_SHAPES = ["--m 256 --n 16 --k 256 --full", "--m 512 --n 1 --k 1024",
+             "--m 384 --n 7 --k 512", "--m 1024 --n 100 --k 768",
+             "--m 4096 --n 777 --k 1024", "--m 192 --n 16 --k 128 --full"]
+MX_SHAPES8 = ["--m 256 --n 16 --k 256 --full", "--m 512 --n 8 --k 1024",
+              "--m 1024 --n 104 --k 768", "--m 4096 --n 776 --k 1024",
+              "--m 192 --n 16 --k 128 --full"]
+MX["mx_w4_coop_bf16"] = (MXK, "GPTQ int4 (ui4 zero points, group 128), bf16, cooperative 128x16", MX_SHAPES)
+MX["mx_w4_b8_ws_f16_silu"] = (MXK, "symmetric int4 (bias8), f16, warp_specialized 64x32: bias per output channel, SiLU", MX_SHAPES)
+MX["mx_w4_coop256_evt"] = (MXK, "GPTQ int4, bf16, cooperative 256x64: bias, SiLU, residual C, TMA stores", MX_SHAPES8)
+MX["mx_w4_pp_bf16"] = (MXK, "GPTQ int4, bf16, pingpong 64x64", MX_SHAPES)
+MX["mx_w4_splitk4"] = (MXK, "GPTQ int4, bf16, decode 128x16 with split_k = 4", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
+MX["mx_w4_streamk_f32"] = (MXK, "GPTQ int4, bf16 -> f32, stream-K 128x32", MX_SHAPES)
+MX["mx_w4_batched"] = (MXK, "symmetric int4, bf16, batched", [s + " --l 3" for s in MX_SHAPES[:4]])
+MX["mx_bench_w4_n16"] = (MXK, "benchmarked: decode 128x16, split_k = 4", ["--m 4096 --n 16 --k 4096", "--m 14336 --n 1 --k 4096"])
+MX["mx_bench_w4_n128"] = (MXK, "benchmarked: 128x128", ["--m 4096 --n 256 --k 4096"])
+MX["mx_bench_w4_n256"] = (MXK, "benchmarked: compute-bound 128x256", ["--m 4096 --n 512 --k 4096"])
+
 
 def main():
     sources = {}
@@ -608,6 +648,8 @@ def main():
     KERNELS.update(RS)
     KERNELS.update(AP)
     KERNELS.update(CPA)
+    KERNELS.update(S80)
+    KERNELS.update(MX)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -618,12 +660,14 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
                or name.startswith("uf_f8"))
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
+        if name in MX:  # the packing's shapes only (MX_SHAPES)
+            base = []
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \
             else list(base)
         shapes += extra
@@ -642,6 +686,9 @@ def main():
                  "# 777x1032x96 (ragged: partial last tiles, more tiles than SMs),",
                  "# K = 40 (under one k-tile), 8x8x8 (smallest legal)%s." % (
                      ", L = 3 (and 1)" if batched else "")]) + [""]
+        if name in MX:
+            lines[3:] = ["# Shapes: M a multiple of 64 and K of 128 (the i4 packing and its",
+                         "# scale groups), ragged N (tokens): MX_SHAPES.", ""]
         for i, s in enumerate(shapes):
             lines.append("# RUN: %%run %%k/%s.json %s --seed %d"
                          % (name, s, 1000 * (n + 1) + i))

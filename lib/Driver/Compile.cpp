@@ -27,6 +27,8 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -87,6 +89,23 @@ static LogicalResult serialize(ModuleOp module, StringRef format,
     it->second.out.*field = object.getObject().getValue().str();
   }
   return success();
+}
+
+/// A cubin assembled for --sass-arch runs on that arch: the manifest's
+/// "arch" says so (the runtime checks the device against it) and "chip"
+/// keeps what the code was planned for.
+static void retarget(std::string &manifest, const CompileOptions &options) {
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(manifest);
+  if (!parsed) {
+    llvm::consumeError(parsed.takeError());
+    return;
+  }
+  llvm::json::Object *root = parsed->getAsObject();
+  (*root)["arch"] = options.sassArch;
+  (*root)["chip"] = options.chip;
+  manifest.clear();
+  llvm::raw_string_ostream os(manifest);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(*root)));
 }
 
 FailureOr<SmallVector<CompiledKernel>>
@@ -157,6 +176,9 @@ driver::compileResolved(ModuleOp module, const CompileOptions &options) {
       kernel.out.ptxasLog = std::move(*report);
     }
   }
+  if (!options.sassArch.empty() && options.sassArch != options.chip)
+    for (auto &[name, kernel] : kernels)
+      retarget(kernel.out.manifest, options);
   SmallVector<CompiledKernel> result;
   for (auto &[name, kernel] : kernels)
     result.push_back(std::move(kernel.out));

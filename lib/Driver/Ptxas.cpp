@@ -45,7 +45,8 @@ FailureOr<std::string> driver::assemble(Location loc, StringRef name,
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << ptx;
   }
-  std::string arch = "-arch=" + options.chip;
+  std::string arch =
+      "-arch=" + (options.sassArch.empty() ? options.chip : options.sassArch);
   std::string opt = "-O" + std::to_string(std::min(options.optLevel, 3u));
   SmallVector<StringRef> args{ptxas, arch, opt, "-v", in, "-o", out};
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),

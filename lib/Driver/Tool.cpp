@@ -30,6 +30,11 @@ struct CompileFlags::Opts {
   cl::OptionCategory &cat = compileFlagsCategory();
   cl::opt<std::string> chip{"chip", cl::desc("Target SM"),
                             cl::init("sm_90a"), cl::cat(cat)};
+  cl::opt<std::string> sassArch{
+      "sass-arch",
+      cl::desc("ptxas -arch when not --chip (testing: an sm_8x kernel's PTX "
+               "assembled for sm_90a runs on an H100)"),
+      cl::init(""), cl::cat(cat)};
   cl::opt<std::string> features{"features", cl::desc("PTX features"),
                                 cl::init("+ptx80"), cl::cat(cat)};
   cl::opt<unsigned> optLevel{"opt-level", cl::desc("NVPTX opt level"),
@@ -56,6 +61,7 @@ CompileFlags::~CompileFlags() = default;
 CompileOptions CompileFlags::options() const {
   CompileOptions o;
   o.chip = opts->chip;
+  o.sassArch = opts->sassArch;
   o.features = opts->features;
   o.optLevel = opts->optLevel;
   o.cudaPath = opts->cudaPath;
@@ -70,6 +76,7 @@ std::vector<std::string> CompileFlags::given() const {
       out.push_back(("--" + opt.ArgStr + "=").str() + value);
   };
   add(opts->chip, opts->chip);
+  add(opts->sassArch, opts->sassArch);
   add(opts->features, opts->features);
   add(opts->optLevel, std::to_string(opts->optLevel));
   add(opts->cudaPath, opts->cudaPath);

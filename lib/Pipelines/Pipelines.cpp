@@ -30,7 +30,9 @@ void wsgemm::buildPreparePipeline(OpPassManager &pm,
   pm.addPass(epi::createEpiExpandPresets());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(wsgemm::createWsGemmPlan());
+  WsGemmPlanOptions plan;
+  plan.chip = options.chip;
+  pm.addPass(wsgemm::createWsGemmPlan(plan));
 }
 
 void wsgemm::buildToNVVMPipeline(OpPassManager &pm,

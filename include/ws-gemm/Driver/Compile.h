@@ -45,6 +45,10 @@ enum class FamilyMode {
 /// The driver's options; the defaults are ws-gemm-compile's.
 struct CompileOptions {
   std::string chip = "sm_90a";
+  /// ptxas's -arch when not `chip` (empty: `chip`): an sm_8x kernel's PTX
+  /// assembled for sm_90a, to run it on an H100 in tests. The manifest's
+  /// "arch" is then this (what the cubin runs on), its "chip" `chip`.
+  std::string sassArch;
   std::string features = "+ptx80";
   unsigned optLevel = 3;
   /// CUDA toolkit root: ptxas (bin/ptxas) and libdevice come from it.

@@ -4,7 +4,7 @@
 // subtile's byte offsets, single elements in and out (widened to f32 or
 // narrowed to their type), the thread's elements of a 16-bit C or aux
 // source by ldmatrix, and D from registers to its buffer (stmatrix for
-// 16-bit D, packed st.shared for 8-bit and f32).
+// 16-bit D, packed st.shared for 8-bit and f32, and for 16-bit on sm_8x).
 //
 //===----------------------------------------------------------------------===//
 
@@ -129,6 +129,24 @@ void Epilogue::emitR2S(Value dBuf, ArrayRef<Value> dVals) {
   for (Operation &inner : kc.op.getEpilogue().front())
     if (auto store = dyn_cast<epi::StoreOp>(inner))
       rounding = store.getRounding();
+  if (byteWidth(dType) == 2 && kc.isSm8x()) {
+    // sm_8x has no stmatrix: each thread stores its pairs (columns e = 0,
+    // 1 of row half h in chunk c) with st.shared.b32.
+    for (int64_t c = 0; c < chunks; ++c) {
+      for (int64_t h = 0; h < 2; ++h) {
+        Value pair = epi::convertF32Pair(b, b.getLoc(), dVals[c * 4 + 2 * h],
+                                         dVals[c * 4 + 2 * h + 1],
+                                         kc.typeOf(dType), rounding);
+        Value row = kc.add(rowInSub, kc.i32(8 * h));
+        Value col = kc.add(colInChunk, kc.i32(8 * c));
+        Value off = swizzleOffset(
+            kc.mul(kc.add(kc.mul(row, kc.i32(epiN)), col), kc.i32(2)), dType);
+        LLVM::StoreOp::create(b, LLVM::BitcastOp::create(b, kc.i32Ty, pair),
+                              kc.gep(dBuf, off), /*alignment=*/4);
+      }
+    }
+    return;
+  }
   if (byteWidth(dType) == 2) {
     // stmatrix.x4: matrices (h=0, c), (h=1, c), (h=0, c+1), (h=1, c+1).
     Value laneRow = kc.remu(kc.lane, kc.i32(8));

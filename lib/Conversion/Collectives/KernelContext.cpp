@@ -137,6 +137,8 @@ void KernelContext::ifThen(Value pred, function_ref<void()> body) {
 }
 
 Value KernelContext::elect() {
+  if (isSm8x())
+    return eq(lane, i32(0));
   return NVVM::ElectSyncOp::create(b, b.getI1Type(), Value());
 }
 

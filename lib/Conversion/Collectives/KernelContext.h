@@ -32,6 +32,9 @@ public:
   GemmOp op;
   const planning::GemmDesc &desc;
   const planning::KernelLayout &layout;
+  /// An sm_80/86/89 kernel (cp.async + mma.sync; no TMA, wgmma, clusters,
+  /// elect.sync or setmaxnreg).
+  bool isSm8x() const { return planning::isSm8x(desc.chip); }
 
   /// Binds the role region `block`, whose arguments are the kernel
   /// parameters in layout.params order, the SMEM base, and the pipelines
@@ -91,6 +94,7 @@ public:
 
   /// Runs `body` under `pred` in the current control flow.
   void ifThen(Value pred, function_ref<void()> body);
+  /// One thread of the warp: elect.sync on sm_90, lane 0 on sm_8x.
   Value elect();
   void namedBarrier(Value id, int64_t threads);
   /// bar.warp.sync over the whole warp: orders the warp's shared-memory

@@ -30,6 +30,7 @@
 #include "CpAsyncProducer.h"
 #include "Epilogue.h"
 #include "Mainloop.h"
+#include "MainloopSm80.h"
 #include "TileScheduler.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -203,7 +204,10 @@ static void emitMmaRole(KernelContext &kc) {
         scheduler.createTileLoop(ValueRange{kc.i32(0), kc.i32(0)}, tile);
     Value kBase = tiles.getRegionIterArgs()[0];
     Value subBase = tiles.getRegionIterArgs()[1];
-    SmallVector<Value> acc = emitMainloopMma(kc, tile, consumerWg, kBase);
+    // sm_8x: ldmatrix + mma.sync, accumulators in the same layout.
+    SmallVector<Value> acc =
+        kc.isSm8x() ? emitMainloopMmaSm80(kc, tile, consumerWg, kBase)
+                    : emitMainloopMma(kc, tile, consumerWg, kBase);
     Value subtiles = kc.i32(epilogue.getSubtilesPerTile());
     if (scheduler.hasSplits()) {
       // A split tile's units sum through the workspace; the last one runs
@@ -298,9 +302,12 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
       cpAsync ? getCpAsyncProducerThreads(layout) : 1;
   int64_t tmaBytes = (config.isCpAsyncA() ? 0 : layout.stageBytesA) +
                      (config.isCpAsyncB() ? 0 : layout.stageBytesB);
+  // On sm_8x every consumer thread releases the stage it read with
+  // ldmatrix (MainloopSm80.h).
+  int64_t releases = kc.isSm8x() ? wgs * 128 : wgs * kc.stageSources();
   captures.push_back(PipelineCreateOp::create(
       b, mainTy, kc.smem(layout.offMainBarriers), b.getI64IntegerAttr(tmaBytes),
-      b.getI64IntegerAttr(wgs * kc.stageSources()),
+      b.getI64IntegerAttr(releases),
       cpAsync ? b.getI64IntegerAttr(producerThreads) : IntegerAttr()));
   SmallVector<Role> roles{Role::load};
   SmallVector<int32_t> warps{int32_t(producerThreads > 1 ? producerThreads / 32

@@ -14,6 +14,7 @@
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -68,6 +69,18 @@ inline Value createBarrierGroup(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
+/// Whether `op` is in a gpu.module whose NVVM target is sm_80, sm_86 or
+/// sm_89 (a kernel planned for such a chip).
+inline bool targetsSm8x(Operation *op) {
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (!module || !module.getTargets())
+    return false;
+  for (Attribute target : *module.getTargets())
+    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
+      return nvvm.getChip().starts_with("sm_8");
+  return false;
+}
+
 /// One thread (tid.x 0) initializes barrier `slot` of `group` for `count`
 /// arrivals, for each (slot, count) in order, then fences the
 /// initializations (fence.mbarrier_init.release.cluster); the
@@ -83,14 +96,32 @@ inline void initBarriersOnce(OpBuilder &b, Location loc, Value group,
   for (auto [slot, count] : slotCounts)
     nvgpu::MBarrierInitOp::create(b, loc, group, constIndex(b, loc, count),
                                   constIndex(b, loc, slot), Value());
-  NVVM::FenceMbarrierInitOp::create(b, loc);
+  // fence.mbarrier_init is sm_90's; below it the CTA barrier after the
+  // inits orders them.
+  if (!targetsSm8x(ifFirst))
+    NVVM::FenceMbarrierInitOp::create(b, loc);
 }
 
 /// try_wait.parity in a loop until phase `parity` (an i32 0 or 1) of the
 /// barrier at `slot` of `group` completed; each try suspends the thread for
-/// up to 10^7 ns (the hint CUTLASS uses).
+/// up to 10^7 ns (the hint CUTLASS uses). sm_80 has no try_wait: with
+/// `sm8x` the loop spins on mbarrier.test_wait.parity (in inline PTX, whose
+/// predicate stays in the asm block; its label is local to the braces).
 inline void waitParity(OpBuilder &b, Location loc, Value group, Value slot,
-                       Value parity) {
+                       Value parity, bool sm8x = false) {
+  if (sm8x) {
+    Value addr =
+        nvgpu::MBarrierGetOp::create(b, loc, b.getI32Type(), group, slot);
+    LLVM::InlineAsmOp::create(
+        b, loc, TypeRange{}, ValueRange{addr, parity},
+        "{\n\t.reg .pred p;\n\tWSGEMM_WAIT:\n\t"
+        "mbarrier.test_wait.parity.shared.b64 p, [$0], $1;\n\t"
+        "@!p bra WSGEMM_WAIT;\n\t}",
+        "r,r", /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
+        /*operand_attrs=*/ArrayAttr());
+    return;
+  }
   nvgpu::MBarrierTryWaitParityOp::create(
       b, loc, group, arith::TruncIOp::create(b, loc, b.getI1Type(), parity),
       constIndex(b, loc, 10000000), slot);

@@ -9,7 +9,9 @@
 //                                  hardware state)
 // and the ops to nvgpu.mbarrier.init/arrive/arrive.expect_tx/
 // try_wait.parity, nvgpu.tma.async.load/store, and NVVM where nvgpu has no
-// op (mbarrier.expect_tx, cp.async.bulk commit/wait groups). Shared memory
+// op (mbarrier.expect_tx, cp.async.bulk commit/wait groups). In a gpu.module
+// for sm_8x, waits spin on mbarrier.test_wait.parity (sm_80 has no
+// try_wait) and the barrier inits go without fence.mbarrier_init. Shared memory
 // the kernel addresses with !llvm.ptr<3> (barrier storage, TMA buffers) is
 // given to nvgpu as a memref descriptor cast to the memref type;
 // convert-nvgpu-to-nvvm and reconcile-unrealized-casts fold the casts away.
@@ -227,7 +229,8 @@ struct LowerProducerAcquire : PipelinePattern<ProducerAcquireOp> {
     Value group = adaptor.getPipeline().front();
     LoweredState s(adaptor.getState());
     waitParity(rewriter, loc, group,
-               emptySlot(rewriter, loc, s.index, pi.stages), s.phase);
+               emptySlot(rewriter, loc, s.index, pi.stages), s.phase,
+               targetsSm8x(op));
     // A cp.async producer's threads only wait: they arrive as their copies
     // land (producer_commit), a TMA operand's bytes come by expect_tx.
     if (pi.txBytes > 0 && !op.getCpAsync())
@@ -357,7 +360,7 @@ struct LowerConsumerWait : OpConversionPattern<ConsumerWaitOp> {
     Location loc = op.getLoc();
     LoweredState s(adaptor.getState());
     waitParity(rewriter, loc, adaptor.getPipeline().front(),
-               fullSlot(rewriter, loc, s.index), s.phase);
+               fullSlot(rewriter, loc, s.index), s.phase, targetsSm8x(op));
     rewriter.eraseOp(op);
     return success();
   }

@@ -242,6 +242,13 @@ FailureOr<pl::GemmDesc> mlir::wsgemm::describeGemm(GemmOp op) {
     desc.shape = {*op.getStaticM(), *op.getStaticN(), *op.getStaticK(),
                   *op.getStaticL()};
   desc.config = toPlanningConfig(op.getConfigOrEmpty());
+  if (auto chip = op->getAttrOfType<StringAttr>(kGemmChipAttrName)) {
+    std::optional<pl::Chip> parsed = pl::parseChip(chip.getValue().str());
+    if (!parsed)
+      return op.emitOpError() << kGemmChipAttrName << " must be sm_80, sm_86, "
+                              << "sm_89 or sm_90a, got " << chip;
+    desc.chip = *parsed;
+  }
 
   // One walk of the EVT. Names are deduplicated: two reads of one aux
   // matrix share its buffers, two uses of one scalar one parameter.
@@ -356,6 +363,14 @@ FailureOr<pl::GemmDesc> mlir::wsgemm::describeGemm(GemmOp op) {
 // Reading the plan back
 //===----------------------------------------------------------------------===//
 
+void mlir::wsgemm::setGemmChip(GemmOp op, pl::Chip chip) {
+  if (pl::isSm8x(chip))
+    op->setAttr(kGemmChipAttrName,
+                StringAttr::get(op.getContext(), pl::toString(chip)));
+  else
+    op->removeAttr(kGemmChipAttrName);
+}
+
 FailureOr<PlannedGemm> mlir::wsgemm::getPlannedGemm(GemmOp op) {
   std::optional<int64_t> planned = op.getPlannedSmemBytes();
   if (!planned || !op.getConfigOrEmpty().isComplete())
@@ -366,7 +381,9 @@ FailureOr<PlannedGemm> mlir::wsgemm::getPlannedGemm(GemmOp op) {
     return failure();
   // A planned op was legal when planned; one edited since is re-checked
   // rather than miscompiled.
-  std::vector<pl::PlanError> errors = pl::checkLegality(*desc);
+  std::vector<pl::PlanError> errors = pl::checkChipLegality(*desc);
+  if (errors.empty())
+    errors = pl::checkLegality(*desc);
   if (!errors.empty())
     return op.emitOpError()
            << "has a config the planner refuses: " << errors.front().message;

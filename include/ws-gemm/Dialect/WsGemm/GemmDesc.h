@@ -32,6 +32,12 @@ ConfigAttr fromPlanningConfig(MLIRContext *ctx,
 /// do (an unexpanded preset, a rounding mode PTX has no conversion for).
 FailureOr<planning::GemmDesc> describeGemm(GemmOp op);
 
+/// The discardable attribute in which --wsgemm-plan records a chip other
+/// than sm_90a ("sm_80", ...); describeGemm reads it into GemmDesc::chip.
+constexpr llvm::StringLiteral kGemmChipAttrName = "wsgemm.chip";
+/// Records `chip` on `op` (sm_90a: removes the attribute).
+void setGemmChip(GemmOp op, planning::Chip chip);
+
 /// A planned gemm as every pass after --wsgemm-plan sees it.
 struct PlannedGemm {
   planning::GemmDesc desc;

@@ -97,6 +97,20 @@ const char *toString(OperandLoad load);
 /// "none", "add", "min", "max" (the manifest's operands.D.reduce).
 const char *toString(StoreReduce reduce);
 
+/// The GPU a kernel is compiled for (the pipelines' `chip`): sm_90a
+/// kernels use TMA and wgmma; sm_80, sm_86 and sm_89 ones cp.async
+/// producers and ldmatrix + mma.sync consumers (PlanningChip.cpp).
+enum class Chip { Sm80, Sm86, Sm89, Sm90a };
+/// "sm_80", "sm_86", "sm_89", "sm_90a".
+const char *toString(Chip chip);
+/// The chip named `name`: one of toString's, or Sm90a for another sm_9x
+/// or sm_1xx name; none for anything else.
+std::optional<Chip> parseChip(const std::string &name);
+inline bool isSm8x(Chip chip) { return chip != Chip::Sm90a; }
+/// Dynamic shared memory one block may opt in to on `chip`: sm_80 163 KiB,
+/// sm_86 and sm_89 99 KiB, sm_90 227 KiB.
+int64_t getSmemCapacity(Chip chip);
+
 /// The builder knobs of DESIGN.md section 3; unset means "use the default".
 struct GemmConfig {
   std::optional<std::array<int64_t, 3>> tile;    // M, N, K
@@ -218,6 +232,9 @@ struct GemmDesc {
   int64_t longLatencyOps = 0;
 
   GemmConfig config;
+  /// What the kernel is compiled for (`wsgemm.chip` on the op; unset:
+  /// sm_90a).
+  Chip chip = Chip::Sm90a;
 
   /// The operands of one kind, in order.
   std::vector<EpilogueOperand> operandsOf(EpilogueOperand::Kind kind) const;
@@ -282,6 +299,18 @@ struct PlanError {
 /// passed, so one mistake gives one error.
 std::vector<PlanError> checkLegality(const GemmDesc &desc,
                                      int64_t smemCapacity = kSm90SmemCapacity);
+
+/// sm_8x (PlanningChip.cpp): the knobs whose sm_90 defaults do not apply
+/// there, set before fillDefaults (cp.async operands aligned to 16 bytes,
+/// direct stores, no cluster, the schedule); after it, the register budgets
+/// (setmaxnreg, sm_90 only) go back to what the config `written` said. No-ops
+/// on sm_90a.
+void fillChipDefaults(GemmDesc &desc);
+void finishChipDefaults(GemmDesc &desc, const GemmConfig &written);
+/// What `desc.chip` cannot run or our sm_8x lowering does not implement,
+/// each refusal naming the chip and its limit; empty on sm_90a. Run before
+/// checkLegality (whose SMEM budget is then getSmemCapacity(desc.chip)).
+std::vector<PlanError> checkChipLegality(const GemmDesc &desc);
 
 } // namespace mlir::wsgemm::planning
 

@@ -30,6 +30,9 @@ def WsGemmPlan : Pass<"wsgemm-plan"> {
     Option<"smemCapacity", "smem-capacity", "int64_t",
            /*default=*/"232448",
            "Dynamic shared memory per CTA in bytes (sm_90: 232448)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
+           "Target chip: sm_80, sm_86, sm_89 (cp.async + mma.sync kernels, "
+           "their shared memory per block) or sm_90a">,
   ];
   let dependentDialects = ["::mlir::wsgemm::WsGemmDialect"];
 }

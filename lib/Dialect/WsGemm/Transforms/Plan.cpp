@@ -28,13 +28,23 @@ namespace pl = mlir::wsgemm::planning;
 
 /// Completes and checks the config of `op`; on success writes back the
 /// config and `wsgemm.smem_bytes`, on failure leaves the op unchanged.
-static LogicalResult planGemm(GemmOp op, int64_t smemCapacity) {
+static LogicalResult planGemm(GemmOp op, int64_t smemCapacity,
+                              pl::Chip chip) {
   FailureOr<pl::GemmDesc> desc = describeGemm(op);
   if (failed(desc))
     return failure();
+  // Below sm_90 the chip's own shared memory per block is the budget.
+  desc->chip = chip;
+  if (pl::isSm8x(chip))
+    smemCapacity = std::min(smemCapacity, pl::getSmemCapacity(chip));
+  pl::GemmConfig written = desc->config;
+  pl::fillChipDefaults(*desc);
   pl::fillDefaults(*desc, smemCapacity);
+  pl::finishChipDefaults(*desc, written);
 
-  std::vector<pl::PlanError> errors = pl::checkLegality(*desc, smemCapacity);
+  std::vector<pl::PlanError> errors = pl::checkChipLegality(*desc);
+  if (errors.empty())
+    errors = pl::checkLegality(*desc, smemCapacity);
   for (const pl::PlanError &error : errors) {
     InFlightDiagnostic diag = op.emitError() << error.message;
     for (const std::string &note : error.notes)
@@ -44,6 +54,7 @@ static LogicalResult planGemm(GemmOp op, int64_t smemCapacity) {
     return failure();
 
   op.setConfigAttr(fromPlanningConfig(op.getContext(), desc->config));
+  setGemmChip(op, chip);
   op.setPlannedSmemBytes(pl::computeKernelLayout(*desc).smemBytes);
   return success();
 }
@@ -59,9 +70,17 @@ struct WsGemmPlanPass : public wsgemm::impl::WsGemmPlanBase<WsGemmPlanPass> {
           << smemCapacity;
       return signalPassFailure();
     }
+    std::optional<pl::Chip> target = pl::parseChip(chip);
+    if (!target) {
+      getOperation()->emitError()
+          << "--wsgemm-plan chip must be sm_80, sm_86, sm_89 or sm_90a, got '"
+          << chip << "'";
+      return signalPassFailure();
+    }
     bool failedAny = false;
-    getOperation()->walk(
-        [&](GemmOp op) { failedAny |= failed(planGemm(op, smemCapacity)); });
+    getOperation()->walk([&](GemmOp op) {
+      failedAny |= failed(planGemm(op, smemCapacity, *target));
+    });
     if (failedAny)
       signalPassFailure();
   }

@@ -1,0 +1,49 @@
+// ws-gemm-compile-flags: --chip=sm_80 --sass-arch=sm_90a
+//
+// sm_80 kernels (issue 28, Ampere/Ada): cp.async producer warps fill the
+// 128B-swizzled stages, consumer warps read them with ldmatrix and
+// multiply with mma.sync.m16n8k16, D is stored with st.global. The PTX
+// targets sm_80; the flags above assemble it for sm_90a so that the lent
+// H100 runs it (every instruction it uses exists on sm_90). A and B are
+// K-major with 16-byte aligned rows (align 16, the sm_8x default).
+
+// The defaults: 128x128x64 cooperative (8 consumer warps), plain D.
+wsgemm.gemm @s80_coop_plain a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// One consumer warpgroup (warp tile 32 x 128), bf16, f32 D, alpha.
+wsgemm.gemm @s80_ws_bf16_alpha a(bf16) b(bf16) d(f32)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = warp_specialized> {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %z = arith.mulf %alpha, %acc : f32
+  epi.store %z : f32
+  epi.yield
+}
+
+// Column bias + GELU, batched, 64x128 tile (one consumer warpgroup).
+wsgemm.gemm @s80_ws64_batched_bias_gelu batched a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [64, 128, 64]> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_n "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %g = epi.gelu %z : f32
+  epi.store %g : f32
+  epi.yield
+}
+
+// Row bias + ReLU, cooperative, 8-byte copies (align 8).
+wsgemm.gemm @s80_coop_rowbias_relu_a8 a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<load_a = cp_async, align_a = 8,
+                          load_b = cp_async, align_b = 8> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %zero = arith.constant 0.0 : f32
+  %r = arith.maximumf %z, %zero : f32
+  epi.store %r : f32
+  epi.yield
+}

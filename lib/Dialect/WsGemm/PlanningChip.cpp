@@ -1,0 +1,205 @@
+//===- PlanningChip.cpp - Per-chip defaults and limits -------------------===//
+//
+// The planner's knowledge of the chips below sm_90 (Planning.h: Chip). An
+// sm_80, sm_86 or sm_89 kernel is the classic warp-specialized Ampere/Ada
+// GEMM: producer warps copy A and B with cp.async into the same 128B-
+// swizzled stages the sm_90 kernels fill by TMA, consumer warps read them
+// with ldmatrix and multiply with mma.sync.m16n8k16 (MainloopSm80.cpp),
+// and the epilogue stores D with st.global (`store = direct`). What those
+// chips lack is refused here, naming the chip: TMA (loads and stores),
+// thread block clusters, wgmma (fp8 and every other type but f16/bf16 with
+// f32 accumulation), setmaxnreg; so are the parts of the sm_90 kernel the
+// sm_8x lowering does not implement yet (C and aux loads, aux stores,
+// reductions, split-K/stream-K, pingpong, MN-major operands).
+//
+// Shared memory per block (CUDA C Programming Guide, compute capabilities):
+// sm_80 164 KB per SM of which 163 KiB (166912 bytes) for one block;
+// sm_86 and sm_89 100 KB per SM, 99 KiB (101376 bytes) per block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LegalityRules.h"
+
+#include "ws-gemm/Dialect/WsGemm/Planning.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir::wsgemm::planning;
+using namespace mlir::wsgemm::planning::legality;
+
+const char *mlir::wsgemm::planning::toString(Chip chip) {
+  switch (chip) {
+  case Chip::Sm80:
+    return "sm_80";
+  case Chip::Sm86:
+    return "sm_86";
+  case Chip::Sm89:
+    return "sm_89";
+  case Chip::Sm90a:
+    return "sm_90a";
+  }
+  return "?";
+}
+
+std::optional<Chip> mlir::wsgemm::planning::parseChip(const std::string &name) {
+  for (Chip chip : {Chip::Sm80, Chip::Sm86, Chip::Sm89, Chip::Sm90a})
+    if (name == toString(chip))
+      return chip;
+  // sm_90 and later targets (sm_90, sm_100a, ...) plan as sm_90a did
+  // before chips were told apart.
+  if (name.rfind("sm_9", 0) == 0 || name.rfind("sm_1", 0) == 0)
+    return Chip::Sm90a;
+  return std::nullopt;
+}
+
+int64_t mlir::wsgemm::planning::getSmemCapacity(Chip chip) {
+  switch (chip) {
+  case Chip::Sm80:
+    return 166912;
+  case Chip::Sm86:
+  case Chip::Sm89:
+    return 101376;
+  case Chip::Sm90a:
+    return kSm90SmemCapacity;
+  }
+  return kSm90SmemCapacity;
+}
+
+void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
+  if (!isSm8x(desc.chip))
+    return;
+  GemmConfig &c = desc.config;
+  // Tile K is 128 bytes, as on sm_90: one swizzled row per operand row.
+  if (!c.tile)
+    c.tile = {128, 128, 64};
+  if (!c.cluster)
+    c.cluster = {1, 1, 1};
+  // Two consumer warpgroups (8 mma warps) share a 128-row tile; a 64-row
+  // tile has one.
+  if (!c.schedule)
+    c.schedule = (*c.tile)[0] >= 128 ? KernelSchedule::Cooperative
+                                     : KernelSchedule::WarpSpecialized;
+  if (!c.loadA)
+    c.loadA = OperandLoad::CpAsync;
+  if (!c.loadB)
+    c.loadB = OperandLoad::CpAsync;
+  // 16-byte cp.async.cg: the runtime refuses a tensor that is not aligned
+  // to it (a narrower align_a/align_b is written in the config).
+  if (!c.alignA)
+    c.alignA = 16;
+  if (!c.alignB)
+    c.alignB = 16;
+  if (!c.store)
+    c.store = OutputStore::Direct;
+  if (!c.scheduler)
+    c.scheduler = TileSchedulerKind::DataParallel;
+}
+
+void mlir::wsgemm::planning::finishChipDefaults(GemmDesc &desc,
+                                                const GemmConfig &written) {
+  if (!isSm8x(desc.chip))
+    return;
+  desc.config.producerRegs = written.producerRegs;
+  desc.config.consumerRegs = written.consumerRegs;
+}
+
+/// Registers per thread a block of `threads` threads may use (65536 per SM,
+/// at most 255, in steps of 8).
+static int64_t registersPerThread(int64_t threads) {
+  return std::min<int64_t>(255, kSm90RegistersPerSm / threads / 8 * 8);
+}
+
+std::vector<PlanError>
+mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
+  ErrorList errors;
+  if (!isSm8x(desc.chip))
+    return errors.take();
+  const GemmConfig &c = desc.config;
+  const char *chip = toString(desc.chip);
+  auto is16 = [](DType t) { return t == DType::F16 || t == DType::BF16; };
+  if (!is16(desc.a) || desc.a != desc.b)
+    errors.error() << chip << " kernels multiply f16 or bf16 A and B of one "
+                   << "type (mma.sync.m16n8k16 with f32 accumulation), got a("
+                   << toString(desc.a) << ") and b(" << toString(desc.b)
+                   << ")" << (desc.a == DType::F8E4M3 || desc.a == DType::F8E5M2
+                                  ? ": fp8 mma.sync (sm_89) is not implemented"
+                                  : "");
+  if (desc.d != DType::F16 && desc.d != DType::BF16 && desc.d != DType::F32)
+    errors.error() << chip << " kernels store an f16, bf16 or f32 D, got d("
+                   << toString(desc.d) << ")";
+  if (c.cluster && (*c.cluster)[0] * (*c.cluster)[1] * (*c.cluster)[2] != 1)
+    errors.error() << chip << " has no thread block clusters (cluster = "
+                   << listToString(*c.cluster) << "; sm_90a has)";
+  for (auto [name, load] : {std::pair{"load_a", c.loadA},
+                            std::pair{"load_b", c.loadB}})
+    if (load == OperandLoad::Tma)
+      errors.error() << chip << " has no TMA: " << name
+                     << " = tma; its operands are copied with cp.async ("
+                     << name << " = cp_async, the default there)";
+  for (auto [name, align] : {std::pair{"align_a", c.alignA},
+                             std::pair{"align_b", c.alignB}})
+    if (align && *align < 4)
+      errors.error() << name << " = " << *align << ": " << chip
+                     << " kernels copy 16, 8 or 4 bytes per cp.async (the "
+                        "2-byte copy is implemented for sm_90a only)";
+  if (c.store == OutputStore::Tma)
+    errors.error() << chip << " has no TMA store: store = tma; outputs are "
+                   << "stored with st.global (store = direct, the default "
+                      "there)";
+  if (c.producerRegs || c.consumerRegs)
+    errors.error() << chip << " has no setmaxnreg: producer_regs and "
+                   << "consumer_regs are sm_90a knobs";
+  if (c.schedule == KernelSchedule::Pingpong)
+    errors.error() << "schedule = pingpong is not implemented on " << chip
+                   << " (warp_specialized and cooperative are)";
+  if (c.getSplitK() > 1 || c.isStreamK())
+    errors.error() << "split-K and stream-K are not implemented on " << chip;
+  if (desc.aMajor == OperandMajor::M || desc.bMajor == OperandMajor::N)
+    errors.error() << "an " << (desc.aMajor == OperandMajor::M ? "M" : "N")
+                   << "-major operand is not implemented on " << chip
+                   << " (its fragments need ldmatrix.trans); A and B must "
+                      "be K-major";
+  if (desc.loadsC || !desc.operandsOf(EpilogueOperand::Kind::AuxLoad).empty())
+    errors.error() << "reading C or an aux matrix is not implemented on "
+                   << chip << " (the sm_90a epilogue loads them by TMA)";
+  if (!desc.operandsOf(EpilogueOperand::Kind::AuxStore).empty() ||
+      !desc.operandsOf(EpilogueOperand::Kind::ReduceVecM).empty() ||
+      !desc.operandsOf(EpilogueOperand::Kind::ReduceVecN).empty() ||
+      !desc.operandsOf(EpilogueOperand::Kind::ReduceScalar).empty() ||
+      desc.dReduce != StoreReduce::None)
+    errors.error() << "aux stores, reductions and reduce-stores are not "
+                   << "implemented on " << chip
+                   << " (D, scalars, row and column vectors are)";
+  if (errors.size() || !c.tile)
+    return errors.take();
+
+  // mma.sync tile rules. A consumer warp holds 16 rows of each 64-row block
+  // of its warpgroup's rows and every column of the tile.
+  auto [tileM, tileN, tileK] = *c.tile;
+  if (tileK * 2 != 128)
+    errors.error() << chip << " tile K must be 64 (128 bytes of a 16-bit "
+                   << "operand: one swizzled row), got " << tileK;
+  if (tileN % 16 != 0 || tileN > 256)
+    errors.error() << chip << " tile N must be a multiple of 16 up to 256 "
+                   << "(one ldmatrix.x4 of B covers 16 columns), got "
+                   << tileN;
+  KernelSchedule schedule = getSchedule(desc);
+  int64_t wgs = getWarpgroupsPerTile(schedule);
+  if (tileM % (64 * wgs) != 0)
+    return errors.take(); // checkLegality names this rule
+  int64_t threads = 128 * (1 + getNumConsumerWarpgroups(schedule));
+  int64_t accumulators = tileM / wgs / 64 * tileN / 2;
+  int64_t budget = registersPerThread(threads);
+  // ldmatrix fragments of a k16 step, addresses and indices: an estimate
+  // the ptxas resource tests (test/Target/PTX/sm80-ptxas.test) hold to.
+  constexpr int64_t kFragmentRegisters = 72;
+  if (accumulators + kFragmentRegisters > budget)
+    errors.error() << "a " << chip << " consumer thread of tile "
+                   << listToString(*c.tile) << " holds " << accumulators
+                   << " f32 accumulators (16 rows of each 64-row block x "
+                   << tileN << " columns per warp), which with "
+                   << kFragmentRegisters << " for fragments and addresses "
+                   << "exceed the " << budget << " registers a thread of a "
+                   << threads << "-thread block has: a smaller tile N fits";
+  return errors.take();
+}

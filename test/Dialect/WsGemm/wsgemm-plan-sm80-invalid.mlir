@@ -1,0 +1,132 @@
+// RUN: ws-gemm-opt %s -split-input-file --wsgemm-plan=chip=sm_80 -verify-diagnostics
+
+// One case per sm_8x refusal of --wsgemm-plan (PlanningChip.cpp): what the
+// chip lacks (TMA, clusters, setmaxnreg, wgmma's types) and what the sm_8x
+// lowering does not implement yet, each naming the chip.
+
+// expected-error @+1 {{sm_80 kernels multiply f16 or bf16 A and B of one type (mma.sync.m16n8k16 with f32 accumulation), got a(f8e4m3) and b(f8e4m3): fp8 mma.sync (sm_89) is not implemented}}
+wsgemm.gemm @fp8 a(f8E4M3FN) b(f8E4M3FN) d(bf16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{sm_80 has no thread block clusters (cluster = [2, 1, 1]; sm_90a has)}}
+wsgemm.gemm @cluster a(f16) b(f16) d(f16) config #wsgemm.config<cluster = [2, 1, 1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{sm_80 has no TMA: load_a = tma; its operands are copied with cp.async (load_a = cp_async, the default there)}}
+wsgemm.gemm @tma_a a(f16) b(f16) d(f16) config #wsgemm.config<load_a = tma> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{align_b = 2: sm_80 kernels copy 16, 8 or 4 bytes per cp.async (the 2-byte copy is implemented for sm_90a only)}}
+wsgemm.gemm @align2 a(f16) b(f16) d(f16) config #wsgemm.config<load_b = cp_async, align_b = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{sm_80 has no TMA store: store = tma; outputs are stored with st.global (store = direct, the default there)}}
+wsgemm.gemm @tma_store a(f16) b(f16) d(f16) config #wsgemm.config<store = tma> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{sm_80 has no setmaxnreg: producer_regs and consumer_regs are sm_90a knobs}}
+wsgemm.gemm @regs a(f16) b(f16) d(f16) config #wsgemm.config<producer_regs = 40, consumer_regs = 232> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{schedule = pingpong is not implemented on sm_80 (warp_specialized and cooperative are)}}
+wsgemm.gemm @pingpong a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128, 64], schedule = pingpong> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{split-K and stream-K are not implemented on sm_80}}
+wsgemm.gemm @split a(f16) b(f16) d(f16) config #wsgemm.config<split_k = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{an M-major operand is not implemented on sm_80 (its fragments need ldmatrix.trans); A and B must be K-major}}
+wsgemm.gemm @mmajor a(f16, m_major) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{reading C or an aux matrix is not implemented on sm_80 (the sm_90a epilogue loads them by TMA)}}
+wsgemm.gemm @with_c a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %z = arith.addf %acc, %c : f32
+  epi.store %z : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{aux stores, reductions and reduce-stores are not implemented on sm_80 (D, scalars, row and column vectors are)}}
+wsgemm.gemm @aux_store a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.aux_store %acc, "pre" : f32 -> f16
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{sm_80 tile K must be 64 (128 bytes of a 16-bit operand: one swizzled row), got 32}}
+wsgemm.gemm @tile_k a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 128, 32]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{sm_80 tile N must be a multiple of 16 up to 256 (one ldmatrix.x4 of B covers 16 columns), got 24}}
+wsgemm.gemm @tile_n a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 24, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{a sm_80 consumer thread of tile [128, 256, 64] holds 128 f32 accumulators (16 rows of each 64-row block x 256 columns per warp), which with 72 for fragments and addresses exceed the 168 registers a thread of a 384-thread block has: a smaller tile N fits}}
+wsgemm.gemm @regs_tile a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -1,0 +1,62 @@
+// RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=ptx --chip=sm_80
+// RUN: FileCheck %s --input-file=%t/s80_plain.ptx
+// RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_plain.ptx
+// RUN: FileCheck %s --check-prefix=BF16 --input-file=%t/s80_ws_bf16_bias.ptx
+// RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_ws_bf16_bias.ptx
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/s80_plain.json
+// RUN: rm -rf %t90 && ws-gemm-compile %s -o %t90 --emit=ptx --chip=sm_80 --sass-arch=sm_90a
+// RUN: FileCheck %s --check-prefix=RETARGET --input-file=%t90/s80_plain.json
+
+// sm_80 kernels (issue 28): cp.async producers into the swizzled ring with
+// full barriers counting their cp.async.mbarrier.arrive.noinc, consumers
+// spinning on mbarrier.test_wait.parity, ldmatrix.x4 fragments and
+// mma.sync m16n8k16 with f32 accumulators, D through st.shared and
+// st.global; none of sm_90's instructions.
+
+// CHECK: .target sm_80
+// CHECK-DAG: mbarrier.init.shared.b64
+// CHECK-DAG: cp.async.cg.shared.global
+// CHECK-DAG: cp.async.mbarrier.arrive.noinc.shared.b64
+// CHECK-DAG: mbarrier.test_wait.parity.shared.b64
+// CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-DAG: mbarrier.arrive.shared.b64
+// CHECK-DAG: st.shared.b32
+// CHECK-DAG: st.global.b16
+// NEG-NOT: wgmma
+// NEG-NOT: cp.async.bulk
+// NEG-NOT: setmaxnreg
+// NEG-NOT: stmatrix
+// NEG-NOT: fence.proxy.async
+// NEG-NOT: elect.sync
+// NEG-NOT: try_wait
+// NEG-NOT: fence.mbarrier_init
+// NEG-NOT: mapa
+wsgemm.gemm @s80_plain a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// BF16: st.global.b32
+wsgemm.gemm @s80_ws_bf16_bias a(bf16) b(bf16) d(f32)
+    config #wsgemm.config<tile = [64, 128, 64]> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_n "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  epi.store %z : f32
+  epi.yield
+}
+
+// The planner's sm_80 defaults in the manifest: both operands copied with
+// 16-byte cp.async, direct stores.
+// MANIFEST: "arch": "sm_80"
+// MANIFEST: "A": {
+// MANIFEST: "align_bytes": 16
+// MANIFEST: "load": "cp_async"
+
+// Assembled for sm_90a (to run on an H100): the manifest's arch is the
+// cubin's, its chip the code's.
+// RETARGET: "arch": "sm_90a"
+// RETARGET: "chip": "sm_80"
