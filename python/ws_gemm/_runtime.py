@@ -63,6 +63,9 @@ def api():
     d(lib, "wsgemmRtFamilySelect", i32, _P, i64, i64, i64, i64,
       _c.POINTER(ip), _c.POINTER(i32), _PS)
     d(lib, "wsgemmRtFamilyLaunch", i32, _P, _P, _P, _c.POINTER(ip))
+    d(lib, "wsgemmRtPackedI4Bytes", i64, i64, i64, i64)
+    d(lib, "wsgemmRtPrepackI4", i32, _P, i64, i64, i64, _P)
+    d(lib, "wsgemmRtUnpackI4", i32, _P, i64, i64, i64, _P)
     d(lib, "wsgemmRtInitDevice", i32, i32)
     d(lib, "wsgemmRtStreamSynchronize", i32, _P)
     _api = lib

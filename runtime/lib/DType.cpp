@@ -45,6 +45,8 @@ const Format &format(DType t) {
     return e4m3;
   case DType::F8E5M2:
     return e5m2;
+  case DType::I4: // integers: encode and decode handle them apart
+    return f32;
   }
   return f32;
 }
@@ -81,6 +83,8 @@ const char *dtypeName(DType t) {
     return "f8e4m3";
   case DType::F8E5M2:
     return "f8e5m2";
+  case DType::I4:
+    return "i4";
   }
   return "?";
 }
@@ -99,10 +103,14 @@ std::optional<DType> parseDType(const std::string &name) {
     return DType::F8E4M3;
   if (n == "f8e5m2")
     return DType::F8E5M2;
+  if (n == "i4")
+    return DType::I4;
   return std::nullopt;
 }
 
 size_t dtypeSize(DType t) {
+  if (t == DType::I4)
+    return 1;
   return static_cast<size_t>(totalBits(format(t)) / 8);
 }
 
@@ -146,6 +154,10 @@ std::optional<Rounding> parseRounding(const std::string &name) {
 }
 
 uint32_t encode(DType t, double x, Rounding r) {
+  if (t == DType::I4) // the nearest integer in [0, 15]
+    return std::isnan(x) ? 0u
+                         : static_cast<uint32_t>(
+                               std::min(15.0, std::max(0.0, std::nearbyint(x))));
   const Format &f = format(t);
   const uint32_t signBit = 1u << (totalBits(f) - 1);
   const bool neg = std::signbit(x);
@@ -194,6 +206,8 @@ uint32_t encode(DType t, double x, Rounding r) {
 }
 
 double decode(DType t, uint32_t bits) {
+  if (t == DType::I4)
+    return double(bits & 0xFu);
   const Format &f = format(t);
   const int total = totalBits(f);
   bits &= total == 32 ? 0xFFFFFFFFu : ((1u << total) - 1u);

@@ -10,6 +10,8 @@
 
 #include "ManifestReader.h"
 
+#include "ws-gemm-runtime/Prepack.h"
+
 #include <algorithm>
 #include <fstream>
 #include <limits>
@@ -155,6 +157,25 @@ void parseOperands(Manifest &m, const json &root) {
              "must be 2, 4, 8 or 16 bytes, got " + std::to_string(v));
       info.alignBytes = static_cast<uint32_t>(v);
     }
+    if (const json *dq = maybe(o, "dequant")) {
+      if (name != "A")
+        fail(key + ".dequant", "only A is dequantized on load");
+      std::string dk = key + ".dequant";
+      const json &d = getObject(*dq, dk);
+      OperandInfo::Dequant info2;
+      info2.scale = getDType(need(d, dk, "scale"), dk + ".scale");
+      info2.group = getPositive(need(d, dk, "group"), dk + ".group");
+      info2.zero = getEnum<std::string>(need(d, dk, "zero"), dk + ".zero",
+                                        "zero point",
+                                        {{"ui4", "ui4"}, {"bias8", "bias8"}});
+      info2.packing = getEnum<std::string>(need(d, dk, "packing"),
+                                           dk + ".packing", "packing",
+                                           {{kPackingI4, kPackingI4}});
+      if (info2.group != 128)
+        fail(dk + ".group", "must be 128 (the scales' rows are KB = K / "
+                            "128), got " + std::to_string(info2.group));
+      info.dequant = info2;
+    }
     m.operands[name] = info;
   }
   for (const char *req : {"A", "B", "D"})
@@ -207,6 +228,9 @@ Param parseParam(const json &j, const std::string &key) {
                           {"128B", Swizzle::B128}});
     getEnum<int>(need(j, key, "oob_fill"), key + ".oob_fill", "oob_fill",
                  {{"zero", 0}});
+    if (const json *pk = maybe(j, "packing"))
+      p.packing = getEnum<std::string>(*pk, key + ".packing", "packing",
+                                       {{kPackingI4, kPackingI4}});
     if (const json *l2 = maybe(j, "l2_promotion"))
       p.l2Promotion =
           getEnum<L2Promotion>(*l2, key + ".l2_promotion", "l2_promotion",
@@ -251,6 +275,9 @@ Param parseParam(const json &j, const std::string &key) {
       p.blockScale = getEnum<std::string>(*bs, key + ".block_scale",
                                           "block_scale",
                                           {{"A", "A"}, {"B", "B"}});
+    if (const json *dq = maybe(j, "dequant"))
+      p.dequant = getEnum<std::string>(*dq, key + ".dequant", "dequant",
+                                       {{"A", "A"}});
     break;
   case ParamKind::Scalar:
   case ParamKind::ScalarPointer:

@@ -103,6 +103,29 @@ void checkBlockScale(const Manifest &m, const Param &p,
                               ", got " + dimsString(p.extent));
 }
 
+/// A mixed-input A's scales or zero points (docs/mixed-input.md): in the
+/// scale type, [M, KB(, L)], of a kernel whose A is dequantized.
+void checkDequant(const Manifest &m, const Param &p, const std::string &key) {
+  const auto &dq = m.operand("A").dequant;
+  if (!dq)
+    fail(key + ".dequant", "operands.A has no dequant");
+  if (p.name != "dequant_scale_a" && p.name != "dequant_zero_a")
+    fail(key + ".name", "a dequant pointer is dequant_scale_a or "
+                        "dequant_zero_a, got '" + p.name + "'");
+  if (p.name == "dequant_zero_a" && dq->zero != "ui4")
+    fail(key + ".name", "zero = " + dq->zero + " takes no zero points");
+  if (p.dtype != dq->scale)
+    fail(key + ".dtype", std::string("must be the scale type ") +
+                             dtypeName(dq->scale) + ", got " +
+                             dtypeName(p.dtype));
+  std::vector<Dim> want{Dim::M, Dim::KB};
+  if (m.batched)
+    want.push_back(Dim::L);
+  if (p.extent != want)
+    fail(key + ".extent", "must be " + dimsString(want) + ", got " +
+                              dimsString(p.extent));
+}
+
 } // namespace
 
 void validateManifest(const Manifest &m) {
@@ -242,6 +265,10 @@ void validateManifest(const Manifest &m) {
     case ParamKind::Pointer: {
       if (!p.blockScale.empty()) {
         checkBlockScale(m, p, key);
+        break;
+      }
+      if (!p.dequant.empty()) {
+        checkDequant(m, p, key);
         break;
       }
       auto it = vecNodes.find(p.name);

@@ -259,10 +259,15 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
       bool output =
           par.operand == "D" || std::find(auxStores.begin(), auxStores.end(),
                                           par.operand) != auxStores.end();
-      WSGEMM_TRY(p.allocMatrix(par.operand, par.dtype, output));
+      if (!par.packing.empty())
+        WSGEMM_TRY(p.allocPackedA(par));
+      else
+        WSGEMM_TRY(p.allocMatrix(par.operand, par.dtype, output));
       break;
     }
     case ParamKind::Pointer: {
+      if (!par.dequant.empty())
+        break; // allocated with the packed A (its tensor map comes first)
       size_t n = static_cast<size_t>(extentElements(par.extent, p.args_));
       std::vector<double> values;
       if (par.blockScale.empty())

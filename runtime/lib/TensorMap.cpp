@@ -24,6 +24,8 @@ CUtensorMapDataType tensorMapDataType(DType t) {
   case DType::F8E4M3:
   case DType::F8E5M2:
     return CU_TENSOR_MAP_DATA_TYPE_UINT8;
+  case DType::I4: // pre-packed: moved in 8-byte units (computeTensorMapSpec)
+    return CU_TENSOR_MAP_DATA_TYPE_UINT64;
   }
   return CU_TENSOR_MAP_DATA_TYPE_UINT8;
 }
@@ -79,6 +81,29 @@ Expected<TensorMapSpec> computeTensorMapSpec(const Manifest &m, const Param &p,
     s.address = args.D.ptr & ~CUdeviceptr(15);
   if (s.address == 0)
     return errorf(p.operand, ": null pointer");
+
+  // A pre-packed i4 A (Prepack.h): 2048-byte units of 256 x u64, K / 64
+  // per 64-row block, M / 64 blocks per batch; a box of tile K / 64 units
+  // of tile M / 64 blocks (the manifest's box is the logical tile K x M).
+  if (!p.packing.empty()) {
+    s.rank += 1;
+    const uint64_t kUnits = static_cast<uint64_t>(args.K / 64),
+                   mBlocks = static_cast<uint64_t>(args.M / 64);
+    s.globalDim[0] = 256;
+    s.globalDim[1] = kUnits;
+    s.globalDim[2] = mBlocks;
+    s.globalStrides[0] = 2048;
+    s.globalStrides[1] = 2048 * kUnits;
+    s.boxDim[0] = 256;
+    s.boxDim[1] = p.box[0] / 64;
+    s.boxDim[2] = p.box[1] / 64;
+    if (s.rank == 4) {
+      s.globalDim[3] = static_cast<uint64_t>(args.L);
+      s.globalStrides[2] = 2048 * kUnits * mBlocks;
+      s.boxDim[3] = 1;
+    }
+    return s;
+  }
 
   MatrixGeometry g = matrixGeometry(m, p.operand, args);
   const uint64_t es = dtypeSize(p.dtype);

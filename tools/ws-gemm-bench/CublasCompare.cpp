@@ -12,6 +12,7 @@
 #include "ws-gemm-runtime/Classify.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace wsgemm::bench {
 
@@ -31,6 +32,8 @@ cudaDataType cudaType(DType t) {
     return CUDA_R_8F_E4M3;
   case DType::F8E5M2:
     return CUDA_R_8F_E5M2;
+  case DType::I4: // no cuBLASLt counterpart (ws-gemm-bench skips it)
+    return CUDA_R_4I;
   }
   return CUDA_R_32F;
 }
@@ -190,6 +193,11 @@ Status CublasRunner::setup(const CublasLtApi &api, const Manifest &m,
   plan_ = plan;
   DType aT = m.operand("A").dtype, bT = m.operand("B").dtype,
         dT = m.operand("D").dtype;
+  // A quantized A (mixed input): cuBLASLt multiplies it dequantized to B's
+  // type, as a user without the kernel would (torch.mm on the weight).
+  const bool mixed = m.operand("A").dequant.has_value();
+  if (mixed)
+    aT = bT;
   if (aT != bT && !(plan.fp8 && isFp8(bT)))
     return errorf("cuBLASLt comparison needs A and B of one dtype, got ",
                   dtypeName(aT), " and ", dtypeName(bT));
@@ -340,7 +348,29 @@ Status CublasRunner::setup(const CublasLtApi &api, const Manifest &m,
     return errorf("cuBLASLt: no algorithm for this configuration");
   for (const TestProblem &p : sets) {
     const GemmArgs &ga = p.args();
-    ptrs_.push_back({ga.B.ptr, ga.A.ptr,
+    CUdeviceptr aPtr = ga.A.ptr;
+    if (mixed) {
+      // Seeded values in the weights' range, 2^20 of them repeated: the
+      // time does not depend on them beyond that.
+      size_t n = static_cast<size_t>(gA.rows * gA.cols * o.L);
+      size_t distinct = std::min<size_t>(n, size_t(1) << 20);
+      std::vector<double> v;
+      fillUniform(v, distinct, o.seed, "cublaslt-dequant-a", -2, 2);
+      const size_t es = dtypeSize(aT);
+      std::vector<unsigned char> bytes(n * es);
+      for (size_t i = 0; i < distinct; ++i)
+        storeElement(aT, bytes.data(), i, v[i]);
+      for (size_t i = distinct; i < n; i += distinct)
+        std::memcpy(bytes.data() + i * es, bytes.data(),
+                    std::min(distinct, n - i) * es);
+      auto buf = DeviceBuffer::alloc(bytes.size(), "cuBLASLt dequantized A");
+      if (!buf)
+        return buf.status();
+      WSGEMM_TRY(buf->upload(bytes.data(), bytes.size()));
+      aPtr = buf->ptr();
+      dequantA_.push_back(std::move(*buf));
+    }
+    ptrs_.push_back({ga.B.ptr, aPtr,
                      plan.useC ? ga.C.ptr : dummyC ? dummyC_.ptr() : ga.D.ptr,
                      ga.D.ptr});
   }

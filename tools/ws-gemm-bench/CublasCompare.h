@@ -72,6 +72,9 @@ private:
   runtime::DeviceBuffer workspace_;
   /// fp8 without C: cuBLASLt wants a 16-bit C layout (never read: beta 0).
   runtime::DeviceBuffer dummyC_;
+  /// A mixed-input kernel's A dequantized to B's type, per set: what
+  /// cuBLASLt (and torch.mm on the dequantized weight) multiplies.
+  std::vector<runtime::DeviceBuffer> dequantA_;
   /// fp8: per set, cuBLASLt's A/B/C/D scale pointers and amax_d (0: none).
   std::vector<std::array<CUdeviceptr, 5>> scales_;
   runtime::Status setScalePointers(size_t set);

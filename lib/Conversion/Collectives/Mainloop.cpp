@@ -29,9 +29,8 @@ static bool isBKMajor(KernelContext &kc) {
   return kc.desc.bMajor != pl::OperandMajor::N;
 }
 
-/// Start of stage `stage` (i32) of the A or B ring.
-static Value stageBase(KernelContext &kc, int64_t offset, int64_t bytes,
-                       Value stage) {
+Value collectives::stageBase(KernelContext &kc, int64_t offset, int64_t bytes,
+                             Value stage) {
   return kc.smemAt(kc.add(kc.i32(offset), kc.mul(stage, kc.i32(bytes))));
 }
 
@@ -128,9 +127,12 @@ Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
   Value stage = kc.stageIndex(state);
   // The unit's k-tiles start at kBegin (split-K, stream-K).
   Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
-  loadOperand(kc, "A", isAKMajor(kc), layout.tileM,
-              stageBase(kc, layout.offA, layout.stageBytesA, stage), tile.m0,
-              kCoord, tile.batch, state, shareA);
+  Value aStage = stageBase(kc, layout.offA, layout.stageBytesA, stage);
+  if (kc.desc.isMixedInput())
+    emitPackedALoad(kc, tile, kCoord, aStage, state);
+  else
+    loadOperand(kc, "A", isAKMajor(kc), layout.tileM, aStage, tile.m0, kCoord,
+                tile.batch, state, shareA);
   loadOperand(kc, "B", isBKMajor(kc), layout.tileN,
               stageBase(kc, layout.offB, layout.stageBytesB, stage), tile.n0,
               kCoord, tile.batch, state, shareB);
@@ -154,8 +156,8 @@ Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
 /// accumulator store we cannot use (DESIGN.md, known upstream limits). Our
 /// stages are !llvm.ptr<3> offsets into the kernel's carve, and an N-major
 /// B needs LBO = 8 KiB between its 64-column blocks.
-static Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
-                            int64_t mnBlockBytes = 16) {
+Value collectives::makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
+                                  int64_t mnBlockBytes) {
   Value addr = LLVM::PtrToIntOp::create(b, b.getI64Type(), sharedPtr);
   Value start = arith::AndIOp::create(
       b,
@@ -230,6 +232,9 @@ SmallVector<Value>
 collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
                              Value consumerWg, Value kBase,
                              function_ref<void()> afterIssue) {
+  // A quantized A is dequantized in registers (MixedInput.cpp).
+  if (kc.desc.isMixedInput())
+    return emitMixedInputMma(kc, tile, consumerWg, kBase, afterIssue);
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
   bool aKMajor = isAKMajor(kc);

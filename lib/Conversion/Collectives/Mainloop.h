@@ -44,6 +44,31 @@ SmallVector<Value> emitMainloopMma(KernelContext &kc, const WorkTile &tile,
 /// The accumulator type of one 64-row block.
 Type getAccumulatorType(KernelContext &kc);
 
+/// Start of stage `stage` (i32) of the A or B ring at SMEM `offset`, whose
+/// stages are `bytes` apart.
+Value stageBase(KernelContext &kc, int64_t offset, int64_t bytes, Value stage);
+
+/// The wgmma shared-memory descriptor of a 128B-swizzled operand at
+/// `sharedPtr` (Mainloop.cpp says how it is packed); `mnBlockBytes` is the
+/// leading byte offset of an MN-major operand's 64-element blocks.
+Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
+                     int64_t mnBlockBytes = 16);
+
+// Mixed input (MixedInput.cpp): a pre-packed i4 A dequantized in registers.
+
+/// Producer: the TMA load of the pre-packed A units of `tile` at k origin
+/// `kCoord` (a multiple of 64) into the A stage at `dst`.
+void emitPackedALoad(KernelContext &kc, const WorkTile &tile, Value kCoord,
+                     Value dst, Value state);
+
+/// Consumer: emitMainloopMma for a mixed-input GEMM: the same pipeline
+/// and accumulators, A read from the stage into registers, dequantized
+/// with the scales and zero points of dequant_a, multiplied by wgmma's
+/// register-A form.
+SmallVector<Value> emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
+                                     Value consumerWg, Value kBase,
+                                     function_ref<void()> afterIssue);
+
 } // namespace mlir::wsgemm::collectives
 
 #endif // WSGEMM_LIB_CONVERSION_COLLECTIVES_MAINLOOP_H

@@ -251,9 +251,19 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       o["dtype"] = pl::toString(p.type);
       o["dims"] = llvm::json::Array(p.dims);
       o["box"] = llvm::json::Array(p.box);
+      // A packed operand's box in its logical elements (K, M(, L)); the
+      // runtime derives the packed one (runtime/lib/TensorMap.cpp).
+      if (!p.packing.empty()) {
+        std::vector<int64_t> logical{p.box[1] * 64, p.box[2] * 64};
+        if (p.box.size() > 3)
+          logical.push_back(1);
+        o["box"] = llvm::json::Array(logical);
+      }
       o["swizzle"] =
           p.swizzleBytes ? std::to_string(p.swizzleBytes) + "B" : "none";
       o["oob_fill"] = "zero";
+      if (!p.packing.empty())
+        o["packing"] = p.packing;
       break;
     case pl::KernelParam::Kind::Matrix:
       o["kind"] = "matrix";
@@ -270,7 +280,7 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       o["extent"] = llvm::json::Array(p.extent);
       // The mainloop's block scales of A or B (docs/manifest.md).
       if (!p.operand.empty())
-        o["block_scale"] = p.operand;
+        o[p.dequant ? "dequant" : "block_scale"] = p.operand;
       break;
     case pl::KernelParam::Kind::Scalar:
       o["kind"] = "scalar";
@@ -312,6 +322,13 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
   // input and an output.
   if (desc.dReduce != pl::StoreReduce::None)
     (*operands.getObject("D"))["reduce"] = pl::toString(desc.dReduce);
+  // A quantized A: how it is dequantized (docs/mixed-input.md).
+  if (const std::optional<pl::Dequant> &dq = desc.dequantA)
+    (*operands.getObject("A"))["dequant"] = llvm::json::Object{
+        {"scale", pl::toString(dq->scale)},
+        {"group", dq->group},
+        {"zero", pl::toString(dq->zero)},
+        {"packing", pl::kPackingI4}};
   if (desc.loadsC)
     operands["C"] = llvm::json::Object{{"dtype", pl::toString(desc.c)},
                                        {"layout", "n_major"}};
@@ -330,7 +347,8 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
     loadOf("B", c.isCpAsyncB(), c.alignB, desc.b);
   }
   const pl::GemmConfig &config = desc.config;
-  int64_t threads = 128 * (1 + layout.mmaWarpgroups);
+  int64_t threads = pl::getBlockThreads(
+      config.schedule.value_or(pl::KernelSchedule::Cooperative));
   // A cluster's CTAs are launched consecutively along grid x.
   auto cluster = config.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
   int64_t clusterCtas = cluster[0] * cluster[1] * cluster[2];

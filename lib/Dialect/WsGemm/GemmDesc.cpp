@@ -30,6 +30,10 @@ pl::DType mlir::wsgemm::toDType(Type type) {
     return pl::DType::F8E4M3;
   if (isa<Float8E5M2Type>(type))
     return pl::DType::F8E5M2;
+  if (type.isInteger(4))
+    return pl::DType::I4;
+  if (type.isInteger(8))
+    return pl::DType::I8;
   return pl::DType::Other;
 }
 
@@ -45,6 +49,10 @@ Type mlir::wsgemm::toMlirType(MLIRContext *ctx, pl::DType type) {
     return Float8E4M3FNType::get(ctx);
   case pl::DType::F8E5M2:
     return Float8E5M2Type::get(ctx);
+  case pl::DType::I4:
+    return IntegerType::get(ctx, 4);
+  case pl::DType::I8:
+    return IntegerType::get(ctx, 8);
   case pl::DType::None:
   case pl::DType::Other:
     return Type();
@@ -253,6 +261,15 @@ FailureOr<pl::GemmDesc> mlir::wsgemm::describeGemm(GemmOp op) {
   // One walk of the EVT. Names are deduplicated: two reads of one aux
   // matrix share its buffers, two uses of one scalar one parameter.
   desc.storesD = false;
+  if (DequantAttr dq = op.getDequantAAttr()) {
+    pl::Dequant d;
+    d.scale = toDType(dq.getScale());
+    d.group = dq.getGroup();
+    d.zero = dq.getZero() == ZeroPoint::ui4     ? pl::ZeroPoint::Group
+             : dq.getZero() == ZeroPoint::bias8 ? pl::ZeroPoint::Bias8
+                                                : pl::ZeroPoint::None;
+    desc.dequantA = d;
+  }
   llvm::StringSet<> seen;
   auto add = [&](Kind kind, StringRef name, Type type, StringRef reduce = "") {
     if (seen.insert(name).second)

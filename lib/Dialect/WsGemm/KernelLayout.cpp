@@ -126,7 +126,13 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
     params.push_back(std::move(p));
   };
   const GemmConfig &c = desc.config;
-  if (c.isCpAsyncA())
+  // A pre-packed A (mixed input): units of 2048 bytes (256 x u64), tile K
+  // / 64 of them per 64-row block, tile M / 64 blocks per box.
+  if (desc.isMixedInput()) {
+    tensorMap("A", desc.a, {"K", "M"},
+              {256, layout.tileK / 64, layout.tileM / 64}, 0);
+    params.back().packing = kPackingI4;
+  } else if (c.isCpAsyncA())
     copied("A", desc.a,
            desc.aMajor == OperandMajor::M ? std::vector<std::string>{"M", "K"}
                                           : std::vector<std::string>{"K", "M"},
@@ -189,6 +195,26 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
     };
     blockScale("A", {"M", "KB"});
     blockScale("B", {"KB", "NB"});
+  }
+
+  // Mixed input: A's scales, and its zero points with zero = ui4, per
+  // (batch, group, row) in B's type, M contiguous: [M, KB(, L)] with KB =
+  // K / 128 groups (group = 128: LegalityMixedInput.cpp).
+  if (desc.isMixedInput()) {
+    for (const char *name : {"dequant_scale_a", "dequant_zero_a"}) {
+      if (name[8] == 'z' && desc.dequantA->zero != ZeroPoint::Group)
+        continue;
+      KernelParam p;
+      p.kind = KernelParam::Kind::Pointer;
+      p.name = name;
+      p.operand = "A";
+      p.dequant = true;
+      p.type = desc.dequantA->scale;
+      p.extent = {"M", "KB"};
+      if (desc.batched)
+        p.extent.push_back("L");
+      params.push_back(std::move(p));
+    }
   }
 
   for (const EpilogueOperand &operand : desc.operands) {
@@ -281,7 +307,7 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
   layout.storeRing = layout.reuseSmemC ? layout.stagesC : layout.stagesD;
   layout.warpStores =
       c.warpStores.value_or(false) && !layout.reuseSmemC && !c.isDirectStore();
-  layout.stageBytesA = tileM * tileK * bytesOf(desc.a);
+  layout.stageBytesA = tileM * tileK * getBits(desc.a) / 8;
   layout.stageBytesB = tileN * tileK * bytesOf(desc.b);
 
   // An epilogue ring holds `slots` 64-row subtiles per consumer warpgroup.
@@ -295,7 +321,9 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
   layout.offA = std::max<int64_t>(
       0, placer.place(layout.stages * layout.stageBytesA, kTileAlign));
   placer.add(SmemKind::AStages, "A stages", layout.stages * layout.stageBytesA,
-             tileFormula(layout.stages, tileM, tileK, aBytes));
+             getBits(desc.a) == 4
+                 ? tileFormula(layout.stages, tileM, tileK / 2, 1) + " (i4)"
+                 : tileFormula(layout.stages, tileM, tileK, aBytes));
   layout.offB = placer.place(layout.stages * layout.stageBytesB, kTileAlign);
   placer.add(SmemKind::BStages, "B stages", layout.stages * layout.stageBytesB,
              tileFormula(layout.stages, tileN, tileK, bBytes));

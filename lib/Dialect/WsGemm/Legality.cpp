@@ -36,7 +36,12 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
     return type == DType::F16 || type == DType::BF16;
   };
   bool fp8 = isFp8(desc.a) && isFp8(desc.b);
-  if (!(is16(desc.a) && is16(desc.b)) && !fp8)
+  auto isInt = [](DType type) {
+    return type == DType::I4 || type == DType::I8;
+  };
+  if (desc.isMixedInput() || isInt(desc.a) || isInt(desc.b))
+    checkMixedInputRules(desc, errors);
+  else if (!(is16(desc.a) && is16(desc.b)) && !fp8)
     errors.error() << "A and B must be both 16-bit (f16, bf16) or both 8-bit "
                       "(f8E4M3FN, f8E5M2) because the mainloop issues "
                       "wgmma with f32 accumulation on those, got "
@@ -114,14 +119,14 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
                    << " must be [M, N, 1] with M, N >= 1 and at most 16 CTAs "
                       "(K is not split across a cluster)";
 
-  int64_t kBytes = tile[2] * bytesOf(desc.a);
+  int64_t kBytes = tile[2] * bytesOf(desc.mmaA());
   if (kBytes != 128)
     errors.error() << "tile K = " << tile[2] << " spans " << kBytes
-                   << " bytes of " << getBits(desc.a)
+                   << " bytes of " << getBits(desc.mmaA())
                    << "-bit A; it must span exactly 128 bytes (one row of the "
                       "128B swizzle, the only one warpgroup.generate."
                       "descriptor supports), so tile K must be "
-                   << 128 / std::max<int64_t>(1, bytesOf(desc.a));
+                   << 128 / std::max<int64_t>(1, bytesOf(desc.mmaA()));
   if (tile[1] % 16 != 0 || tile[1] < 16 || tile[1] > 256)
     errors.error() << "tile N = " << tile[1]
                    << " is not a wgmma N: it must be a multiple of 16 in "
@@ -344,7 +349,9 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
     std::vector<std::string> copied;
     bool aM = desc.aMajor == OperandMajor::M;
     bool bN = desc.bMajor == OperandMajor::N;
-    if (!checkCopiedRowStride(desc, true, aM ? "M" : "K", aM ? m : k, copied))
+    // A pre-packed (mixed-input) A has no row stride (its own rules).
+    if (!desc.isMixedInput() &&
+        !checkCopiedRowStride(desc, true, aM ? "M" : "K", aM ? m : k, copied))
       checkRowStride(errors,
                      aM ? "A (m_major: K x M, M contiguous)"
                         : "A (k_major: M x K, K contiguous)",

@@ -55,6 +55,10 @@ void checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors);
 /// Block-wise scaling (8-bit operands, promotion, tile N, parameter names).
 void checkBlockScalingRules(const GemmDesc &desc, ErrorList &errors);
 
+/// Mixed input (a quantized A, `dequant_a`): types, packing, tile K, group,
+/// knobs it does not compose with (LegalityMixedInput.cpp).
+void checkMixedInputRules(const GemmDesc &desc, ErrorList &errors);
+
 } // namespace mlir::wsgemm::planning::legality
 
 #endif // WSGEMM_LIB_DIALECT_WSGEMM_LEGALITYRULES_H

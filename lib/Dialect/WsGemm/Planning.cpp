@@ -76,7 +76,10 @@ unsigned mlir::wsgemm::planning::getBits(DType type) {
   case DType::F8E5M2:
     return 8;
   case DType::None:
+  case DType::I8:
   case DType::Other:
+  case DType::I4:
+    return 4;
     return 0;
   }
   return 0;
@@ -98,12 +101,28 @@ const char *mlir::wsgemm::planning::toString(DType type) {
     return "f8e5m2";
   case DType::Other:
     return "?";
+  case DType::I4:
+    return "i4";
+  case DType::I8:
+    return "i8";
   }
   return "?";
 }
 
 std::vector<EpilogueOperand>
 GemmDesc::operandsOf(EpilogueOperand::Kind kind) const {
+const char *mlir::wsgemm::planning::toString(ZeroPoint zero) {
+  switch (zero) {
+  case ZeroPoint::None:
+    return "none";
+  case ZeroPoint::Bias8:
+    return "bias8";
+  case ZeroPoint::Group:
+    return "ui4";
+  }
+  return "?";
+}
+
   std::vector<EpilogueOperand> result;
   for (const EpilogueOperand &operand : operands)
     if (operand.kind == kind)
@@ -126,7 +145,7 @@ int64_t mlir::wsgemm::planning::getNumEpilogueThreads(KernelSchedule s) {
 int64_t mlir::wsgemm::planning::getStageBytes(const GemmDesc &desc) {
   std::array<int64_t, 3> tile =
       desc.config.tile.value_or(std::array<int64_t, 3>{0, 0, 0});
-  return tile[0] * tile[2] * bytesOf(desc.a) +
+  return tile[0] * tile[2] * getBits(desc.a) / 8 +
          tile[1] * tile[2] * bytesOf(desc.b);
 }
 
@@ -204,7 +223,7 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   // type, 128 of an 8-bit one (the same bytes per stage, so the same stage
   // count for the same tile M x N).
   if (!c.tile)
-    c.tile = {128, 128, 128 / std::max<int64_t>(1, bytesOf(desc.a))};
+    c.tile = {128, 128, 128 / std::max<int64_t>(1, bytesOf(desc.mmaA()))};
   if (!c.cluster)
     c.cluster = {1, 1, 1};
   // Block-wise scaling promotes every k-tile (Legality.cpp).

@@ -172,6 +172,7 @@ LogicalResult ConfigAttr::verify(
 //===----------------------------------------------------------------------===//
 //
 //   wsgemm.gemm @name [batched] a(T[, layout]) b(T[, layout]) [c(T)] d(T)
+//       [dequant_a #wsgemm.dequant<...>]
 //       [shape [M, N, K(, L)]] [config #wsgemm.config<...>]
 //       [attributes {...}] { ^bb0(%acc: f32): ... epi.yield }
 
@@ -219,6 +220,16 @@ ParseResult GemmOp::parse(OpAsmParser &parser, OperationState &result) {
   }
   if (parseOperandSpec(parser, "d", dType, /*layout=*/nullptr))
     return failure();
+  if (succeeded(parser.parseOptionalKeyword("dequant_a"))) {
+    SMLoc loc = parser.getCurrentLocation();
+    Attribute dequant;
+    if (parser.parseAttribute(dequant))
+      return failure();
+    if (!isa<DequantAttr>(dequant))
+      return parser.emitError(loc)
+             << "expected a #wsgemm.dequant<...> attribute, got " << dequant;
+    result.addAttribute(getDequantAAttrName(opName), dequant);
+  }
   result.addAttribute(getATypeAttrName(opName), TypeAttr::get(aType));
   result.addAttribute(getBTypeAttrName(opName), TypeAttr::get(bType));
   if (cType)
@@ -271,6 +282,10 @@ void GemmOp::print(OpAsmPrinter &p) {
   if (std::optional<Type> cType = getCType())
     p << " c(" << *cType << ")";
   p << " d(" << getDType() << ")";
+  if (DequantAttr dequant = getDequantAAttr()) {
+    p << " dequant_a ";
+    p.printAttribute(dequant);
+  }
   if (std::optional<ArrayRef<int64_t>> shape = getShape()) {
     p << " shape [";
     llvm::interleaveComma(*shape, p);
@@ -354,21 +369,27 @@ LogicalResult GemmOp::verify() {
   auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
   auto isOperand = [&](Type t) { return t.isF16() || t.isBF16() || isFp8(t); };
   auto isStorable = [](Type t) { return t.isF16() || t.isBF16() || t.isF32(); };
-  if (!isOperand(a))
-    return emitOpError() << "A element type must be f16, bf16, f8E4M3FN or "
-                            "f8E5M2 because the mainloop issues wgmma on "
-                            "those with f32 accumulation, got "
-                         << a;
-  if (!isOperand(b))
-    return emitOpError() << "B element type must be f16, bf16, f8E4M3FN or "
-                            "f8E5M2 because the mainloop issues wgmma on "
-                            "those with f32 accumulation, got "
-                         << b;
-  // wgmma's 8-bit forms take any pair of e4m3 and e5m2.
-  if (a != b && !(isFp8(a) && isFp8(b)))
-    return emitOpError() << "A and B element types must be equal, or both "
-                            "8-bit floats, because one wgmma reads both, got "
-                         << a << " and " << b;
+  // A quantized A follows the mixed-input rules (MixedInput.cpp).
+  if (getDequantAAttr() || isa<IntegerType>(a)) {
+    if (failed(verifyMixedInput(*this)))
+      return failure();
+  } else {
+    if (!isOperand(a))
+      return emitOpError() << "A element type must be f16, bf16, f8E4M3FN or "
+                              "f8E5M2 because the mainloop issues wgmma on "
+                              "those with f32 accumulation, got "
+                           << a;
+    if (!isOperand(b))
+      return emitOpError() << "B element type must be f16, bf16, f8E4M3FN or "
+                              "f8E5M2 because the mainloop issues wgmma on "
+                              "those with f32 accumulation, got "
+                           << b;
+    // wgmma's 8-bit forms take any pair of e4m3 and e5m2.
+    if (a != b && !(isFp8(a) && isFp8(b)))
+      return emitOpError() << "A and B element types must be equal, or both "
+                              "8-bit floats, because one wgmma reads both, got "
+                           << a << " and " << b;
+  }
   if (std::optional<Type> c = getCType();
       c && !isStorable(*c) && !isFp8(*c))
     return emitOpError()

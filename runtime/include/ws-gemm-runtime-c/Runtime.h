@@ -224,6 +224,26 @@ wsgemmRtFamilyLaunch(WsGemmRtFamily family, WsGemmRtArgs args, void *stream,
                      intptr_t *variant);
 
 /*===----------------------------------------------------------------------===*
+ * Quantized weights (docs/mixed-input.md): host-side pre-packing
+ *===----------------------------------------------------------------------===*/
+
+/** Bytes of an L x M x K i4 weight packed for a mixed-input kernel. */
+WSGEMM_RT_C_EXPORTED int64_t wsgemmRtPackedI4Bytes(int64_t M, int64_t K,
+                                                   int64_t L);
+/** Packs `q` (L x M x K values in [0, 15], one per byte, K contiguous) into
+ *  `packed` (wsgemmRtPackedI4Bytes bytes) in the layout the kernels' A
+ *  tensor map reads (wsgemm.i4.m64k64.v1). WSGEMMRT_ERROR_REFUSED for M
+ *  or K not a multiple of 64 or a value above 15, naming it. */
+WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtPrepackI4(const uint8_t *q,
+                                                      int64_t M, int64_t K,
+                                                      int64_t L,
+                                                      uint8_t *packed);
+/** The inverse of wsgemmRtPrepackI4. */
+WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtUnpackI4(const uint8_t *packed,
+                                                     int64_t M, int64_t K,
+                                                     int64_t L, uint8_t *q);
+
+/*===----------------------------------------------------------------------===*
  * Driver
  *===----------------------------------------------------------------------===*/
 

@@ -24,7 +24,10 @@
 
 namespace wsgemm::runtime {
 
-enum class DType { F16, BF16, F32, F8E4M3, F8E5M2 };
+/// I4: a mixed-input kernel's pre-packed 4-bit A (Prepack.h); its
+/// elements are the integers 0..15, two per byte in its packing (element
+/// access here takes one per byte).
+enum class DType { F16, BF16, F32, F8E4M3, F8E5M2, I4 };
 
 enum class Rounding { RN, RZ, RM, RP };
 

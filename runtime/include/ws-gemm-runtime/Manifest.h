@@ -96,6 +96,15 @@ struct OperandInfo {
   OperandLoad load = OperandLoad::Tma;
   /// A and B: bytes of alignment of base, ld and batch stride (16 for TMA).
   uint32_t alignBytes = 16;
+  /// A of a mixed-input kernel (`operands.A.dequant`, docs/mixed-input.md):
+  /// w = round((q - z) * s) in `scale`'s type; zero "ui4" (a zero point
+  /// per group and row), "bias8" (8); the packing's name (Prepack.h).
+  struct Dequant {
+    DType scale = DType::BF16;
+    int64_t group = 128;
+    std::string zero, packing;
+  };
+  std::optional<Dequant> dequant;
 };
 
 enum class ParamKind {
@@ -132,6 +141,12 @@ struct Param {
   // pointer: "A" or "B" for the mainloop's block scales of that operand
   // (docs/manifest.md, "Block scaling"); empty for the EVT's vectors.
   std::string blockScale;
+  // pointer: "A" for a mixed-input A's scales or zero points
+  // (dequant_scale_a, dequant_zero_a; docs/mixed-input.md).
+  std::string dequant;
+  // tensor_map: a pre-packed operand's packing (Prepack.h); dims and box
+  // stay the logical matrix's, the runtime derives the packed geometry.
+  std::string packing;
   ReduceKind reduce = ReduceKind::Sum;
   // size
   Dim dim = Dim::M;

@@ -102,6 +102,9 @@ private:
     size_t dataBytes = 0; // bytes before the guard
   };
   Status allocMatrix(const std::string &name, DType t, bool output);
+  /// A pre-packed quantized A and its scales and zero points
+  /// (ProblemMixedInput.cpp).
+  Status allocPackedA(const Param &par);
   Manifest manifest_;
   ProblemOptions opts_;
   GemmArgs args_;

@@ -122,6 +122,12 @@ struct KernelParam {
   /// Matrices read with cp.async (A, B): the bytes of alignment their
   /// base, ld and batch stride must have (the copy width); 0 otherwise.
   int64_t alignBytes = 0;
+  /// A mixed-input GEMM's pre-packed A tensor map: the packing's name
+  /// (kPackingI4); its box is in packed units, not in dims' (manifest.md).
+  std::string packing;
+  /// Pointers: the scales and zero points of the operand that `operand`
+  /// names (a mixed-input A) rather than fp8 block scales.
+  bool dequant = false;
 };
 
 /// An aux matrix's subtile ring in shared memory.
@@ -176,6 +182,12 @@ struct KernelLayout {
   int64_t storeBoxRows() const { return warpStores ? 16 : 64; }
   bool hasEpilogueLoads() const { return offEpiBarriers >= 0; }
 };
+
+/// The pre-packed i4 weight (docs/mixed-input.md): per batch, per 64-row
+/// block, per 64 of K one 2048-byte unit in which consumer thread t's
+/// 16 bytes (4 k16 steps x 8 nibbles of its wgmma A fragment) start at
+/// t * 16. The packing's version is part of its name.
+constexpr const char *kPackingI4 = "wsgemm.i4.m64k64.v1";
 
 /// Lays out `desc` (a config completed by fillDefaults; unset knobs count
 /// as zero, so the budget of a partial config is still itemised).

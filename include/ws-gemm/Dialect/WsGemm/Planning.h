@@ -180,8 +180,20 @@ inline bool isBlockScaled(const GemmConfig &config) {
 }
 
 /// Element types the planner tells apart. `Other` is any type it does not
-/// know (legality refuses it); `None` is an absent operand (no C).
-enum class DType { None, F16, BF16, F32, F8E4M3, F8E5M2, Other };
+/// know (legality refuses it); `None` is an absent operand (no C). I4 and
+/// I8 are a mixed-input GEMM's quantized A (GemmDesc::dequantA).
+enum class DType { None, F16, BF16, F32, F8E4M3, F8E5M2, I4, I8, Other };
+
+/// A mixed-input GEMM's dequantization of A (`dequant_a`,
+/// docs/mixed-input.md): w = round((q - z) * s) in the MMA type (B's).
+enum class ZeroPoint { None, Bias8, Group };
+struct Dequant {
+  DType scale = DType::BF16;
+  int64_t group = 0; // K elements per scale; 0: one per row
+  ZeroPoint zero = ZeroPoint::None;
+};
+/// "none", "bias8", "ui4" (the manifest's operands.A.dequant.zero).
+const char *toString(ZeroPoint zero);
 
 /// Bits of one element (0 for None and Other).
 unsigned getBits(DType type);
@@ -221,6 +233,11 @@ struct GemmDesc {
   std::optional<std::array<int64_t, 4>> shape;
 
   // Epilogue needs.
+  /// Mixed input: A is quantized (I4) and dequantized into B's type.
+  std::optional<Dequant> dequantA;
+  bool isMixedInput() const { return dequantA.has_value(); }
+  /// The MMA's element type of A: B's for a mixed-input GEMM, else A's.
+  DType mmaA() const { return dequantA ? b : a; }
   bool loadsC = false;      // epi.load_src
   bool gatedC = false;      // ... with skip_if_zero: beta == 0 skips C
   bool storesD = true;      // epi.store

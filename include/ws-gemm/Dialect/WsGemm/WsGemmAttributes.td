@@ -291,3 +291,53 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
 include "ws-gemm/Dialect/WsGemm/WsGemmPipelineAttributes.td"
 
 #endif // WSGEMM_DIALECT_WSGEMM_WSGEMMATTRIBUTES_TD
+//===----------------------------------------------------------------------===//
+// Mixed-input GEMMs: a quantized A dequantized on its way into wgmma
+//===----------------------------------------------------------------------===//
+
+def WsGemm_ZeroPoint : I32EnumAttr<"ZeroPoint",
+    "the integer subtracted from a quantized value before its scale", [
+      // Signed values, no zero point: w = q * s (int8 per channel).
+      I32EnumAttrCase<"none", 0>,
+      // Unsigned 4-bit values with the fixed zero 8 ("b8 bias", symmetric
+      // int4): w = (q - 8) * s.
+      I32EnumAttrCase<"bias8", 1>,
+      // Unsigned 4-bit values with a 4-bit zero point per (group, row)
+      // (GPTQ / AWQ): w = (q - z[g][m]) * s[g][m].
+      I32EnumAttrCase<"ui4", 2>,
+    ]> {
+  let cppNamespace = "::mlir::wsgemm";
+  let genSpecializedAttr = 0;
+}
+
+def WsGemm_DequantAttr : AttrDef<WsGemm_Dialect, "Dequant"> {
+  let mnemonic = "dequant";
+  let summary = "how a quantized A becomes the MMA's 16-bit type";
+  let description = [{
+    A mixed-input GEMM's quantized operand is A (the weight, M x K, K-major)
+    and B (the activations) is f16 or bf16, the MMA type. Each element is
+    dequantized in registers as `w = round(mma_type, (q - z) * s)`: the
+    subtraction is exact (a small integer), the product is one rounded
+    multiply (`mul.rn.bf16x2` / `mul.rn.f16x2`); the GEMM then accumulates
+    `w * b` in f32 as any other (docs/mixed-input.md).
+
+    - `scale`: the scales' type, equal to B's (bf16 or f16).
+    - `group`: elements of K sharing one scale (and zero point) per row
+      (0: one per row); the lowering takes 128, GPTQ's and AWQ's.
+    - `zero`: `ui4` (a 4-bit zero point per group and row, GPTQ/AWQ),
+      `bias8` (the fixed zero 8: symmetric int4) or `none`.
+
+    ```mlir
+    wsgemm.gemm @w4 a(i4) b(bf16) d(bf16)
+        dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> { ... }
+    ```
+  }];
+  let parameters = (ins
+    "::mlir::Type":$scale,
+    "int64_t":$group,
+    EnumParameter<WsGemm_ZeroPoint>:$zero
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+

@@ -19,4 +19,9 @@
 #define GET_OP_CLASSES
 #include "ws-gemm/Dialect/WsGemm/WsGemmPipelineOps.h.inc"
 
+namespace mlir::wsgemm {
+/// The rules of a gemm with a quantized operand (MixedInput.cpp).
+LogicalResult verifyMixedInput(GemmOp op);
+} // namespace mlir::wsgemm
+
 #endif // WSGEMM_DIALECT_WSGEMM_WSGEMMOPS_H

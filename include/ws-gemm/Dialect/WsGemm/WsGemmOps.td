@@ -31,7 +31,9 @@ def WsGemm_GemmOp : WsGemm_Op<"gemm", [
       with `epi.load_src` and writes D with `epi.store`.
 
     A and B are f16 or bf16 and equal; C and D are f16, bf16 or f32; the
-    accumulator is f32. `batched` adds an outermost batch dimension L to every
+    accumulator is f32. A mixed-input GEMM stores A quantized (`a(i4)`)
+    and says how it dequantizes into B's type with `dequant_a
+    #wsgemm.dequant<...>` after `d(T)` (docs/mixed-input.md). `batched` adds an outermost batch dimension L to every
     operand (batch stride: one whole matrix). `shape [M, N, K]` (or
     `[M, N, K, L]` when batched) compiles for one static problem shape;
     without it the sizes are kernel parameters.
@@ -67,6 +69,7 @@ def WsGemm_GemmOp : WsGemm_Op<"gemm", [
     DefaultValuedAttr<WsGemm_MajorAttr, "::mlir::wsgemm::Major::k_major">:$b_layout,
     OptionalAttr<TypeAttr>:$c_type,
     TypeAttr:$d_type,
+    OptionalAttr<WsGemm_DequantAttr>:$dequant_a,
     UnitAttr:$batched,
     OptionalAttr<DenseI64ArrayAttr>:$shape,
     OptionalAttr<WsGemm_ConfigAttr>:$config

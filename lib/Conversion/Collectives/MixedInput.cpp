@@ -1,0 +1,309 @@
+//===- MixedInput.cpp - The mixed-input mainloop: i4 A dequantized --------===//
+//
+// Implements the mixed-input pieces of Mainloop.h (docs/mixed-input.md),
+// CUTLASS's mixed-input collective (sm90_mma_tma_gmma_rs_warpspecialized_
+// mixed_input) in IR. The quantized weight is A and arrives pre-packed
+// (KernelLayout.h, kPackingI4): the producer moves tile M / 64 units of
+// 2048 bytes per k-tile with one TMA box, into the stage where a 16-bit A
+// would go, at a quarter of its bytes. Each consumer thread reads its
+// 16 bytes of a unit with one ld.shared.v4 (thread t at t * 16: no bank
+// conflicts), which hold its wgmma A fragment for the unit's 4 k16 steps:
+// word s is step s, and nibbles j and 4 + j of it (bits 4j and 16 + 4j)
+// are the two 16-bit halves of fragment register j (a_2j, a_2j+1; rows
+// r, r + 8, r, r + 8 for j = 0..3 with r = 16 warp + lane / 4).
+//
+// Dequantization, per register: x = ((q >> 4j) & 0x000f000f) | magic is
+// the pair (M + q0, M + q1) in the MMA type (magic 0x4300: bf16 128 + q;
+// 0x6400: f16 1024 + q), y = x - zz with zz = M + z from dequant_a (exact:
+// small integers), w = y * s rounded once (sub.rn / mul.rn .bf16x2 or
+// .f16x2). Each thread's scales (and zero points) of its two rows come
+// from dequant_scale_a (dequant_zero_a), 16 bits each, loaded from global
+// memory one k-tile ahead like the fp8 block scales (BlockScales.h); the
+// zero point z (an integer in B's type) becomes zz = M + z with one exact
+// add, bias8's zz = M + 8 is a constant.
+//
+// The MMA is wgmma's register-A form, which NVVM's wgmma op does not
+// model (it takes two descriptors), as inline PTX with the accumulators
+// tied in and out; B is read from its 128B-swizzled stage by descriptor
+// as in the SS mainloop. A wgmma reads its A registers until its group
+// retires (rewriting them before is undefined, and ptxas does not guard
+// it), so each k-tile's group stays in flight only while the next stage
+// is awaited and its bytes read: wait_group 0, then the stage release and
+// the new fragments (CUTLASS overlaps more, converting k-block k + 1 into
+// other registers during k-block k's wgmma: docs/mixed-input.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Mainloop.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::wsgemm;
+using namespace mlir::wsgemm::collectives;
+namespace pl = mlir::wsgemm::planning;
+
+/// Bytes of one pre-packed unit (64 rows x 64 K of 4 bits).
+static constexpr int64_t kUnitBytes = 2048;
+
+void collectives::emitPackedALoad(KernelContext &kc, const WorkTile &tile,
+                                  Value kCoord, Value dst, Value state) {
+  // Box {256 x u64, tile K / 64 units, tile M / 64 blocks(, 1 batch)} at
+  // (0, k / 64, m0 / 64(, batch)): out-of-range blocks are zero-filled.
+  SmallVector<Value> crd{kc.i32(0), kc.divu(kCoord, kc.i32(64)),
+                         kc.divu(tile.m0, kc.i32(64))};
+  if (kc.desc.batched)
+    crd.push_back(tile.batch);
+  kc.tmaLoad(dst, "A", crd, kc.mainPipe, state);
+}
+
+namespace {
+/// One consumer thread's dequantization state for its warpgroup's rows.
+class Dequantizer {
+public:
+  Dequantizer(KernelContext &kc, const WorkTile &tile, Value consumerWg)
+      : kc(kc), b(kc.b) {
+    const pl::Dequant &dq = *kc.desc.dequantA;
+    bool bf16 = kc.desc.b == pl::DType::BF16;
+    magic = bf16 ? 0x43004300 : 0x64006400;
+    zeroPoints = dq.zero == pl::ZeroPoint::Group;
+    type = bf16 ? "bf16x2" : "f16x2";
+    mBlocks = kc.layout.wgRows / 64;
+    kTilesPerGroup = dq.group / kc.layout.tileK;
+    groups = kc.divu(kc.sizeK, kc.i32(dq.group));
+    Value batch = kc.desc.batched ? tile.batch : kc.i32(0);
+    // Element (batch * KB + g) * M + row of the scales and zero points.
+    Value batchBase = arith::MulIOp::create(
+        b, toI64(kc.mul(batch, groups)), toI64(kc.sizeM));
+    Value row0 = kc.add(
+        kc.add(tile.m0, kc.mul(consumerWg, kc.i32(kc.layout.wgRows))),
+        kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4))));
+    Value lastRow = kc.sub(kc.sizeM, kc.i32(1));
+    for (int64_t mb = 0; mb < mBlocks; ++mb)
+      for (int64_t h = 0; h < 2; ++h) {
+        Value row = kc.add(row0, kc.i32(mb * 64 + h * 8));
+        row = kc.select(kc.ult(row, kc.sizeM), row, lastRow);
+        rowBase.push_back(arith::AddIOp::create(b, batchBase, toI64(row)));
+      }
+  }
+
+  /// How many values load() returns.
+  int64_t count() const { return rowBase.size() * (zeroPoints ? 2 : 1); }
+
+  /// The scales (then, with zero points, the zero points) of k-tile
+  /// `kTile` (i32, clamped to the last group) as i32 holding 16 bits: per
+  /// 64-row block mb, rows r (2 mb) and r + 8 (2 mb + 1).
+  SmallVector<Value> load(Value kTile) {
+    Value g = kc.divu(kTile, kc.i32(kTilesPerGroup));
+    Value last = kc.sub(groups, kc.i32(1));
+    g = kc.select(kc.ult(g, groups), g, last);
+    Value step = arith::MulIOp::create(b, toI64(g), toI64(kc.sizeM));
+    SmallVector<Value> words;
+    for (StringRef name : {"dequant_scale_a", "dequant_zero_a"}) {
+      if (name == "dequant_zero_a" && !zeroPoints)
+        continue;
+      Value base = kc.param(name);
+      for (Value rb : rowBase) {
+        Value ptr = LLVM::GEPOp::create(
+            b, kc.globalPtrTy, b.getI16Type(), base,
+            ValueRange{arith::AddIOp::create(b, rb, step)});
+        Value half = LLVM::LoadOp::create(
+            b, b.getI16Type(), ptr, /*alignment=*/2, /*isVolatile=*/false,
+            /*isNonTemporal=*/false, /*isInvariant=*/true);
+        words.push_back(arith::ExtUIOp::create(b, kc.i32Ty, half));
+      }
+    }
+    return words;
+  }
+
+  /// This thread's 16 bytes of each unit of 64-row block `aBlock` (the
+  /// block's first unit in the A stage): one ld.shared.v4 per 64 of K.
+  SmallVector<Value> loadChunks(Value aBlock) {
+    auto vecTy = VectorType::get({4}, kc.i32Ty);
+    SmallVector<Value> chunks;
+    for (int64_t unit = 0; unit < kc.layout.tileK / 64; ++unit) {
+      Value ptr = kc.gep(aBlock, kc.add(kc.mul(kc.tidInWg, kc.i32(16)),
+                                        kc.i32(unit * kUnitBytes)));
+      chunks.push_back(LLVM::LoadOp::create(b, vecTy, ptr, /*alignment=*/16));
+    }
+    return chunks;
+  }
+
+  /// The 4 x (tile K / 16) fragment registers of 64-row block `mb` from
+  /// its loadChunks(), with the scales and zero points `words` of load():
+  /// registers [4 s, 4 s + 4) are k16 step s.
+  SmallVector<Value> fragments(ValueRange chunks, int64_t mb,
+                               ValueRange words) {
+    // Both halves of a register are one row: (s, s) and (zz, zz).
+    auto pair = [&](Value half) {
+      return arith::OrIOp::create(
+          b, half, arith::ShLIOp::create(b, half, kc.i32(16)));
+    };
+    SmallVector<Value> scale, zero;
+    int64_t rows = rowBase.size();
+    for (int64_t h = 0; h < 2; ++h) {
+      scale.push_back(pair(words[2 * mb + h]));
+      zero.push_back(zeroPoints
+                         ? halfOp("add", pair(words[rows + 2 * mb + h]),
+                                  kc.i32(magic))
+                         : kc.i32(magic | 0x00080008));
+    }
+    SmallVector<Value> regs;
+    for (Value chunk : chunks) {
+      for (int64_t s = 0; s < 4; ++s) {
+        Value q = LLVM::ExtractElementOp::create(b, chunk, kc.i32(s));
+        for (int64_t j = 0; j < 4; ++j) {
+          Value x = j ? arith::ShRUIOp::create(b, q, kc.i32(4 * j)) : q;
+          x = arith::OrIOp::create(
+              b, arith::AndIOp::create(b, x, kc.i32(0x000f000f)),
+              kc.i32(magic));
+          Value y = halfOp("sub", x, zero[j & 1]);
+          regs.push_back(halfOp("mul", y, scale[j & 1]));
+        }
+      }
+    }
+    return regs;
+  }
+
+private:
+  Value toI64(Value x) {
+    return arith::ExtUIOp::create(b, b.getI64Type(), x);
+  }
+  /// `op`.rn on two packed 16-bit values (i32 registers). Volatile, so
+  /// that it stays after the wgmma.wait_group that frees the fragment
+  /// registers it may write (emitMixedInputMma).
+  Value halfOp(StringRef op, Value x, Value y) {
+    std::string text = (op + ".rn." + type + " $0, $1, $2;").str();
+    return LLVM::InlineAsmOp::create(
+               b, kc.i32Ty, ValueRange{x, y}, text, "=r,r,r",
+               /*has_side_effects=*/true, /*is_align_stack=*/false,
+               LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
+               /*operand_attrs=*/ArrayAttr())
+        .getResult(0);
+  }
+
+  KernelContext &kc;
+  ImplicitLocOpBuilder &b;
+  int64_t magic = 0, mBlocks = 1, kTilesPerGroup = 1;
+  bool zeroPoints = false;
+  StringRef type;
+  Value groups;                // K / group (KB), i32
+  SmallVector<Value> rowBase;  // per (mb, h): (batch * KG) * M + row, i64
+};
+} // namespace
+
+/// wgmma.mma_async m64nNk16 with A from the 4 registers `a` and B from
+/// descriptor `descB` (K-major), accumulating into `acc`.
+static Value registerAWgmma(KernelContext &kc, Value acc, ValueRange a,
+                            Value descB) {
+  ImplicitLocOpBuilder &b = kc.b;
+  int64_t n = kc.layout.tileN / 2;
+  const char *t = kc.desc.b == pl::DType::BF16 ? "bf16" : "f16";
+  std::string text, constraints;
+  llvm::raw_string_ostream os(text), cs(constraints);
+  os << "wgmma.mma_async.sync.aligned.m64n" << kc.layout.tileN << "k16.f32."
+     << t << "." << t << " {";
+  for (int64_t i = 0; i < n; ++i) {
+    os << (i ? ", $" : "$") << i;
+    cs << "=f,";
+  }
+  // scale-d 1 (accumulate), scale-a/b 1, B not transposed (K-major).
+  os << "}, {$" << n << ", $" << n + 1 << ", $" << n + 2 << ", $" << n + 3
+     << "}, $" << n + 4 << ", 1, 1, 1, 0;";
+  cs << "r,r,r,r,l";
+  SmallVector<Value> operands(a.begin(), a.end());
+  operands.push_back(descB);
+  for (int64_t i = 0; i < n; ++i) {
+    cs << "," << i;
+    operands.push_back(LLVM::ExtractValueOp::create(b, acc, i));
+  }
+  return LLVM::InlineAsmOp::create(
+             b, acc.getType(), operands, text, constraints,
+             /*has_side_effects=*/true, /*is_align_stack=*/false,
+             LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
+}
+
+/// One arrival on the empty barrier of the stage at `state` (no cluster:
+/// LegalityMixedInput.cpp), by the warpgroup's first thread, when `pred`.
+static void release(KernelContext &kc, Value pred, Value state) {
+  kc.ifThen(kc.andi(pred, kc.eq(kc.tidInWg, kc.i32(0))), [&] {
+    ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, Value());
+  });
+}
+
+SmallVector<Value>
+collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
+                               Value consumerWg, Value kBase,
+                               function_ref<void()> afterIssue) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  int64_t mBlocks = layout.wgRows / 64;
+  int64_t unitsPerTile = layout.tileK / 64;
+  Value zero = LLVM::ZeroOp::create(b, getAccumulatorType(kc));
+  Dequantizer dq(kc, tile, consumerWg);
+  SmallVector<Value> init(mBlocks, zero);
+  llvm::append_range(init, dq.load(tile.kBegin));
+
+  Value start = PipelineStateInitOp::create(
+      b, PipelineStateType::get(b.getContext(), layout.stages),
+      PipelineAgent::consumer);
+  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1), init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    Value g = kc.add(kBase, kt);
+    SmallVector<Value> acc(loop.getRegionIterArgs().take_front(mBlocks));
+    ValueRange words = loop.getRegionIterArgs().drop_front(mBlocks);
+    // The next k-tile's scales load while this one waits and multiplies.
+    SmallVector<Value> next =
+        dq.load(kc.add(kc.add(tile.kBegin, kt), kc.i32(1)));
+    Value state = kc.stateAt(start, g);
+    ConsumerWaitOp::create(b, kc.mainPipe, state);
+    Value stage = kc.stageIndex(state);
+    Value aStage = stageBase(kc, layout.offA, layout.stageBytesA, stage);
+    Value descB = makeDescriptor(
+        b, stageBase(kc, layout.offB, layout.stageBytesB, stage));
+    // This warpgroup's 64-row blocks follow the other warpgroups' ones.
+    Value firstBlock = kc.mul(consumerWg, kc.i32(mBlocks));
+    SmallVector<SmallVector<Value>> chunks;
+    for (int64_t mb = 0; mb < mBlocks; ++mb) {
+      Value block = kc.add(firstBlock, kc.i32(mb));
+      chunks.push_back(dq.loadChunks(
+          kc.gep(aStage, kc.mul(block, kc.i32(unitsPerTile * kUnitBytes)))));
+    }
+    // The previous k-tile's wgmma still reads its fragment registers
+    // (PTX: rewriting them before its wait_group is undefined), so it
+    // retires before the new ones are written; its stage goes back.
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+    Value hasPrev =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, kc.i32(0));
+    release(kc, hasPrev, kc.stateAt(start, kc.sub(g, kc.i32(1))));
+    SmallVector<SmallVector<Value>> regs;
+    for (int64_t mb = 0; mb < mBlocks; ++mb)
+      regs.push_back(dq.fragments(chunks[mb], mb, words));
+    NVVM::WgmmaFenceAlignedOp::create(b);
+    for (int64_t ks = 0; ks < layout.tileK / 16; ++ks) {
+      // A K-major B advances 32 bytes (2 descriptor units) per k16 step.
+      Value dB = arith::AddIOp::create(b, descB, kc.i64(ks * 2));
+      for (int64_t mb = 0; mb < mBlocks; ++mb)
+        acc[mb] = registerAWgmma(
+            kc, acc[mb], ArrayRef(regs[mb]).slice(4 * ks, 4), dB);
+    }
+    // The group stays in flight while the next stage is awaited and read.
+    NVVM::WgmmaGroupSyncAlignedOp::create(b);
+    llvm::append_range(acc, next);
+    scf::YieldOp::create(b, acc);
+  }
+  if (afterIssue)
+    afterIssue();
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+  Value hadAny = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
+                                       tile.kTiles, kc.i32(0));
+  release(kc, hadAny,
+          kc.stateAt(start, kc.sub(kc.add(kBase, tile.kTiles), kc.i32(1))));
+  return SmallVector<Value>(loop.getResults().take_front(mBlocks));
+}

@@ -1,0 +1,156 @@
+// RUN: ws-gemm-opt %s -split-input-file --wsgemm-plan -verify-diagnostics
+
+// The refusals of a mixed-input gemm (docs/mixed-input.md): the op
+// verifier's structural rules, then --wsgemm-plan's (LegalityMixedInput.cpp).
+
+// expected-error @+1 {{B element type must not be quantized, got 'i4': only A is dequantized on load (wgmma takes only A from registers); swap the operands (D^T = B^T A^T)}}
+wsgemm.gemm @quantized_b a(i4) b(i4) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{A element type 'i4' is quantized, so the gemm needs dequant_a #wsgemm.dequant<...> (how it becomes B's type)}}
+wsgemm.gemm @no_dequant a(i4) b(bf16) d(bf16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{dequant_a needs a quantized A element type (i4 or i8), got 'bf16'}}
+wsgemm.gemm @dequant_16bit a(bf16) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{B element type must be f16 or bf16 when A is quantized (the MMA runs in B's type), got 'f8E4M3FN'}}
+wsgemm.gemm @fp8_b a(i4) b(f8E4M3FN) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{dequant_a scale must be B's element type 'bf16', got 'f16'}}
+wsgemm.gemm @scale_type a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 128, zero = ui4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{i4 A holds unsigned 4-bit values: dequant_a needs zero = ui4 or bias8, got none}}
+wsgemm.gemm @i4_no_zero a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = none> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+wsgemm.gemm @scale_f32 a(i4) b(bf16) d(bf16)
+    // expected-error @+1 {{dequant scale must be f16 or bf16 (the MMA type the weight is dequantized into), got 'f32'}}
+    dequant_a #wsgemm.dequant<scale = f32, group = 128, zero = ui4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{dequant_a group = 64 is not supported: the lowering takes group = 128 (GPTQ/AWQ's), whose scales the manifest describes as [M, KB] with KB = K / 128}}
+wsgemm.gemm @group_64 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 64, zero = ui4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{dequant_a needs a pre-packed i4 A (int8 and fp8 weights are not lowered yet: docs/mixed-input.md), got i8 A}}
+wsgemm.gemm @int8 a(i8) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = none> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{tile K = 128 must be 64 for an i4 A: a k-tile is one pre-packed unit of 64 rows x 64 K (2048 bytes) per 64 rows}}
+wsgemm.gemm @tile_k a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 64, 128]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{a mixed-input GEMM needs k_major A and B: the pre-packed A is K-major by construction, and B (the activations, tokens x K) is read K-major}}
+wsgemm.gemm @b_nmajor a(i4) b(bf16, n_major) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{cluster = [2, 1, 1] is not supported with dequant_a: the pre-packed A is not multicast (use [1, 1, 1])}}
+wsgemm.gemm @cluster a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<cluster = [2, 1, 1]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{load_a / load_b = cp_async is not supported with dequant_a: the pre-packed A and B are loaded by TMA}}
+wsgemm.gemm @cp_async a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<load_b = cp_async> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{M = 100 must be a multiple of 64 for an i4 A: the pre-packed weight comes in units of 64 rows}}
+wsgemm.gemm @static_m a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    shape [100, 16, 256] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{K = 192 must be a multiple of group = 128: every group has its scale}}
+wsgemm.gemm @static_k a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    shape [128, 16, 192] {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -1,0 +1,75 @@
+// RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=ptx
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t/w4_bf16.ptx
+// RUN: FileCheck %s --check-prefix=F16 --input-file=%t/w4_f16_b8.ptx
+// RUN: FileCheck %s --check-prefix=JSON --input-file=%t/w4_bf16.json
+
+// Mixed input (docs/mixed-input.md): the pre-packed i4 A comes by one TMA
+// box per stage, each consumer thread reads its 16 bytes with
+// ld.shared.v4, dequantizes with the bf16 magic number (0x43004300:
+// 128 + q), sub.rn / mul.rn .bf16x2, and multiplies with wgmma's
+// register-A form; no 16-bit weight is written to shared memory.
+
+// The loop is rotated: a k-tile's dequantization and wgmma come first in
+// the text, then the wait for the next stage, its ld.shared and the
+// wait_group 0 that frees the fragment registers before they are written.
+// PTX-LABEL: .entry w4_bf16(
+// PTX: cp.async.bulk.tensor.4d.shared::cluster.global
+// PTX: ld.global.nc.b16
+// PTX: 1124090624
+// PTX: add.rn.bf16x2
+// PTX: sub.rn.bf16x2
+// PTX: mul.rn.bf16x2
+// PTX: wgmma.fence.sync.aligned;
+// PTX: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
+// PTX: wgmma.commit_group.sync.aligned;
+// PTX: mbarrier.try_wait.parity
+// PTX: ld.shared.v4.b32
+// PTX-NEXT: wgmma.wait_group.sync.aligned 0;
+// PTX-NOT: st.shared.v4.b32
+// PTX-NOT: st.shared.b16
+wsgemm.gemm @w4_bf16 batched a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 32, 64], schedule = cooperative,
+                          store = direct> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %s = epi.silu %z : f32
+  epi.store %s : f32
+  epi.yield
+}
+
+// Symmetric int4 with f16: the f16 magic number 0x64006400 (1024 + q),
+// the constant zero 1024 + 8 (0x64086408 = 1678271496), no zero-point
+// loads, f16x2 arithmetic.
+// F16-LABEL: .entry w4_f16_b8(
+// F16: 1678271496
+// F16: sub.rn.f16x2
+// F16: mul.rn.f16x2
+// F16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// F16-NOT: add.rn.f16x2
+wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 128, zero = bias8>
+    config #wsgemm.config<tile = [64, 64, 64], schedule = warp_specialized> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// The manifest: A's packing and dequantization, the logical box, the
+// scale and zero-point pointers [M, KB, L].
+// JSON: "dequant": {
+// JSON-NEXT: "group": 128,
+// JSON-NEXT: "packing": "wsgemm.i4.m64k64.v1",
+// JSON-NEXT: "scale": "bf16",
+// JSON-NEXT: "zero": "ui4"
+// JSON: "box": [
+// JSON-NEXT: 64,
+// JSON-NEXT: 128,
+// JSON-NEXT: 1
+// JSON: "dtype": "i4",
+// JSON: "packing": "wsgemm.i4.m64k64.v1",
+// JSON: "dequant": "A",
+// JSON: "name": "dequant_scale_a"
+// JSON: "dequant": "A",
+// JSON: "name": "dequant_zero_a"
