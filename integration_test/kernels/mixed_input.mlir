@@ -112,3 +112,24 @@ wsgemm.gemm @mx_bench_w4_n256 a(i4) b(bf16) d(bf16)
   epi.store %acc : f32
   epi.yield
 }
+
+// Benchmarked decode variants: 256-row tiles (two m64 blocks per consumer
+// warpgroup: half the k-tile iterations per weight byte) and
+// warp_specialized 64-row tiles (twice the CTAs of 128-row ones).
+wsgemm.gemm @mx_bench_w4_m256_n16 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [256, 16, 64], schedule = cooperative,
+                          split_k = 4, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @mx_bench_w4_ws64_n16 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [64, 16, 64], schedule = warp_specialized,
+                          split_k = 2, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

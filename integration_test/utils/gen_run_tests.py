@@ -626,6 +626,8 @@ MX["mx_w4_batched"] = (MXK, "symmetric int4, bf16, batched", [s + " --l 3" for s
 MX["mx_bench_w4_n16"] = (MXK, "benchmarked: decode 128x16, split_k = 4", ["--m 4096 --n 16 --k 4096", "--m 14336 --n 1 --k 4096"])
 MX["mx_bench_w4_n128"] = (MXK, "benchmarked: 128x128", ["--m 4096 --n 256 --k 4096"])
 MX["mx_bench_w4_n256"] = (MXK, "benchmarked: compute-bound 128x256", ["--m 4096 --n 512 --k 4096"])
+MX["mx_bench_w4_m256_n16"] = (MXK, "benchmarked: decode 256x16, split_k = 4", ["--m 4096 --n 16 --k 4096", "--m 320 --n 7 --k 512 --full"])
+MX["mx_bench_w4_ws64_n16"] = (MXK, "benchmarked: decode warp_specialized 64x16, split_k = 2", ["--m 4096 --n 16 --k 4096", "--m 320 --n 7 --k 512 --full"])
 
 
 def main():

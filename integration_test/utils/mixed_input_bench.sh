@@ -21,17 +21,20 @@ bench() { # kernel M N K
   "$dev/bin/ws-gemm-bench" "$k/$1.json" --m "$2" --n "$3" --k "$4" \
     --compare cublaslt --rounds "$rounds" --csv "$csv" 2>&1 | tail -3
 }
+# Decode: every kernel of MX_DECODE (default: the three decode tilings) at
+# 16 tokens, MX_DECODE1 (default: the 256-row one) at 1 token too; then the
+# compute-bound point(s) of MX_COMPUTE ("kernel,M,N,K ...").
+decode=${MX_DECODE:-mx_bench_w4_n16 mx_bench_w4_m256_n16 mx_bench_w4_ws64_n16}
+decode1=${MX_DECODE1:-mx_bench_w4_m256_n16}
 for shape in 4096,4096 14336,4096 4096,14336 8192,8192 28672,8192 8192,28672; do
   IFS=, read -r m kk <<< "$shape"
-  for tokens in 1 16; do
-    bench mx_bench_w4_n16 "$m" "$tokens" "$kk"
-  done
+  for kern in $decode; do bench "$kern" "$m" 16 "$kk"; done
+  for kern in $decode1; do bench "$kern" "$m" 1 "$kk"; done
 done
-bench mx_bench_w4_n128 4096 256 4096
-bench mx_bench_w4_n256 4096 4096 4096
-bench mx_bench_w4_n256 14336 4096 4096
-bench bench_plain_bf16 4096 4096 4096
-bench bench_plain_bf16 14336 4096 4096
+for point in ${MX_COMPUTE:-mx_bench_w4_n256,4096,4096,4096}; do
+  IFS=, read -r kern m n kk <<< "$point"
+  bench "$kern" "$m" "$n" "$kk"
+done
 python3 - "$csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))

@@ -27,10 +27,10 @@
 // tied in and out; B is read from its 128B-swizzled stage by descriptor
 // as in the SS mainloop. A wgmma reads its A registers until its group
 // retires (rewriting them before is undefined, and ptxas does not guard
-// it), so each k-tile's group stays in flight only while the next stage
-// is awaited and its bytes read: wait_group 0, then the stage release and
-// the new fragments (CUTLASS overlaps more, converting k-block k + 1 into
-// other registers during k-block k's wgmma: docs/mixed-input.md).
+// it), so every k16 step is its own group with its own registers, and
+// step s's registers are rewritten in the next k-tile after a wait_group
+// that leaves the 3 younger groups in flight: the tensor cores multiply
+// while the consumers dequantize (docs/mixed-input.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +46,10 @@ namespace pl = mlir::wsgemm::planning;
 
 /// Bytes of one pre-packed unit (64 rows x 64 K of 4 bits).
 static constexpr int64_t kUnitBytes = 2048;
+/// How many k-tiles ahead the scales and zero points are loaded: a k-tile
+/// takes far less than a global load's latency (a lead of 1 measured the
+/// consumer stalled on it: docs/mixed-input.md).
+static constexpr int64_t kScaleLead = 4;
 
 void collectives::emitPackedALoad(KernelContext &kc, const WorkTile &tile,
                                   Value kCoord, Value dst, Value state) {
@@ -130,38 +134,41 @@ public:
     return chunks;
   }
 
-  /// The 4 x (tile K / 16) fragment registers of 64-row block `mb` from
-  /// its loadChunks(), with the scales and zero points `words` of load():
-  /// registers [4 s, 4 s + 4) are k16 step s.
-  SmallVector<Value> fragments(ValueRange chunks, int64_t mb,
-                               ValueRange words) {
-    // Both halves of a register are one row: (s, s) and (zz, zz).
+  /// Both halves of a register are one row: (s, s) and (zz, zz) of rows
+  /// r and r + 8 of 64-row block `mb`, from the `words` of load().
+  struct RowPairs {
+    Value scale[2], zero[2];
+  };
+  RowPairs pairs(int64_t mb, ValueRange words) {
     auto pair = [&](Value half) {
       return arith::OrIOp::create(
           b, half, arith::ShLIOp::create(b, half, kc.i32(16)));
     };
-    SmallVector<Value> scale, zero;
+    RowPairs p;
     int64_t rows = rowBase.size();
     for (int64_t h = 0; h < 2; ++h) {
-      scale.push_back(pair(words[2 * mb + h]));
-      zero.push_back(zeroPoints
-                         ? halfOp("add", pair(words[rows + 2 * mb + h]),
-                                  kc.i32(magic))
-                         : kc.i32(magic | 0x00080008));
+      p.scale[h] = pair(words[2 * mb + h]);
+      p.zero[h] = zeroPoints
+                      ? halfOp("add", pair(words[rows + 2 * mb + h]),
+                               kc.i32(magic))
+                      : kc.i32(magic | 0x00080008);
     }
+    return p;
+  }
+
+  /// The 4 fragment registers of k16 step `ks` of the k-tile from the
+  /// block's loadChunks() (word ks % 4 of chunk ks / 4).
+  SmallVector<Value> stepFragments(ValueRange chunks, int64_t ks,
+                                   const RowPairs &p) {
+    Value q = LLVM::ExtractElementOp::create(b, chunks[ks / 4],
+                                             kc.i32(ks % 4));
     SmallVector<Value> regs;
-    for (Value chunk : chunks) {
-      for (int64_t s = 0; s < 4; ++s) {
-        Value q = LLVM::ExtractElementOp::create(b, chunk, kc.i32(s));
-        for (int64_t j = 0; j < 4; ++j) {
-          Value x = j ? arith::ShRUIOp::create(b, q, kc.i32(4 * j)) : q;
-          x = arith::OrIOp::create(
-              b, arith::AndIOp::create(b, x, kc.i32(0x000f000f)),
-              kc.i32(magic));
-          Value y = halfOp("sub", x, zero[j & 1]);
-          regs.push_back(halfOp("mul", y, scale[j & 1]));
-        }
-      }
+    for (int64_t j = 0; j < 4; ++j) {
+      Value x = j ? arith::ShRUIOp::create(b, q, kc.i32(4 * j)) : q;
+      x = arith::OrIOp::create(
+          b, arith::AndIOp::create(b, x, kc.i32(0x000f000f)), kc.i32(magic));
+      Value y = halfOp("sub", x, p.zero[j & 1]);
+      regs.push_back(halfOp("mul", y, p.scale[j & 1]));
     }
     return regs;
   }
@@ -244,8 +251,11 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
   int64_t unitsPerTile = layout.tileK / 64;
   Value zero = LLVM::ZeroOp::create(b, getAccumulatorType(kc));
   Dequantizer dq(kc, tile, consumerWg);
+  // The accumulators, then kScaleLead k-tiles' scales (k-tile kt's first).
   SmallVector<Value> init(mBlocks, zero);
-  llvm::append_range(init, dq.load(tile.kBegin));
+  for (int64_t i = 0; i < kScaleLead; ++i)
+    llvm::append_range(init, dq.load(kc.add(tile.kBegin, kc.i32(i))));
+  int64_t perTile = dq.count();
 
   Value start = PipelineStateInitOp::create(
       b, PipelineStateType::get(b.getContext(), layout.stages),
@@ -257,10 +267,12 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
     Value kt = loop.getInductionVar();
     Value g = kc.add(kBase, kt);
     SmallVector<Value> acc(loop.getRegionIterArgs().take_front(mBlocks));
-    ValueRange words = loop.getRegionIterArgs().drop_front(mBlocks);
-    // The next k-tile's scales load while this one waits and multiplies.
-    SmallVector<Value> next =
-        dq.load(kc.add(kc.add(tile.kBegin, kt), kc.i32(1)));
+    ValueRange ring = loop.getRegionIterArgs().drop_front(mBlocks);
+    ValueRange words = ring.take_front(perTile);
+    // k-tile kt + kScaleLead's scales load while this one is multiplied.
+    SmallVector<Value> next(ring.drop_front(perTile));
+    llvm::append_range(
+        next, dq.load(kc.add(kc.add(tile.kBegin, kt), kc.i32(kScaleLead))));
     Value state = kc.stateAt(start, g);
     ConsumerWaitOp::create(b, kc.mainPipe, state);
     Value stage = kc.stageIndex(state);
@@ -275,26 +287,33 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
       chunks.push_back(dq.loadChunks(
           kc.gep(aStage, kc.mul(block, kc.i32(unitsPerTile * kUnitBytes)))));
     }
-    // The previous k-tile's wgmma still reads its fragment registers
-    // (PTX: rewriting them before its wait_group is undefined), so it
-    // retires before the new ones are written; its stage goes back.
-    NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
-    Value hasPrev =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, kc.i32(0));
-    release(kc, hasPrev, kc.stateAt(start, kc.sub(g, kc.i32(1))));
-    SmallVector<SmallVector<Value>> regs;
+    SmallVector<Dequantizer::RowPairs> rowPairs;
     for (int64_t mb = 0; mb < mBlocks; ++mb)
-      regs.push_back(dq.fragments(chunks[mb], mb, words));
-    NVVM::WgmmaFenceAlignedOp::create(b);
-    for (int64_t ks = 0; ks < layout.tileK / 16; ++ks) {
+      rowPairs.push_back(dq.pairs(mb, words));
+    // One wgmma group per k16 step. Step ks's registers are rewritten only
+    // once the previous k-tile's step ks retired (PTX: rewriting a wgmma's
+    // A registers before its wait_group is undefined): the 3 groups after
+    // it may stay in flight, so the tensor cores multiply steps while the
+    // next ones are dequantized. After the last step's wait the previous
+    // k-tile has retired entirely and its stage goes back.
+    int64_t steps = layout.tileK / 16;
+    for (int64_t ks = 0; ks < steps; ++ks) {
+      NVVM::WgmmaWaitGroupSyncOp::create(b, steps - 1);
+      if (ks == steps - 1) {
+        Value hasPrev = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
+                                              kt, kc.i32(0));
+        release(kc, hasPrev, kc.stateAt(start, kc.sub(g, kc.i32(1))));
+      }
+      SmallVector<SmallVector<Value>> regs;
+      for (int64_t mb = 0; mb < mBlocks; ++mb)
+        regs.push_back(dq.stepFragments(chunks[mb], ks, rowPairs[mb]));
+      NVVM::WgmmaFenceAlignedOp::create(b);
       // A K-major B advances 32 bytes (2 descriptor units) per k16 step.
       Value dB = arith::AddIOp::create(b, descB, kc.i64(ks * 2));
       for (int64_t mb = 0; mb < mBlocks; ++mb)
-        acc[mb] = registerAWgmma(
-            kc, acc[mb], ArrayRef(regs[mb]).slice(4 * ks, 4), dB);
+        acc[mb] = registerAWgmma(kc, acc[mb], regs[mb], dB);
+      NVVM::WgmmaGroupSyncAlignedOp::create(b);
     }
-    // The group stays in flight while the next stage is awaited and read.
-    NVVM::WgmmaGroupSyncAlignedOp::create(b);
     llvm::append_range(acc, next);
     scf::YieldOp::create(b, acc);
   }

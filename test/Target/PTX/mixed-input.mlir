@@ -9,22 +9,27 @@
 // 128 + q), sub.rn / mul.rn .bf16x2, and multiplies with wgmma's
 // register-A form; no 16-bit weight is written to shared memory.
 
-// The loop is rotated: a k-tile's dequantization and wgmma come first in
-// the text, then the wait for the next stage, its ld.shared and the
-// wait_group 0 that frees the fragment registers before they are written.
+// One wgmma group per k16 step; a step's registers are rewritten after a
+// wait_group 3 (the previous k-tile's same step retired). The loop is
+// rotated: its text starts with the last step of a k-tile, then the wait
+// for the next stage and its ld.shared, then the steps.
 // PTX-LABEL: .entry w4_bf16(
 // PTX: cp.async.bulk.tensor.4d.shared::cluster.global
 // PTX: ld.global.nc.b16
-// PTX: 1124090624
-// PTX: add.rn.bf16x2
-// PTX: sub.rn.bf16x2
-// PTX: mul.rn.bf16x2
-// PTX: wgmma.fence.sync.aligned;
+// PTX-DAG: 1124090624
+// PTX-DAG: sub.rn.bf16x2
+// PTX-DAG: mul.rn.bf16x2
 // PTX: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
 // PTX: wgmma.commit_group.sync.aligned;
 // PTX: mbarrier.try_wait.parity
 // PTX: ld.shared.v4.b32
-// PTX-NEXT: wgmma.wait_group.sync.aligned 0;
+// PTX: add.rn.bf16x2
+// PTX: wgmma.wait_group.sync.aligned 3;
+// PTX: mul.rn.bf16x2
+// PTX: wgmma.fence.sync.aligned;
+// PTX: wgmma.mma_async.sync.aligned.m64n32k16
+// PTX: wgmma.commit_group.sync.aligned;
+// PTX: wgmma.wait_group.sync.aligned 3;
 // PTX-NOT: st.shared.v4.b32
 // PTX-NOT: st.shared.b16
 wsgemm.gemm @w4_bf16 batched a(i4) b(bf16) d(bf16)
