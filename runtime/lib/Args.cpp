@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm-runtime/Args.h"
+#include "ws-gemm-runtime/Prepack.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -228,26 +229,9 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     return errorf(name, ": null pointer", hint);
   }
   WSGEMM_TRY(checkDType(name, *t, p.dtype));
-  // A pre-packed weight (Prepack.h) has no strides of its own; M and K must
-  // be whole packing units and K whole scale groups.
-  if (!p.packing.empty()) {
-    if (t->ptr % 16 != 0)
-      return errorf(name, ": base address ", hex(t->ptr),
-                    " is not 16-byte aligned (TMA requirement)");
-    if (t->ld != 0 || t->batchStride != 0)
-      return errorf(name, ": a pre-packed weight (", p.packing,
-                    ") is dense: pass ld = 0 and batch stride 0, got ",
-                    t->ld, " and ", t->batchStride);
-    const auto &dq = m.operand(name).dequant;
-    int64_t group = dq ? dq->group : 64;
-    if (args.M % 64 != 0)
-      return errorf("M = ", args.M, ": the pre-packed ", name,
-                    " needs M a multiple of 64 (", p.packing, ")");
-    if (args.K % group != 0)
-      return errorf("K = ", args.K, ": the pre-packed ", name,
-                    " needs K a multiple of its scale group ", group);
-    return Status::success();
-  }
+  // A pre-packed weight has its own rules (Prepack.cpp).
+  if (!p.packing.empty())
+    return checkPackedArgument(m, p, *t, args);
   // A matrix (store = direct) is written element by element with st.global:
   // none of TMA's 16-byte rules apply to it.
   const bool tma = p.kind == ParamKind::TensorMap;

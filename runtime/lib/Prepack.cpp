@@ -74,6 +74,27 @@ Status unpackI4(const uint8_t *packed, int64_t M, int64_t K, int64_t L,
   return Status::success();
 }
 
+Status checkPackedArgument(const Manifest &m, const Param &p,
+                           const TensorArg &t, const GemmArgs &args) {
+  const std::string &name = p.operand;
+  if (t.ptr % 16 != 0)
+    return errorf(name, ": base address ", uint64_t(t.ptr),
+                  " is not 16-byte aligned (TMA requirement)");
+  if (t.ld != 0 || t.batchStride != 0)
+    return errorf(name, ": a pre-packed weight (", p.packing,
+                  ") is dense: pass ld = 0 and batch stride 0, got ", t.ld,
+                  " and ", t.batchStride);
+  const auto &dq = m.operand(name).dequant;
+  int64_t group = dq ? dq->group : 64;
+  if (args.M % 64 != 0)
+    return errorf("M = ", args.M, ": the pre-packed ", name,
+                  " needs M a multiple of 64 (", p.packing, ")");
+  if (args.K % group != 0)
+    return errorf("K = ", args.K, ": the pre-packed ", name,
+                  " needs K a multiple of its scale group ", group);
+  return Status::success();
+}
+
 double dequantizeReference(DType mma, int q, int zero, double scale) {
   // q - zero is a small integer, exact in f16/bf16; its product with a
   // 16-bit scale is exact in double, so roundTo rounds it once.

@@ -4,7 +4,8 @@
 // pre-packed so that every consumer thread finds the wgmma A fragment of a
 // 64 x 64 block in 16 contiguous bytes. prepackI4 builds that layout from
 // plain unsigned 4-bit values, unpackI4 inverts it; dequantizeReference is
-// the value the kernel multiplies, for CPU references. No CUDA here.
+// the value the kernel multiplies, for CPU references; checkPackedArgument
+// is validate()'s rule for a packed operand. No driver calls here.
 //
 // Layout `wsgemm.i4.m64k64.v1`: for batch l, row block mb = m / 64 and K
 // block kb = k / 64, one 2048-byte unit at ((l * M/64 + mb) * K/64 + kb) *
@@ -19,6 +20,7 @@
 #ifndef WSGEMM_RUNTIME_PREPACK_H
 #define WSGEMM_RUNTIME_PREPACK_H
 
+#include "ws-gemm-runtime/Args.h"
 #include "ws-gemm-runtime/DType.h"
 #include "ws-gemm-runtime/Status.h"
 
@@ -37,6 +39,12 @@ int64_t packedI4Bytes(int64_t M, int64_t K, int64_t L = 1);
 /// and values above 15, naming them.
 Status prepackI4(const uint8_t *q, int64_t M, int64_t K, int64_t L,
                  uint8_t *packed);
+
+/// validate()'s rules for the pre-packed tensor_map param `p` given as `t`:
+/// a 16-byte aligned base, no ld or batch stride (the packing is dense), M
+/// a multiple of 64 and K of the scale group, each refusal naming it.
+Status checkPackedArgument(const Manifest &m, const Param &p,
+                           const TensorArg &t, const GemmArgs &args);
 
 /// The inverse of prepackI4.
 Status unpackI4(const uint8_t *packed, int64_t M, int64_t K, int64_t L,
