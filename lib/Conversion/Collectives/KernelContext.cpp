@@ -174,11 +174,11 @@ Value KernelContext::tmaDescriptor(StringRef operand) {
     }
   assert(param && "no tensor map for the operand");
   MLIRContext *ctx = b.getContext();
-  auto box = MemRefType::get(
-      llvm::to_vector(llvm::reverse(param->box)), element,
   // A pre-packed operand moves in 8-byte units (KernelLayout.h).
   Type element = param->packing.empty() ? typeOf(param->type)
                                         : Type(b.getI64Type());
+  auto box = MemRefType::get(
+      llvm::to_vector(llvm::reverse(param->box)), element,
       MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
   nvgpu::TensorMapSwizzleKind swizzle;

@@ -74,12 +74,12 @@ unsigned mlir::wsgemm::planning::getBits(DType type) {
     return 32;
   case DType::F8E4M3:
   case DType::F8E5M2:
-    return 8;
-  case DType::None:
   case DType::I8:
-  case DType::Other:
+    return 8;
   case DType::I4:
     return 4;
+  case DType::None:
+  case DType::Other:
     return 0;
   }
   return 0;
@@ -99,18 +99,16 @@ const char *mlir::wsgemm::planning::toString(DType type) {
     return "f8e4m3";
   case DType::F8E5M2:
     return "f8e5m2";
-  case DType::Other:
-    return "?";
   case DType::I4:
     return "i4";
   case DType::I8:
     return "i8";
+  case DType::Other:
+    return "?";
   }
   return "?";
 }
 
-std::vector<EpilogueOperand>
-GemmDesc::operandsOf(EpilogueOperand::Kind kind) const {
 const char *mlir::wsgemm::planning::toString(ZeroPoint zero) {
   switch (zero) {
   case ZeroPoint::None:
@@ -123,6 +121,8 @@ const char *mlir::wsgemm::planning::toString(ZeroPoint zero) {
   return "?";
 }
 
+std::vector<EpilogueOperand>
+GemmDesc::operandsOf(EpilogueOperand::Kind kind) const {
   std::vector<EpilogueOperand> result;
   for (const EpilogueOperand &operand : operands)
     if (operand.kind == kind)
