@@ -629,6 +629,35 @@ MX["mx_bench_w4_n256"] = (MXK, "benchmarked: compute-bound 128x256", ["--m 4096 
 MX["mx_bench_w4_m256_n16"] = (MXK, "benchmarked: decode 256x16, split_k = 4", ["--m 4096 --n 16 --k 4096", "--m 320 --n 7 --k 512 --full"])
 MX["mx_bench_w4_ws64_n16"] = (MXK, "benchmarked: decode warp_specialized 64x16, split_k = 2", ["--m 4096 --n 16 --k 4096", "--m 320 --n 7 --k 512 --full"])
 
+# A column-major D (kernels/column_major_d.mlir), after every other table
+# so the kernels above keep their seeds. Its columns are M long: the
+# standard shapes' odd M (777, 1000) give columns of any length; --pad 8
+# leaves ld = M + 8; the decode tile runs at 1, 7 and 16 tokens.
+DCM = {}
+DCK = "kernels/column_major_d.mlir"
+DCM["dcm_coop_bias_silu_aux_bf16"] = (
+    DCK, "column-major D: cooperative 128x128, row bias, SiLU, row-major f32 aux store",
+    [RAG2 + " --pad 8", "--m 129 --n 8 --k 8"])
+DCM["dcm_ws_lincomb_c_f32"] = (
+    DCK, "column-major f32 D = alpha * acc + beta * C (C row-major), warp_specialized",
+    [FULL + " --scalar beta=0", RAG1 + " --pad 8"])
+DCM["dcm_pp_f16"] = (
+    DCK, "column-major D: pingpong 64x128, N-major B, column bias, ReLU", [BIG])
+DCM["dcm_stream_amax_bf16"] = (
+    DCK, "column-major D: stream-K 128x256 with absmax",
+    [HYB, RAG1 + " --stream-k-tiles 40"])
+DCM["dcm_batched_f16"] = (DCK, "column-major D: batched f16", [])
+DCM["dcm_split2_reduce_f32"] = (
+    DCK, "column-major f32 D += acc with split_k = 2 (red.global.add)",
+    ["--m 256 --n 512 --k 16384"])
+DCM["dcm_decode_bias_bf16"] = (
+    DCK, "column-major D: decode tile 128x16, row bias",
+    ["--m 4096 --n 1 --k 4096", "--m 777 --n 7 --k 200 --full",
+     "--m 4096 --n 16 --k 4096"])
+DCM["bench_dcm_col_bf16"] = (DCK, "benchmarked: column-major D, 128x256", [BIG])
+DCM["bench_dcm_row_bf16"] = (DCK, "benchmarked: row-major D by the direct stores, 128x256", [])
+DCM["bench_dcm_tma_bf16"] = (DCK, "benchmarked: row-major D by TMA, 128x256", [])
+
 
 def main():
     sources = {}
@@ -652,6 +681,7 @@ def main():
     KERNELS.update(CPA)
     KERNELS.update(S80)
     KERNELS.update(MX)
+    KERNELS.update(DCM)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -662,7 +692,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

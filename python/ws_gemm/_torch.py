@@ -106,6 +106,13 @@ class _Signature:
                 outs.append(torch.empty(shape, dtype=dtype, device=a.device))
         return outs
 
+    def results(self, outs):
+        """The op's return value: the outputs, a column-major D
+        (`d(T, m_major)`, stored N x M) as its M x N view."""
+        if self.kernel.operands["D"].layout == "m_major":
+            outs = [outs[0].transpose(-1, -2)] + list(outs[1:])
+        return outs[0] if len(outs) == 1 else tuple(outs)
+
 
 def torch_op(kernel, name=None):
     """Registers `kernel` (a Kernel or a KernelFamily) as the custom op
@@ -144,11 +151,11 @@ def torch_op(kernel, name=None):
             named[sig.arg_name(p)] = t
         d = named.pop("D")
         kernel.launch(a, b, d, c, **named)
-        return outs[0] if len(outs) == 1 else tuple(outs)
+        return sig.results(outs)
 
     def fake(*args):
-        outs = sig.empty_outputs(torch, args[0], args[1], fill=False)
-        return outs[0] if len(outs) == 1 else tuple(outs)
+        return sig.results(sig.empty_outputs(torch, args[0], args[1],
+                                             fill=False))
 
     op = torch.library.custom_op(qualname, run, mutates_args=(),
                                  device_types="cuda", schema=sig.schema())

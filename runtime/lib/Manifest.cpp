@@ -125,6 +125,8 @@ void parseOperands(Manifest &m, const json &root) {
       allowed = {{"k_major", Layout::KMajor}, {"m_major", Layout::MMajor}};
     else if (name == "B")
       allowed = {{"k_major", Layout::KMajor}, {"n_major", Layout::NMajor}};
+    else if (name == "D")
+      allowed = {{"n_major", Layout::NMajor}, {"m_major", Layout::MMajor}};
     else
       allowed = {{"n_major", Layout::NMajor}};
     info.layout = getEnum<Layout>(need(o, key, "layout"), key + ".layout",

@@ -35,7 +35,9 @@ std::vector<Dim> matrixDims(const Manifest &m, const std::string &operand) {
     return m.operand("B").layout == Layout::KMajor
                ? std::vector<Dim>{Dim::K, Dim::N}
                : std::vector<Dim>{Dim::N, Dim::K};
-  return {Dim::N, Dim::M}; // C, D and aux matrices
+  if (operand == "D" && m.operand("D").layout == Layout::MMajor)
+    return {Dim::M, Dim::N}; // a column-major D
+  return {Dim::N, Dim::M};   // C, D and aux matrices
 }
 
 void checkTensorMap(const Manifest &m, const Param &p,
@@ -360,6 +362,12 @@ void validateManifest(const Manifest &m) {
       fail("params", std::string("no tensor_map or matrix for operand ") + op);
   if (m.hasC() && !mapped.count("C"))
     fail("params", "operands declares C but no tensor_map reads it");
+  // A column-major D is written by the direct stores (docs/manifest.md).
+  if (const Param *d = m.findTensorMap("D");
+      d && m.operand("D").layout == Layout::MMajor)
+    fail(paramKey(m, d) + ".kind",
+         "operands.D.layout = \"m_major\" (a column-major D) is stored "
+         "without TMA: a matrix parameter, not a tensor_map");
   for (const auto &[name, node] : auxNodes)
     if (!mapped.count(name))
       fail(idx("evt.nodes", static_cast<size_t>(node->id)) + ".name",

@@ -393,7 +393,7 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
       r = acc;
       break;
     case EvtOp::LoadSrc:
-      r = srcSkipped_ ? 0.0 : in_.C.at(m, n, l);
+      r = srcSkipped_ ? 0.0 : in_.C.atMN(m, n, l);
       if (!srcSkipped_ && !node.skipIfZero.empty() &&
           in_.scalars.at(node.skipIfZero) == 0.0)
         r = 0.0;
@@ -408,7 +408,7 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
       break;
     case EvtOp::AuxLoad: {
       const HostMatrix &h = *auxIn_[i];
-      r = h.at(m, n, h.geometry.batches > 1 ? l : 0);
+      r = h.atMN(m, n, h.geometry.batches > 1 ? l : 0);
       break;
     }
     case EvtOp::Const:
@@ -451,7 +451,7 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
       // type (PTX's add rounds to nearest; min and max are exact and
       // return the number when one side is NaN).
       if (dReduce_ != StoreReduce::None) {
-        const double old = in_.D.at(m, n, l);
+        const double old = in_.D.atMN(m, n, l);
         if (dReduce_ == StoreReduce::Add)
           out.d = roundTo(node.dtype, old + out.d, Rounding::RN);
         else

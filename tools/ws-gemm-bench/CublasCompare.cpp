@@ -201,6 +201,11 @@ Status CublasRunner::setup(const CublasLtApi &api, const Manifest &m,
   if (aT != bT && !(plan.fp8 && isFp8(bT)))
     return errorf("cuBLASLt comparison needs A and B of one dtype, got ",
                   dtypeName(aT), " and ", dtypeName(bT));
+  // The mapping below writes a row-major D.
+  if (m.operand("D").layout != Layout::NMajor)
+    return errorf("cuBLASLt comparison needs a row-major D (n_major), got ",
+                  layoutName(m.operand("D").layout),
+                  ": time it without --compare cublaslt");
   // cuBLASLt's fp8 matmul is TN only: both operands K-major, which is
   // also the only layout our fp8 kernels take (Legality.cpp).
   if (plan.fp8 && (m.operand("A").layout != Layout::KMajor ||

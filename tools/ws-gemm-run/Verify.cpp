@@ -182,7 +182,7 @@ public:
     double maxWeight = 1;
     for (size_t i = 0; i < plan_.coords.size(); ++i) {
       const Coord &c = plan_.coords[i];
-      double got = out.at(c.m, c.n, c.l), want = refs[i];
+      double got = out.atMN(c.m, c.n, c.l), want = refs[i];
       // Block scaling: the atol term follows the element's own term
       // magnitude (Check.h).
       double weight = weights_.empty() ? 1.0 : weights_[i];
@@ -251,12 +251,15 @@ void Verifier::nanScan(const HostMatrix &out, int auxIndex) {
       for (int64_t col = 0; col < g.cols; ++col) {
         if (!std::isnan(out.at(r, col, l)))
           continue;
-        ElementResult e = ref_.evaluate(r, col, l);
+        // The element's (m, n): a column-major D stores M along a row.
+        bool columnMajor = g.colDim == Dim::M;
+        int64_t em = columnMajor ? col : r, en = columnMajor ? r : col;
+        ElementResult e = ref_.evaluate(em, en, l);
         double want = auxIndex < 0 ? e.d : e.aux[static_cast<size_t>(auxIndex)];
         if (std::isnan(want))
           continue;
         if (bad++ == 0)
-          first = Where{r, col, l}.str();
+          first = Where{em, en, l}.str();
       }
   if (bad) {
     std::printf("       NaN scan: %lld%s unwritten/NaN elements, first "

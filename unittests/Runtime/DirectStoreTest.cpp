@@ -3,7 +3,9 @@
 // A `matrix` parameter (store = direct): the manifest accepts it only for
 // outputs, validate() drops TMA's 16-byte rules for it but keeps the
 // element alignment and the stride bounds, packParams passes {address, ld,
-// batch stride}, and a family may mix TMA and direct variants.
+// batch stride}, and a family may mix TMA and direct variants. A
+// column-major D (`d(T, m_major)`): dims [M, N], ld counted along M, never
+// a tensor map.
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,6 +139,62 @@ TEST(DirectStore, FamilyPicksDirectVariantWhenStridesNeedIt) {
             "family bias_relu: no variant accepts problem 256x1001x128 with "
             "its outputs' strides (they break TMA's 16-byte rules and no "
             "variant has store = direct and a matching static_shape)");
+}
+
+/// directJson() with D column-major: operands.D.layout m_major, dims
+/// [M, N].
+json columnMajorJson() {
+  json j = directJson();
+  j["operands"]["D"]["layout"] = "m_major";
+  j["params"][3]["dims"] = {"M", "N"};
+  return j;
+}
+
+TEST(DirectStore, ColumnMajorDManifest) {
+  Manifest m = parseOrDie(columnMajorJson());
+  EXPECT_EQ(m.operand("D").layout, Layout::MMajor);
+  // The dims must follow the layout, and only D may be column-major.
+  json j = columnMajorJson();
+  j["params"][3]["dims"] = {"N", "M"};
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: params[3].dims: must be [M, N] or [M, N, L] "
+            "for D (m_major), got [N, M]");
+  j = columnMajorJson();
+  j["operands"]["C"]["layout"] = "m_major";
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: operands.C.layout: unknown layout for C "
+            "'m_major' (expected one of n_major)");
+  // A tensor map cannot write it.
+  j = loadJson("gemm_bias_relu.json");
+  j["operands"]["D"]["layout"] = "m_major";
+  j["params"][3]["dims"] = {"M", "N"};
+  EXPECT_EQ(manifestError(j),
+            "manifest t.json: params[3].kind: operands.D.layout = \"m_major\" "
+            "(a column-major D) is stored without TMA: a matrix parameter, "
+            "not a tensor_map");
+}
+
+TEST(DirectStore, ColumnMajorDGeometry) {
+  Manifest m = parseOrDie(columnMajorJson());
+  GemmArgs a = oddN(); // M = 256, N = 1001
+  EXPECT_EQ(argsError(m, a), "");
+  MatrixGeometry g = matrixGeometry(m, "D", a);
+  EXPECT_EQ(g.cols, 256);
+  EXPECT_EQ(g.rows, 1001);
+  EXPECT_EQ(g.colDim, Dim::M);
+  // Element (m, n) is at n * ld + m.
+  EXPECT_EQ(g.offsetMN(3, 5, 0), 5 * 256 + 3);
+  a.D.ld = 300;
+  g = matrixGeometry(m, "D", a);
+  EXPECT_EQ(g.offsetMN(3, 5, 0), 5 * 300 + 3);
+  EXPECT_EQ(argsError(m, a), "");
+  a.D.ld = 255;
+  EXPECT_EQ(argsError(m, a),
+            "D: leading dimension ld = 255 is smaller than the row length "
+            "M = 256");
+  // The row-major D's element (m, n) is at m * ld + n.
+  MatrixGeometry r = matrixGeometry(parseOrDie(directJson()), "D", oddN());
+  EXPECT_EQ(r.offsetMN(3, 5, 0), 3 * 1001 + 5);
 }
 
 } // namespace

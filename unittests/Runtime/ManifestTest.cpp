@@ -199,9 +199,14 @@ const std::vector<Case> &cases() {
        "operands.A.layout: unknown layout for A 'n_major' (expected one of "
        "k_major, m_major)"},
       {"gemm_bias_relu.json",
+       [](json &j) { j["operands"]["D"]["layout"] = "k_major"; },
+       "operands.D.layout: unknown layout for D 'k_major' (expected one of "
+       "n_major, m_major)"},
+      // A column-major D's dims follow its layout (DirectStoreTest.cpp).
+      {"gemm_bias_relu.json",
        [](json &j) { j["operands"]["D"]["layout"] = "m_major"; },
-       "operands.D.layout: unknown layout for D 'm_major' (expected one of "
-       "n_major)"},
+       "params[3].dims: must be [M, N] or [M, N, L] for D (m_major), got "
+       "[N, M]"},
       // Params.
       {"gemm_bias_relu.json",
        [](json &j) { j["params"][2]["kind"] = "tensormap"; },

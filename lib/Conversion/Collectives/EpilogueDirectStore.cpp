@@ -19,6 +19,14 @@
 // the subtile's swizzle, which permutes 16-byte chunks within a row: a
 // warp's 32 reads stay conflict-free.
 //
+// A column-major D (`d(T, m_major)`: M contiguous in memory) is copied the
+// other way round: thread t takes row t % 64 of columns t / 64, t / 64 + 2,
+// ..., so a warp's 32 stores are consecutive elements of a column. Its
+// shared-memory reads walk down a column of the row-major subtile: rows r
+// and r + 8 share a bank under the 128B swizzle, a 4-way conflict on
+// 16-bit elements (the copy-out is a small part of the epilogue; measured
+// in docs/perf-notes.md).
+//
 // D reduced into (`epi.store ... reduce add`) takes red.global instead of
 // st.global: `red.global.add.f32` and `red.global.add.noftz.{f16,bf16}`,
 // the only scalar float reductions PTX has (min and max exist for 16-bit
@@ -42,7 +50,19 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
   ImplicitLocOpBuilder &b = kc.b;
   const int64_t epiN = kc.layout.epiN, threads = 128, rows = 64;
   const int64_t bytes = pl::getBits(type) / 8;
-  const int64_t cols = std::min(epiN, threads), rowStep = threads / cols;
+  // The copy walks the subtile along the matrix's contiguous dimension
+  // ("inner": N of a row-major output, M of a column-major D) with
+  // consecutive threads, and along the other ("outer") in a loop.
+  const bool columnMajor =
+      operand == "D" && kc.desc.dMajor == pl::OperandMajor::M;
+  const int64_t innerExt = columnMajor ? rows : epiN;
+  const int64_t inners = std::min(innerExt, threads),
+                outerStep = threads / inners;
+  const int64_t outerExt = columnMajor ? epiN : rows;
+  Value innerOrigin = columnMajor ? subRow : subCol;
+  Value outerOrigin = columnMajor ? subCol : subRow;
+  Value innerSize = columnMajor ? kc.sizeM : kc.sizeN;
+  Value outerSize = columnMajor ? kc.sizeN : kc.sizeM;
   // The element as raw bits: the copy never converts.
   Type bitsTy = b.getIntegerType(bytes * 8);
   Type i64Ty = b.getI64Type();
@@ -59,26 +79,27 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
   Value batchBase = kc.i64(0);
   if (kc.desc.batched)
     batchBase = mul64(toI64(batch), m.batchStride);
-  Value row0 = kc.divu(kc.tidInWg, kc.i32(cols));
-  Value col0 = kc.remu(kc.tidInWg, kc.i32(cols));
-  Value gm0 = kc.add(subRow, row0);
-  // Rows of this thread inside the subtile and inside M: ceil((min(64 -
-  // row0, M - gm0)) / R), 0 when gm0 >= M or the thread has no column
-  // (epi N not dividing 128).
-  Value left = arith::MinSIOp::create(b, kc.sub(kc.i32(rows), row0),
-                                      kc.sub(kc.sizeM, gm0));
-  Value active = kc.andi(kc.ult(gm0, kc.sizeM),
-                         kc.ult(kc.tidInWg, kc.i32(rowStep * cols)));
-  Value trips = kc.divu(kc.add(left, kc.i32(rowStep - 1)), kc.i32(rowStep));
-  Value stepBytes = mul64(m.ld, kc.i64(rowStep * bytes));
-  for (int64_t pass = 0; pass < epiN / cols; ++pass) {
-    Value col = kc.add(col0, kc.i32(pass * cols));
-    Value gn = kc.add(subCol, col);
-    Value n = kc.select(kc.andi(active, kc.ult(gn, kc.sizeN)), trips,
+  Value outer0 = kc.divu(kc.tidInWg, kc.i32(inners));
+  Value inner0 = kc.remu(kc.tidInWg, kc.i32(inners));
+  Value go0 = kc.add(outerOrigin, outer0);
+  // Outer steps of this thread inside the subtile and the matrix:
+  // ceil(min(outer extent - outer0, size - go0) / step), 0 when go0 is
+  // outside or the thread has no inner index (epi N not dividing 128).
+  Value left = arith::MinSIOp::create(b, kc.sub(kc.i32(outerExt), outer0),
+                                      kc.sub(outerSize, go0));
+  Value active = kc.andi(kc.ult(go0, outerSize),
+                         kc.ult(kc.tidInWg, kc.i32(outerStep * inners)));
+  Value trips =
+      kc.divu(kc.add(left, kc.i32(outerStep - 1)), kc.i32(outerStep));
+  Value stepBytes = mul64(m.ld, kc.i64(outerStep * bytes));
+  for (int64_t pass = 0; pass < innerExt / inners; ++pass) {
+    Value inner = kc.add(inner0, kc.i32(pass * inners));
+    Value gi = kc.add(innerOrigin, inner);
+    Value n = kc.select(kc.andi(active, kc.ult(gi, innerSize)), trips,
                         kc.i32(0));
-    // Element (gm0, gn) of batch `batch`: batch * batch stride + gm0 * ld
-    // + gn, in 64 bits (a matrix may exceed 2^31 elements).
-    Value first = add64(add64(batchBase, mul64(toI64(gm0), m.ld)), toI64(gn));
+    // Element (go0, gi) of batch `batch`: batch * batch stride + go0 * ld
+    // + gi, in 64 bits (a matrix may exceed 2^31 elements).
+    Value first = add64(add64(batchBase, mul64(toI64(go0), m.ld)), toI64(gi));
     Value dst0 = LLVM::GEPOp::create(b, kc.globalPtrTy, bitsTy, m.base,
                                      ValueRange{first});
     auto loop = scf::ForOp::create(b, kc.i32(0), n, kc.i32(1),
@@ -87,7 +108,9 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
     b.setInsertionPointToStart(loop.getBody());
     Value k = loop.getInductionVar();
     Value dst = loop.getRegionIterArgs()[0];
-    Value row = kc.add(row0, kc.mul(k, kc.i32(rowStep)));
+    Value outer = kc.add(outer0, kc.mul(k, kc.i32(outerStep)));
+    Value row = columnMajor ? inner : outer;
+    Value col = columnMajor ? outer : inner;
     Value src = kc.gep(
         buf, swizzleOffset(kc.mul(kc.add(kc.mul(row, kc.i32(epiN)), col),
                                   kc.i32(bytes)),

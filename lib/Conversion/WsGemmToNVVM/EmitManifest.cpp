@@ -317,7 +317,7 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       {"B", llvm::json::Object{{"dtype", pl::toString(desc.b)},
                                {"layout", pl::toString(desc.bMajor)}}},
       {"D", llvm::json::Object{{"dtype", pl::toString(desc.d)},
-                               {"layout", "n_major"}}}};
+                               {"layout", pl::toString(desc.dMajor)}}}};
   // D reduced into (epi.store ... reduce): the runtime treats it as an
   // input and an output.
   if (desc.dReduce != pl::StoreReduce::None)

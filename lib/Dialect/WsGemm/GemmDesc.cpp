@@ -245,6 +245,7 @@ FailureOr<pl::GemmDesc> mlir::wsgemm::describeGemm(GemmOp op) {
   desc.d = toDType(op.getDType());
   desc.aMajor = toPlanning(op.getALayout());
   desc.bMajor = toPlanning(op.getBLayout());
+  desc.dMajor = toPlanning(op.getDLayout());
   desc.batched = op.isBatched();
   if (op.hasStaticShape())
     desc.shape = {*op.getStaticM(), *op.getStaticN(), *op.getStaticK(),

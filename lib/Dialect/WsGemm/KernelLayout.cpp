@@ -163,7 +163,10 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
       p.kind = KernelParam::Kind::Matrix;
       p.name = p.operand = name;
       p.type = type;
-      p.dims = {"N", "M"};
+      // A column-major D (d(T, m_major)): M is its contiguous dimension.
+      bool columnMajor = name == "D" && desc.dMajor == OperandMajor::M;
+      p.dims = columnMajor ? std::vector<std::string>{"M", "N"}
+                           : std::vector<std::string>{"N", "M"};
       if (desc.batched)
         p.dims.push_back("L");
       params.push_back(std::move(p));

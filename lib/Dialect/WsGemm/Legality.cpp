@@ -467,6 +467,11 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
   if (c.isDirectStore() && c.warpStores.value_or(false))
     errors.error() << "store = direct and warp_stores = true exclude each "
                       "other: direct stores issue no TMA store";
+  if (desc.storesD && desc.dMajor == OperandMajor::M && !c.isDirectStore())
+    errors.error() << "d(" << toString(desc.d)
+                   << ", m_major) is written by the direct stores only "
+                      "(the TMA store writes the staged subtile's rows along "
+                      "N): use store = direct, or leave store unset";
   if (c.delayTmaStore.value_or(false) && c.stagesD.value_or(0) < 2)
     errors.error() << "delay_tma_store = true needs stages_d >= 2 (the "
                       "delayed store still reads one buffer while the next "

@@ -257,6 +257,9 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   if (!c.scheduler &&
       pickTileScheduler(desc) == TileSchedulerKind::StreamK)
     c.scheduler = TileSchedulerKind::StreamK;
+  // A column-major D is written by the direct stores only (Legality.cpp).
+  if (!c.store && desc.storesD && desc.dMajor == OperandMajor::M)
+    c.store = OutputStore::Direct;
   // Direct stores where a static shape's output rows break TMA's 16-byte
   // rule (an f16 LM head with N = 50257); TMA stores everywhere else.
   if (!c.store && desc.shape) {

@@ -171,7 +171,7 @@ LogicalResult ConfigAttr::verify(
 // GemmOp: syntax
 //===----------------------------------------------------------------------===//
 //
-//   wsgemm.gemm @name [batched] a(T[, layout]) b(T[, layout]) [c(T)] d(T)
+//   wsgemm.gemm @name [batched] a(T[, layout]) b(T[, layout]) [c(T)] d(T[, layout])
 //       [dequant_a #wsgemm.dequant<...>]
 //       [shape [M, N, K(, L)]] [config #wsgemm.config<...>]
 //       [attributes {...}] { ^bb0(%acc: f32): ... epi.yield }
@@ -210,7 +210,8 @@ ParseResult GemmOp::parse(OpAsmParser &parser, OperationState &result) {
     result.addAttribute(getBatchedAttrName(opName), b.getUnitAttr());
 
   Type aType, bType, cType, dType;
-  Major aLayout = Major::k_major, bLayout = Major::k_major;
+  Major aLayout = Major::k_major, bLayout = Major::k_major,
+        dLayout = Major::n_major;
   if (parseOperandSpec(parser, "a", aType, &aLayout) ||
       parseOperandSpec(parser, "b", bType, &bLayout))
     return failure();
@@ -218,7 +219,7 @@ ParseResult GemmOp::parse(OpAsmParser &parser, OperationState &result) {
     if (parser.parseLParen() || parser.parseType(cType) || parser.parseRParen())
       return failure();
   }
-  if (parseOperandSpec(parser, "d", dType, /*layout=*/nullptr))
+  if (parseOperandSpec(parser, "d", dType, &dLayout))
     return failure();
   if (succeeded(parser.parseOptionalKeyword("dequant_a"))) {
     SMLoc loc = parser.getCurrentLocation();
@@ -242,6 +243,9 @@ ParseResult GemmOp::parse(OpAsmParser &parser, OperationState &result) {
   if (bLayout != Major::k_major)
     result.addAttribute(getBLayoutAttrName(opName),
                         MajorAttr::get(b.getContext(), bLayout));
+  if (dLayout != Major::n_major)
+    result.addAttribute(getDLayoutAttrName(opName),
+                        MajorAttr::get(b.getContext(), dLayout));
 
   if (succeeded(parser.parseOptionalKeyword("shape"))) {
     SmallVector<int64_t> dims;
@@ -281,7 +285,10 @@ void GemmOp::print(OpAsmPrinter &p) {
   p << ")";
   if (std::optional<Type> cType = getCType())
     p << " c(" << *cType << ")";
-  p << " d(" << getDType() << ")";
+  p << " d(" << getDType();
+  if (getDLayout() != Major::n_major)
+    p << ", " << stringifyMajor(getDLayout());
+  p << ")";
   if (DequantAttr dequant = getDequantAAttr()) {
     p << " dequant_a ";
     p.printAttribute(dequant);
@@ -411,6 +418,9 @@ LogicalResult GemmOp::verify() {
   if (getBLayout() == Major::m_major)
     return emitOpError() << "B layout must be k_major or n_major because B is "
                             "K x N, got m_major";
+  if (getDLayout() == Major::k_major)
+    return emitOpError() << "D layout must be n_major or m_major because D is "
+                            "M x N, got k_major";
   if (std::optional<ArrayRef<int64_t>> shape = getShape()) {
     size_t rank = isBatched() ? 4 : 3;
     if (shape->size() != rank)

@@ -79,6 +79,12 @@ struct MatrixGeometry {
   int64_t offset(int64_t r, int64_t c, int64_t l) const {
     return l * batchStride + r * ld + c;
   }
+  /// Offset of the element at row m, column n of the M x N matrix it
+  /// stores, whichever of M and N is contiguous (a column-major D: colDim
+  /// M).
+  int64_t offsetMN(int64_t m, int64_t n, int64_t l) const {
+    return colDim == Dim::M ? offset(n, m, l) : offset(m, n, l);
+  }
 };
 /// Geometry of `operand` (A, B, C, D or an aux matrix name); an operand not
 /// in the manifest yields rows = cols = 0.

@@ -32,6 +32,10 @@ struct HostMatrix {
   double at(int64_t r, int64_t c, int64_t l) const {
     return data[static_cast<size_t>(geometry.offset(r, c, l))];
   }
+  /// Element (m, n) of an M x N matrix (C, D, aux) in either storage order.
+  double atMN(int64_t m, int64_t n, int64_t l) const {
+    return data[static_cast<size_t>(geometry.offsetMN(m, n, l))];
+  }
 };
 
 struct HostInputs {

@@ -76,6 +76,15 @@ wsgemm.gemm @b_m_major a(f16) b(f16, m_major) d(f16) {
 
 // -----
 
+// expected-error @+1 {{D layout must be n_major or m_major because D is M x N, got k_major}}
+wsgemm.gemm @d_k_major a(f16) b(f16) d(f16, k_major) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
 // expected-error @+1 {{shape must be [M, N, K] because the gemm is not batched (add 'batched' for L), got 4 sizes}}
 wsgemm.gemm @shape_rank a(f16) b(f16) d(f16) shape [128, 128, 64, 2] {
 ^bb0(%acc: f32):

@@ -152,3 +152,17 @@ wsgemm.gemm @cp_async a(f16, m_major) b(f16) d(f16) config #wsgemm.config<tile =
   epi.store %acc : f32
   epi.yield
 }
+
+// A column-major D (M contiguous): the layout prints when not n_major.
+// CHECK-LABEL: wsgemm.gemm @d_m_major a(bf16) b(bf16) d(bf16, m_major)
+// CHECK-LABEL: wsgemm.gemm @d_n_major a(bf16) b(bf16) d(bf16) {
+wsgemm.gemm @d_m_major a(bf16) b(bf16) d(bf16, m_major) config #wsgemm.config<store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @d_n_major a(bf16) b(bf16) d(bf16, n_major) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

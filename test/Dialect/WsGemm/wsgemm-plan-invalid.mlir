@@ -629,6 +629,15 @@ wsgemm.gemm @warp_stores_direct a(f16) b(f16) d(f16) config #wsgemm.config<store
 
 // -----
 
+// expected-error @+1 {{d(bf16, m_major) is written by the direct stores only (the TMA store writes the staged subtile's rows along N): use store = direct, or leave store unset}}
+wsgemm.gemm @d_m_major_tma a(bf16) b(bf16) d(bf16, m_major) config #wsgemm.config<store = tma> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
 // A persistent kernel without raster or swizzle takes a parameter named
 // tile_order (the launch's tile order); an explicit swizzle frees the name.
 // expected-error @+1 {{a config without raster or swizzle takes a kernel parameter named 'tile_order': rename the epilogue operand 'tile_order'}}

@@ -312,6 +312,17 @@ wsgemm.gemm @direct_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<store = 
   epi.yield
 }
 
+// A column-major D is written by the direct stores: the planner picks
+// store = direct (and no delayed TMA store) when store is unset.
+// CHECK-LABEL: wsgemm.gemm @d_m_major a(bf16) b(bf16) d(bf16, m_major)
+// CHECK-SAME: delay_tma_store = false
+// CHECK-SAME: store = direct
+wsgemm.gemm @d_m_major a(bf16) b(bf16) d(bf16, m_major) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
 // cp.async producers (issue 28): a static odd M with an M-major A, which
 // TMA cannot read, is planned with A's alignment filled in (its 2-byte
 // element), the SMEM plan of the TMA kernel (same stages, same layout),

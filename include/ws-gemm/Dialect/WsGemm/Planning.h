@@ -228,6 +228,7 @@ struct GemmDesc {
   DType d = DType::F16;
   OperandMajor aMajor = OperandMajor::K; // K or M
   OperandMajor bMajor = OperandMajor::K; // K or N
+  OperandMajor dMajor = OperandMajor::N; // N, or M (column-major D)
   bool batched = false;
   /// Static problem shape M, N, K, L (L = 1 when not batched), if any.
   std::optional<std::array<int64_t, 4>> shape;

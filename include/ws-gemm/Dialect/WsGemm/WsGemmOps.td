@@ -27,8 +27,12 @@ def WsGemm_GemmOp : WsGemm_Op<"gemm", [
       (K contiguous), `m_major` stores it K x M (M contiguous).
     - `b(T[, k_major | n_major])`: `k_major` stores B as N x K (K contiguous),
       `n_major` as K x N (N contiguous).
-    - `c(T)` (optional) and `d(T)`: M x N, N contiguous. The epilogue reads C
-      with `epi.load_src` and writes D with `epi.store`.
+    - `c(T)` (optional): M x N, N contiguous, read with `epi.load_src`.
+    - `d(T[, n_major | m_major])`: D, written with `epi.store`; `n_major`
+      (default) stores it M x N (N contiguous), `m_major` stores it N x M
+      (M contiguous, a column-major D: D^T row-major), which the
+      direct-store path writes (`store = direct`, the planner's default
+      for it).
 
     A and B are f16 or bf16 and equal; C and D are f16, bf16 or f32; the
     accumulator is f32. A mixed-input GEMM stores A quantized (`a(i4)`)
@@ -69,6 +73,7 @@ def WsGemm_GemmOp : WsGemm_Op<"gemm", [
     DefaultValuedAttr<WsGemm_MajorAttr, "::mlir::wsgemm::Major::k_major">:$b_layout,
     OptionalAttr<TypeAttr>:$c_type,
     TypeAttr:$d_type,
+    DefaultValuedAttr<WsGemm_MajorAttr, "::mlir::wsgemm::Major::n_major">:$d_layout,
     OptionalAttr<WsGemm_DequantAttr>:$dequant_a,
     UnitAttr:$batched,
     OptionalAttr<DenseI64ArrayAttr>:$shape,
