@@ -47,3 +47,42 @@ wsgemm.gemm @s80_coop_rowbias_relu_a8 a(bf16) b(bf16) d(bf16)
   epi.store %r : f32
   epi.yield
 }
+
+// schedule = multistage (no producer warps): the 256 threads of two
+// warpgroups copy k-tile k + stages - 1 with cp.async, wait on cp.async
+// groups and bar.sync, then multiply k-tile k (MainloopSm80.cpp). The
+// non-warp-specialized baseline of the kernels above, at their tile.
+wsgemm.gemm @s80_ms_plain a(f16) b(f16) d(f16)
+    config #wsgemm.config<schedule = multistage> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// Multistage bf16 -> bf16, and its warp-specialized (cooperative) twin.
+wsgemm.gemm @s80_ms_bf16_plain a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<schedule = multistage> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @s80_coop_bf16_plain a(bf16) b(bf16) d(bf16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// Multistage, batched, 8-byte copies (align 8), 2 stages (the shallowest
+// ring: wait_group 0): row bias + GELU.
+wsgemm.gemm @s80_ms_batched_rowbias_gelu_a8 batched a(f16) b(f16) d(f16)
+    config #wsgemm.config<schedule = multistage, stages = 2,
+                          load_a = cp_async, align_a = 8,
+                          load_b = cp_async, align_b = 8> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %g = epi.gelu %z : f32
+  epi.store %g : f32
+  epi.yield
+}

@@ -603,6 +603,20 @@ S80["s80_ws64_batched_bias_gelu"] = (
 S80["s80_coop_rowbias_relu_a8"] = (
     S80K, "sm_80 cooperative, 8-byte cp.async, bf16: row bias, ReLU",
     [RAG1 + " --pad-a 4 --pad-b 4"])
+S80["s80_ms_plain"] = (
+    S80K, "sm_80 multistage (no producer) 128x128x64, f16, plain D",
+    ["--m 256 --n 512 --k 8192", BIG, RAG2 + " --pad 8"])
+S80["s80_ms_bf16_plain"] = (
+    S80K, "sm_80 multistage 128x128x64, bf16, plain D",
+    ["--m 300 --n 1000 --k 4096 --full"])
+S80["s80_coop_bf16_plain"] = (
+    S80K, "sm_80 cooperative 128x128x64, bf16, plain D (multistage's twin)", [])
+S80["s80_ms256_plain"] = (
+    "kernels/sm80_large.mlir", "sm_80 multistage 128x256x64 (3 stages), f16, plain D",
+    ["--m 1000 --n 3000 --k 4096"])
+S80["s80_ms_batched_rowbias_gelu_a8"] = (
+    S80K, "sm_80 multistage, 2 stages, 8-byte cp.async, batched f16: row bias, GELU",
+    [RAG1 + " --pad-a 4 --pad-b 4 --l 2"])
 
 # Mixed-input GEMMs (kernels/mixed_input.mlir, issue 29), after every other
 # table so the kernels above keep their seeds. A pre-packed i4 A needs M a

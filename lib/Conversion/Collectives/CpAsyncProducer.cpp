@@ -169,21 +169,40 @@ operandTile(KernelContext &kc, bool isA, const WorkTile &tile, Value kCoord,
   return {g, s};
 }
 
+/// How `threads` threads, of which this is `thread`, copy A (`isA`) or B:
+/// at the config's alignment, 16 bytes at most.
+static CopyPlan copyPlan(KernelContext &kc, bool isA, Value thread,
+                         int64_t threads) {
+  const pl::GemmConfig &c = kc.desc.config;
+  CopyPlan p;
+  p.elementBytes = pl::getBits(isA ? kc.desc.a : kc.desc.b) / 8;
+  p.widthBytes = std::min<int64_t>(
+      16, (isA ? c.alignA : c.alignB).value_or(p.elementBytes));
+  p.threads = threads;
+  p.thread = thread;
+  return p;
+}
+
+void collectives::emitCpAsyncOperandCopies(KernelContext &kc,
+                                           const WorkTile &tile, Value kCoord,
+                                           Value aDst, Value bDst,
+                                           Value thread, int64_t threads) {
+  const pl::GemmConfig &c = kc.desc.config;
+  for (bool isA : {true, false}) {
+    if (isA ? !c.isCpAsyncA() : !c.isCpAsyncB())
+      continue;
+    auto [g, s] = operandTile(kc, isA, tile, kCoord, isA ? aDst : bDst);
+    emitCopyTile(kc, g, s, copyPlan(kc, isA, thread, threads));
+  }
+}
+
 Value collectives::emitCpAsyncMainloopLoads(KernelContext &kc,
                                             const WorkTile &tile, Value start) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
   const pl::GemmConfig &c = kc.desc.config;
   int64_t threads = getCpAsyncProducerThreads(layout);
-  auto plan = [&](bool isA) {
-    CopyPlan p;
-    p.elementBytes = pl::getBits(isA ? kc.desc.a : kc.desc.b) / 8;
-    p.widthBytes = std::min<int64_t>(
-        16, (isA ? c.alignA : c.alignB).value_or(p.elementBytes));
-    p.threads = threads;
-    p.thread = kc.tid;
-    return p;
-  };
+  auto plan = [&](bool isA) { return copyPlan(kc, isA, kc.tid, threads); };
   bool stores = (c.isCpAsyncA() && plan(true).usesStores()) ||
                 (c.isCpAsyncB() && plan(false).usesStores());
   bool copies = (c.isCpAsyncA() && !plan(true).usesStores()) ||
@@ -215,12 +234,7 @@ Value collectives::emitCpAsyncMainloopLoads(KernelContext &kc,
       emitTmaOperandLoad(kc, isA, tile, kCoord, isA ? aDst : bDst, state);
     });
   }
-  for (bool isA : {true, false}) {
-    if (isA ? !c.isCpAsyncA() : !c.isCpAsyncB())
-      continue;
-    auto [g, s] = operandTile(kc, isA, tile, kCoord, isA ? aDst : bDst);
-    emitCopyTile(kc, g, s, plan(isA));
-  }
+  emitCpAsyncOperandCopies(kc, tile, kCoord, aDst, bDst, kc.tid, threads);
   // Each thread's arrival counts once its copies land.
   ProducerCommitOp::create(b, kc.mainPipe, state, /*cp_async=*/copies,
                            /*stores=*/stores);

@@ -57,6 +57,14 @@ struct CopyPlan {
 void emitCopyTile(KernelContext &kc, const GlobalTile &src,
                   const SwizzledStage &dst, const CopyPlan &plan);
 
+/// This thread's copies of the k-tile at element `kCoord` of every
+/// cp.async operand (A into `aDst`, B into `bDst`), by `threads` threads of
+/// which this one is `thread`, at the config's alignment. Completion is the
+/// caller's.
+void emitCpAsyncOperandCopies(KernelContext &kc, const WorkTile &tile,
+                              Value kCoord, Value aDst, Value bDst,
+                              Value thread, int64_t threads);
+
 /// Threads of the load role when an operand is loaded with cp.async: the
 /// producer warpgroup's warps beside the epilogue-load warp.
 int64_t getCpAsyncProducerThreads(const planning::KernelLayout &layout);

@@ -38,8 +38,11 @@ void KernelContext::enterRole(Block *block) {
   descriptors.clear();
   matrices.clear();
   smemBase = block->getArgument(n);
-  mainPipe = block->getArgument(n + 1);
-  unsigned next = n + 2;
+  unsigned next = n + 1;
+  // The multistage schedule has no mainloop pipeline (cp.async groups).
+  bool multistage =
+      desc.config.schedule == planning::KernelSchedule::Multistage;
+  mainPipe = multistage ? Value() : block->getArgument(next++);
   epiPipe = layout.hasEpilogueLoads() ? block->getArgument(next++) : Value();
   mmaOrder = epiOrder = Value();
   if (layout.offOrderBarriers >= 0) {

@@ -4,7 +4,9 @@
 // warpgroup owns a tile), cooperative (two consumer warpgroups split a
 // tile's rows) and pingpong (two consumer warpgroups take alternate tiles
 // and take turns: one runs its mainloop while the other runs its epilogue)
-// schedules. Roles, in the order of their warps:
+// schedules, and the sm_8x multistage one (no producer: the mma role's
+// warps copy with cp.async groups and bar.sync, MainloopSm80.h). Roles, in
+// the order of their warps:
 //
 //   load (warp 0): one elected thread runs the mainloop's producer over the
 //     tiles the tile scheduler gives the CTA; with a cp.async operand
@@ -192,8 +194,10 @@ static void emitEpilogueLoadRole(KernelContext &kc) {
 
 /// A consumer warpgroup: per tile, the wgmma loop and the epilogue. The
 /// tile loop carries the mainloop's and the epilogue loads' use counts.
-static void emitMmaRole(KernelContext &kc) {
-  Value consumerWg = kc.sub(kc.wgIdx, kc.i32(1));
+/// Multistage (no load warpgroup before it): per tile, the multistage
+/// mainloop every thread runs (MainloopSm80.h), then the epilogue.
+static void emitMmaRole(KernelContext &kc, bool multistage) {
+  Value consumerWg = multistage ? kc.wgIdx : kc.sub(kc.wgIdx, kc.i32(1));
   Value barrierId = kc.add(consumerWg, kc.i32(1));
   TileScheduler scheduler(kc);
   Epilogue epilogue(kc);
@@ -206,8 +210,9 @@ static void emitMmaRole(KernelContext &kc) {
     Value subBase = tiles.getRegionIterArgs()[1];
     // sm_8x: ldmatrix + mma.sync, accumulators in the same layout.
     SmallVector<Value> acc =
-        kc.isSm8x() ? emitMainloopMmaSm80(kc, tile, consumerWg, kBase)
-                    : emitMainloopMma(kc, tile, consumerWg, kBase);
+        multistage   ? emitMainloopMultistageSm80(kc, tile, consumerWg)
+        : kc.isSm8x() ? emitMainloopMmaSm80(kc, tile, consumerWg, kBase)
+                      : emitMainloopMma(kc, tile, consumerWg, kBase);
     Value subtiles = kc.i32(epilogue.getSubtilesPerTile());
     if (scheduler.hasSplits()) {
       // A split tile's units sum through the workspace; the last one runs
@@ -277,12 +282,14 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
   pl::KernelSchedule schedule =
       config.schedule.value_or(pl::KernelSchedule::Cooperative);
   bool pingpong = schedule == pl::KernelSchedule::Pingpong;
+  bool multistage = schedule == pl::KernelSchedule::Multistage;
   int64_t mmaWgs = pl::getNumConsumerWarpgroups(schedule);
   int64_t wgs = pl::getWarpgroupsPerTile(schedule);
   assert(wgs == layout.consumerWarpgroups && mmaWgs == layout.mmaWarpgroups &&
          pingpong == (layout.offOrderBarriers >= 0) &&
          "layout of another schedule");
-  LLVM::LLVMFuncOp func = createFunction(b, op, plan, 128 * (1 + mmaWgs));
+  LLVM::LLVMFuncOp func =
+      createFunction(b, op, plan, pl::getBlockThreads(schedule));
   Block *entry = func.addEntryBlock(b);
   b.setInsertionPointToStart(entry);
 
@@ -295,23 +302,26 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
   // and column.
   // With a cp.async operand (CpAsyncProducer.h), every thread of the load
   // warps arrives on a full barrier as its copies land; the TMA operand
-  // beside them, if any, adds its bytes.
-  auto mainTy = PipelineType::get(ctx, layout.stages, Role::load, Role::mma);
-  bool cpAsync = config.hasCpAsync();
-  int64_t producerThreads =
-      cpAsync ? getCpAsyncProducerThreads(layout) : 1;
-  int64_t tmaBytes = (config.isCpAsyncA() ? 0 : layout.stageBytesA) +
-                     (config.isCpAsyncB() ? 0 : layout.stageBytesB);
-  // On sm_8x every consumer thread releases the stage it read with
-  // ldmatrix (MainloopSm80.h).
-  int64_t releases = kc.isSm8x() ? wgs * 128 : wgs * kc.stageSources();
-  captures.push_back(PipelineCreateOp::create(
-      b, mainTy, kc.smem(layout.offMainBarriers), b.getI64IntegerAttr(tmaBytes),
-      b.getI64IntegerAttr(releases),
-      cpAsync ? b.getI64IntegerAttr(producerThreads) : IntegerAttr()));
-  SmallVector<Role> roles{Role::load};
-  SmallVector<int32_t> warps{int32_t(producerThreads > 1 ? producerThreads / 32
-                                                         : 1)};
+  // beside them, if any, adds its bytes. Multistage has neither the
+  // pipeline nor the load role: its warps copy for themselves.
+  SmallVector<Role> roles;
+  SmallVector<int32_t> warps;
+  if (!multistage) {
+    auto mainTy = PipelineType::get(ctx, layout.stages, Role::load, Role::mma);
+    bool cpAsync = config.hasCpAsync();
+    int64_t producerThreads = cpAsync ? getCpAsyncProducerThreads(layout) : 1;
+    int64_t tmaBytes = (config.isCpAsyncA() ? 0 : layout.stageBytesA) +
+                       (config.isCpAsyncB() ? 0 : layout.stageBytesB);
+    // On sm_8x every consumer thread releases the stage it read with
+    // ldmatrix (MainloopSm80.h).
+    int64_t releases = kc.isSm8x() ? wgs * 128 : wgs * kc.stageSources();
+    captures.push_back(PipelineCreateOp::create(
+        b, mainTy, kc.smem(layout.offMainBarriers),
+        b.getI64IntegerAttr(tmaBytes), b.getI64IntegerAttr(releases),
+        cpAsync ? b.getI64IntegerAttr(producerThreads) : IntegerAttr()));
+    roles.push_back(Role::load);
+    warps.push_back(int32_t(producerThreads > 1 ? producerThreads / 32 : 1));
+  }
   if (layout.hasEpilogueLoads()) {
     // One stage holds the subtile of every consumer warpgroup; each of them
     // releases it. C counts in the static bytes unless a run-time scalar
@@ -372,7 +382,7 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
       if (pingpong)
         emitPingpongMmaRole(kc);
       else
-        emitMmaRole(kc);
+        emitMmaRole(kc, multistage);
       break;
     }
     if (kc.clusterSize() > 1)

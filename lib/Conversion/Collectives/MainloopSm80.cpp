@@ -14,11 +14,16 @@
 //     K-major B is mma.sync's `col` operand without a transpose).
 // The 8 rows one 8x8 matrix reads are 8 consecutive rows, so r % 8 takes
 // every value once and the 8 16-byte reads fall in distinct banks.
+// The warp-specialized loop waits on the producer's full barriers; the
+// multistage one (no producer) copies with every thread of the CTA and
+// orders the ring with cp.async groups and bar.sync. Both multiply a stage
+// with the same StageMma.
 //
 //===----------------------------------------------------------------------===//
 
 #include "MainloopSm80.h"
 
+#include "CpAsyncProducer.h"
 #include "Mainloop.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -43,25 +48,39 @@ static SmallVector<Value> loadMatrices(KernelContext &kc, Value ptr) {
   return out;
 }
 
-SmallVector<Value> collectives::emitMainloopMmaSm80(KernelContext &kc,
-                                                    const WorkTile &tile,
-                                                    Value consumerWg,
-                                                    Value kBase) {
+namespace {
+/// One consumer thread's side of mma.sync over a swizzled stage: its
+/// ldmatrix row addresses (computed once) and the k16 steps of a stage.
+/// Accumulators are flat: (64-row block, 8-column chunk, element) in
+/// wgmma's order, element q at row half q / 2, column q % 2.
+class StageMma {
+public:
+  StageMma(KernelContext &kc, Value consumerWg);
+  /// The zero accumulators.
+  SmallVector<Value> zeros() {
+    return SmallVector<Value>(mBlocks * chunks * 4, kc.f32(0.0));
+  }
+  /// acc += A x B of the stage at `aStage`, `bStage` (shared pointers).
+  void multiply(Value aStage, Value bStage, SmallVector<Value> &acc);
+  /// The flat accumulators as the epilogue takes them: one
+  /// getAccumulatorType struct per 64-row block.
+  SmallVector<Value> pack(ValueRange flat);
+
+private:
+  KernelContext &kc;
+  int64_t mBlocks, chunks, kSteps;
+  bool bf16;
+  Value aRowBytes, bRowBytes;
+  SmallVector<Value> aChunk, bChunk;
+  Value pair(Value v);
+};
+} // namespace
+
+StageMma::StageMma(KernelContext &kc, Value consumerWg)
+    : kc(kc), mBlocks(kc.layout.wgRows / 64), chunks(kc.layout.tileN / 8),
+      kSteps(kc.layout.tileK / 16), bf16(kc.desc.a == pl::DType::BF16) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
-  MLIRContext *ctx = b.getContext();
-  const int64_t mBlocks = layout.wgRows / 64, chunks = layout.tileN / 8;
-  const int64_t kSteps = layout.tileK / 16;
-  bool bf16 = kc.desc.a == pl::DType::BF16;
-  // f16 fragments are vector<2xf16> for mma.sync; bf16 ones stay i32.
-  Type pairTy = bf16 ? Type(kc.i32Ty) : VectorType::get({2}, b.getF16Type());
-  auto pair = [&](Value v) {
-    return bf16 ? v : LLVM::BitcastOp::create(b, pairTy, v).getResult();
-  };
-  NVVM::MMATypes mmaType = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
-  auto quadF32 = LLVM::LLVMStructType::getLiteral(
-      ctx, SmallVector<Type>(4, kc.f32Ty));
-
   // This lane's ldmatrix rows: byte offsets in a stage of A's rows (per
   // 64-row block) and B's (per 16 columns), and the swizzled chunk offsets
   // of each k16 step.
@@ -77,77 +96,152 @@ SmallVector<Value> collectives::emitMainloopMmaSm80(KernelContext &kc,
     Value chunk = kc.add(kc.i32(2 * ks), kHalf);
     return kc.mul(arith::XOrIOp::create(b, chunk, rowInMatrix), kc.i32(16));
   };
-  SmallVector<Value> aChunk, bChunk;
   for (int64_t ks = 0; ks < kSteps; ++ks) {
     aChunk.push_back(chunkOffset(kc.divu(matrix, kc.i32(2)), ks));
     bChunk.push_back(chunkOffset(kc.remu(matrix, kc.i32(2)), ks));
   }
-  Value aRowBytes = kc.mul(aRow0, kc.i32(128));
-  Value bRowBytes = kc.mul(bRow0, kc.i32(128));
+  aRowBytes = kc.mul(aRow0, kc.i32(128));
+  bRowBytes = kc.mul(bRow0, kc.i32(128));
+}
 
-  // Accumulators flat: (64-row block, 8-column chunk, element) in wgmma's
-  // order, element q at row half q / 2, column q % 2.
-  SmallVector<Value> init(mBlocks * chunks * 4, kc.f32(0.0));
+/// f16 fragments are vector<2xf16> for mma.sync; bf16 ones stay i32.
+Value StageMma::pair(Value v) {
+  if (bf16)
+    return v;
+  return LLVM::BitcastOp::create(kc.b, VectorType::get({2}, kc.b.getF16Type()),
+                                 v);
+}
+
+void StageMma::multiply(Value aStage, Value bStage, SmallVector<Value> &acc) {
+  ImplicitLocOpBuilder &b = kc.b;
+  NVVM::MMATypes mmaType = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+  auto quadF32 = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(4, kc.f32Ty));
+  for (int64_t ks = 0; ks < kSteps; ++ks) {
+    SmallVector<SmallVector<Value>> aFrag;
+    for (int64_t mb = 0; mb < mBlocks; ++mb)
+      aFrag.push_back(loadMatrices(
+          kc, kc.gep(aStage, kc.add(kc.add(aRowBytes, aChunk[ks]),
+                                    kc.i32(mb * 64 * 128)))));
+    for (int64_t nb = 0; nb < chunks / 2; ++nb) {
+      SmallVector<Value> bFrag = loadMatrices(
+          kc, kc.gep(bStage, kc.add(kc.add(bRowBytes, bChunk[ks]),
+                                    kc.i32(nb * 16 * 128))));
+      for (int64_t half = 0; half < 2; ++half) {
+        int64_t chunk = 2 * nb + half;
+        SmallVector<Value> bOps{pair(bFrag[2 * half]),
+                                pair(bFrag[2 * half + 1])};
+        for (int64_t mb = 0; mb < mBlocks; ++mb) {
+          SmallVector<Value> aOps;
+          for (Value a : aFrag[mb])
+            aOps.push_back(pair(a));
+          int64_t at = (mb * chunks + chunk) * 4;
+          SmallVector<Value> cOps(ArrayRef<Value>(acc).slice(at, 4));
+          Value d = NVVM::MmaOp::create(
+              b, quadF32, aOps, bOps, cOps, ArrayRef<int64_t>{16, 8, 16},
+              std::nullopt, std::nullopt,
+              std::array<NVVM::MMATypes, 2>{mmaType, mmaType},
+              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                             NVVM::MMALayout::col});
+          for (int64_t q = 0; q < 4; ++q)
+            acc[at + q] = LLVM::ExtractValueOp::create(b, d, q);
+        }
+      }
+    }
+  }
+}
+
+SmallVector<Value> StageMma::pack(ValueRange flat) {
+  Type accTy = getAccumulatorType(kc);
+  SmallVector<Value> result;
+  for (int64_t mb = 0; mb < mBlocks; ++mb) {
+    Value s = LLVM::UndefOp::create(kc.b, accTy);
+    for (int64_t i = 0; i < chunks * 4; ++i)
+      s = LLVM::InsertValueOp::create(kc.b, s, flat[mb * chunks * 4 + i], i);
+    result.push_back(s);
+  }
+  return result;
+}
+
+/// The stage `stage` (i32) of A's and B's rings.
+static std::pair<Value, Value> stagePointers(KernelContext &kc, Value stage) {
+  const pl::KernelLayout &layout = kc.layout;
+  return {kc.smemAt(kc.add(kc.i32(layout.offA),
+                           kc.mul(stage, kc.i32(layout.stageBytesA)))),
+          kc.smemAt(kc.add(kc.i32(layout.offB),
+                           kc.mul(stage, kc.i32(layout.stageBytesB))))};
+}
+
+SmallVector<Value> collectives::emitMainloopMmaSm80(KernelContext &kc,
+                                                    const WorkTile &tile,
+                                                    Value consumerWg,
+                                                    Value kBase) {
+  ImplicitLocOpBuilder &b = kc.b;
+  StageMma mma(kc, consumerWg);
   Value start = PipelineStateInitOp::create(
-      b, PipelineStateType::get(ctx, layout.stages), PipelineAgent::consumer);
-  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1), init);
+      b, PipelineStateType::get(b.getContext(), kc.layout.stages),
+      PipelineAgent::consumer);
+  auto loop =
+      scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1), mma.zeros());
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value state = kc.stateAt(start, kc.add(kBase, loop.getInductionVar()));
     ConsumerWaitOp::create(b, kc.mainPipe, state);
-    Value stage = kc.stageIndex(state);
-    Value aStage = kc.smemAt(
-        kc.add(kc.i32(layout.offA), kc.mul(stage, kc.i32(layout.stageBytesA))));
-    Value bStage = kc.smemAt(
-        kc.add(kc.i32(layout.offB), kc.mul(stage, kc.i32(layout.stageBytesB))));
+    auto [aStage, bStage] = stagePointers(kc, kc.stageIndex(state));
     SmallVector<Value> acc(loop.getRegionIterArgs());
-    for (int64_t ks = 0; ks < kSteps; ++ks) {
-      SmallVector<SmallVector<Value>> aFrag;
-      for (int64_t mb = 0; mb < mBlocks; ++mb)
-        aFrag.push_back(loadMatrices(
-            kc, kc.gep(aStage, kc.add(kc.add(aRowBytes, aChunk[ks]),
-                                      kc.i32(mb * 64 * 128)))));
-      for (int64_t nb = 0; nb < chunks / 2; ++nb) {
-        SmallVector<Value> bFrag = loadMatrices(
-            kc, kc.gep(bStage, kc.add(kc.add(bRowBytes, bChunk[ks]),
-                                      kc.i32(nb * 16 * 128))));
-        for (int64_t half = 0; half < 2; ++half) {
-          int64_t chunk = 2 * nb + half;
-          SmallVector<Value> bOps{pair(bFrag[2 * half]),
-                                  pair(bFrag[2 * half + 1])};
-          for (int64_t mb = 0; mb < mBlocks; ++mb) {
-            SmallVector<Value> aOps;
-            for (Value a : aFrag[mb])
-              aOps.push_back(pair(a));
-            int64_t at = (mb * chunks + chunk) * 4;
-            SmallVector<Value> cOps(ArrayRef<Value>(acc).slice(at, 4));
-            Value d = NVVM::MmaOp::create(
-                b, quadF32, aOps, bOps, cOps, ArrayRef<int64_t>{16, 8, 16},
-                std::nullopt, std::nullopt,
-                std::array<NVVM::MMATypes, 2>{mmaType, mmaType},
-                std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                               NVVM::MMALayout::col});
-            for (int64_t q = 0; q < 4; ++q)
-              acc[at + q] = LLVM::ExtractValueOp::create(b, d, q);
-          }
-        }
-      }
-    }
+    mma.multiply(aStage, bStage, acc);
     // Every thread's ldmatrix reads of the stage are done (their results
     // are in registers): each thread arrives on the empty barrier.
     ConsumerReleaseOp::create(b, kc.mainPipe, state, Value());
     scf::YieldOp::create(b, acc);
   }
+  return mma.pack(loop.getResults());
+}
 
-  Type accTy = getAccumulatorType(kc);
-  SmallVector<Value> result;
-  for (int64_t mb = 0; mb < mBlocks; ++mb) {
-    Value s = LLVM::UndefOp::create(b, accTy);
-    for (int64_t i = 0; i < chunks * 4; ++i)
-      s = LLVM::InsertValueOp::create(b, s,
-                                      loop.getResult(mb * chunks * 4 + i), i);
-    result.push_back(s);
+SmallVector<Value> collectives::emitMainloopMultistageSm80(KernelContext &kc,
+                                                           const WorkTile &tile,
+                                                           Value consumerWg) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  const int64_t stages = layout.stages;
+  const int64_t threads = 128 * layout.consumerWarpgroups;
+  StageMma mma(kc, consumerWg);
+  // Every thread of the CTA copies its pieces of k-tile `kt` (i32) into
+  // stage `stage`, one cp.async group per k-tile (empty past the tile's
+  // k-tiles, so that the group count stays k-tile + stages - 1).
+  auto copyKTile = [&](Value kt, Value stage) {
+    kc.ifThen(kc.ult(kt, tile.kTiles), [&] {
+      auto [aDst, bDst] = stagePointers(kc, stage);
+      Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
+      emitCpAsyncOperandCopies(kc, tile, kCoord, aDst, bDst, kc.tid, threads);
+    });
+    NVVM::CpAsyncCommitGroupOp::create(b);
+  };
+  auto syncAll = [&] { kc.namedBarrier(kc.i32(0), threads); };
+  for (int64_t s = 0; s + 1 < stages; ++s)
+    copyKTile(kc.i32(s), kc.i32(s));
+  auto loop =
+      scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1), mma.zeros());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    // This thread's copies of k-tile kt landed; after the barrier every
+    // thread's have, and every thread is done reading stage kt - 1, which
+    // k-tile kt + stages - 1 refills.
+    NVVM::CpAsyncWaitGroupOp::create(b, stages - 2);
+    syncAll();
+    Value next = kc.add(kt, kc.i32(stages - 1));
+    copyKTile(next, kc.remu(next, kc.i32(stages)));
+    auto [aStage, bStage] = stagePointers(kc, kc.remu(kt, kc.i32(stages)));
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    mma.multiply(aStage, bStage, acc);
+    scf::YieldOp::create(b, acc);
   }
-  return result;
+  // The ring is reused by the next tile's first copies: every group landed
+  // (the empty ones past K included) and every thread read its last stage.
+  NVVM::CpAsyncWaitGroupOp::create(b, 0);
+  syncAll();
+  return mma.pack(loop.getResults());
 }

@@ -28,6 +28,17 @@ namespace mlir::wsgemm::collectives {
 SmallVector<Value> emitMainloopMmaSm80(KernelContext &kc, const WorkTile &tile,
                                        Value consumerWg, Value kBase);
 
+/// The multistage mainloop of `tile` (schedule = multistage, CUTLASS 2.x's
+/// MmaMultistage): no producer; all 128 x consumer-warpgroups threads copy
+/// k-tiles kt + stages - 1 with cp.async (emitCpAsyncOperandCopies), one
+/// commit_group per k-tile, wait with cp.async.wait_group stages - 2 and
+/// bar.sync 0, then multiply stage kt % stages as emitMainloopMmaSm80
+/// does. The ring restarts at stage 0 every tile (the last barrier of the
+/// tile frees it). Returns the accumulators as emitMainloopMmaSm80.
+SmallVector<Value> emitMainloopMultistageSm80(KernelContext &kc,
+                                              const WorkTile &tile,
+                                              Value consumerWg);
+
 } // namespace mlir::wsgemm::collectives
 
 #endif // WSGEMM_LIB_CONVERSION_COLLECTIVES_MAINLOOPSM80_H

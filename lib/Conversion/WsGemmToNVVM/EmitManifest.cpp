@@ -347,7 +347,8 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
     loadOf("B", c.isCpAsyncB(), c.alignB, desc.b);
   }
   const pl::GemmConfig &config = desc.config;
-  int64_t threads = 128 * (1 + layout.mmaWarpgroups);
+  int64_t threads = pl::getBlockThreads(
+      config.schedule.value_or(pl::KernelSchedule::Cooperative));
   // A cluster's CTAs are launched consecutively along grid x.
   auto cluster = config.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});
   int64_t clusterCtas = cluster[0] * cluster[1] * cluster[2];

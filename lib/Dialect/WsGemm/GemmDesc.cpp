@@ -84,6 +84,8 @@ static pl::KernelSchedule toPlanning(Schedule schedule) {
     return pl::KernelSchedule::Cooperative;
   case Schedule::pingpong:
     return pl::KernelSchedule::Pingpong;
+  case Schedule::multistage:
+    return pl::KernelSchedule::Multistage;
   }
   llvm_unreachable("unknown schedule");
 }
@@ -96,6 +98,8 @@ static Schedule fromPlanning(pl::KernelSchedule schedule) {
     return Schedule::cooperative;
   case pl::KernelSchedule::Pingpong:
     return Schedule::pingpong;
+  case pl::KernelSchedule::Multistage:
+    return Schedule::multistage;
   }
   llvm_unreachable("unknown schedule");
 }

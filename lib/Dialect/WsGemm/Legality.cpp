@@ -141,10 +141,12 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
                         "two m64 wgmma), so tile M must be 64 or 128, got "
                      << tile[0];
     break;
+  case KernelSchedule::Multistage: // sm_8x only (PlanningChip.cpp)
   case KernelSchedule::Cooperative:
     if (tile[0] != 128 && tile[0] != 256)
-      errors.error() << "schedule cooperative splits tile M across 2 "
-                        "consumer warpgroups of 64 or 128 rows each (one or "
+      errors.error() << "schedule " << toString(schedule)
+                     << " splits tile M across 2 consumer warpgroups of 64 or "
+                        "128 rows each (one or "
                         "two m64 wgmma), so tile M must be 128 or 256, got "
                      << tile[0];
     break;
@@ -208,11 +210,12 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
                    << tile[0] % epi[0] << " and " << tile[1] << " % " << epi[1]
                    << " = " << tile[1] % epi[1];
   } else {
-    int64_t wantM = schedule == KernelSchedule::Cooperative ? 128 : 64;
+    bool split = getWarpgroupsPerTile(schedule) == 2;
+    int64_t wantM = split ? 128 : 64;
     if (epi[0] != wantM)
       errors.error() << "epi_tile M must be " << wantM << " for schedule "
                      << toString(schedule)
-                     << (schedule == KernelSchedule::Cooperative
+                     << (split
                              ? " (64 rows from each of the 2 consumer "
                                "warpgroups"
                              : " (the 64-row block of one m64 wgmma")
@@ -295,12 +298,11 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   // Each consumer thread keeps its share of the warpgroup's f32 accumulator
   // tile in registers; it must at least fit in the thread's budget (the
   // configured consumer_regs, else the launch share: at most 255).
-  int64_t wgRows =
-      schedule == KernelSchedule::Cooperative ? tile[0] / 2 : tile[0];
+  int64_t wgRows = tile[0] / getWarpgroupsPerTile(schedule);
   // Promoted accumulation keeps a partial and a total accumulator.
   int64_t accRegs = wgRows * tile[1] / 128 * (isPromoted(c) ? 2 : 1);
   int64_t budget = c.consumerRegs.value_or(std::min<int64_t>(
-      255, kSm90RegistersPerSm / (128 * (groups + 1)) / 8 * 8));
+      255, kSm90RegistersPerSm / getBlockThreads(schedule) / 8 * 8));
   // Beside the accumulator, the consumer's loop and epilogue keep about 40
   // registers live (addresses, indices, pipeline states, the subtile's
   // sources): measured with ptxas on the plain epilogue, cooperative
@@ -316,7 +318,7 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
                    << " the epilogue needs is more than its budget of "
                    << budget << (c.consumerRegs ? " (consumer_regs)" : "")
                    << ": use a smaller tile N"
-                   << (schedule == KernelSchedule::Cooperative
+                   << (getWarpgroupsPerTile(schedule) == 2
                            ? ""
                            : " or schedule cooperative");
   // Beside the accumulator, the epilogue's own registers (the EVT's

@@ -49,6 +49,8 @@ const char *mlir::wsgemm::planning::toString(KernelSchedule schedule) {
     return "cooperative";
   case KernelSchedule::Pingpong:
     return "pingpong";
+  case KernelSchedule::Multistage:
+    return "multistage";
   }
   return "?";
 }
@@ -135,11 +137,18 @@ int64_t mlir::wsgemm::planning::getNumConsumerWarpgroups(KernelSchedule s) {
 }
 
 int64_t mlir::wsgemm::planning::getWarpgroupsPerTile(KernelSchedule s) {
-  return s == KernelSchedule::Cooperative ? 2 : 1;
+  return s == KernelSchedule::Cooperative || s == KernelSchedule::Multistage
+             ? 2
+             : 1;
+}
+
+int64_t mlir::wsgemm::planning::getBlockThreads(KernelSchedule s) {
+  return 128 * (int64_t(s != KernelSchedule::Multistage) +
+                getNumConsumerWarpgroups(s));
 }
 
 int64_t mlir::wsgemm::planning::getNumEpilogueThreads(KernelSchedule s) {
-  return s == KernelSchedule::Cooperative ? 256 : 128;
+  return 128 * getWarpgroupsPerTile(s);
 }
 
 int64_t mlir::wsgemm::planning::getStageBytes(const GemmDesc &desc) {
@@ -235,7 +244,8 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
     c.schedule =
         tileM == 64 ? KernelSchedule::Pingpong : KernelSchedule::Cooperative;
   KernelSchedule schedule = *c.schedule;
-  bool cooperative = schedule == KernelSchedule::Cooperative;
+  // Multistage splits the tile's rows as cooperative does.
+  bool cooperative = getWarpgroupsPerTile(schedule) == 2;
   if (!c.persistent)
     c.persistent =
         schedule != KernelSchedule::WarpSpecialized || c.hasWorkspace();

@@ -10,7 +10,10 @@
 // thread block clusters, wgmma (fp8 and every other type but f16/bf16 with
 // f32 accumulation), setmaxnreg; so are the parts of the sm_90 kernel the
 // sm_8x lowering does not implement yet (C and aux loads, aux stores,
-// reductions, split-K/stream-K, pingpong, MN-major operands).
+// reductions, split-K/stream-K, pingpong, MN-major operands). The
+// multistage schedule (no producer warps; every warp copies and waits on
+// cp.async groups, CUTLASS 2.x's MmaMultistage) is sm_8x's only: sm_90a
+// refuses it.
 //
 // Shared memory per block (CUDA C Programming Guide, compute capabilities):
 // sm_80 164 KB per SM of which 163 KiB (166912 bytes) for one block;
@@ -112,9 +115,16 @@ static int64_t registersPerThread(int64_t threads) {
 std::vector<PlanError>
 mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   ErrorList errors;
-  if (!isSm8x(desc.chip))
-    return errors.take();
   const GemmConfig &c = desc.config;
+  if (!isSm8x(desc.chip)) {
+    if (c.schedule == KernelSchedule::Multistage)
+      errors.error() << "schedule = multistage is an sm_8x schedule (cp.async "
+                     << "groups and bar.sync, no producer warps); "
+                     << toString(desc.chip) << " kernels are warp-"
+                     << "specialized (warp_specialized, cooperative, "
+                        "pingpong)";
+    return errors.take();
+  }
   const char *chip = toString(desc.chip);
   auto is16 = [](DType t) { return t == DType::F16 || t == DType::BF16; };
   if (!is16(desc.a) || desc.a != desc.b)
@@ -151,7 +161,7 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
                    << "consumer_regs are sm_90a knobs";
   if (c.schedule == KernelSchedule::Pingpong)
     errors.error() << "schedule = pingpong is not implemented on " << chip
-                   << " (warp_specialized and cooperative are)";
+                   << " (warp_specialized, cooperative and multistage are)";
   if (c.getSplitK() > 1 || c.isStreamK())
     errors.error() << "split-K and stream-K are not implemented on " << chip;
   if (desc.aMajor == OperandMajor::M || desc.bMajor == OperandMajor::N)
@@ -187,7 +197,7 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   int64_t wgs = getWarpgroupsPerTile(schedule);
   if (tileM % (64 * wgs) != 0)
     return errors.take(); // checkLegality names this rule
-  int64_t threads = 128 * (1 + getNumConsumerWarpgroups(schedule));
+  int64_t threads = getBlockThreads(schedule);
   int64_t accumulators = tileM / wgs / 64 * tileN / 2;
   int64_t budget = registersPerThread(threads);
   // ldmatrix fragments of a k16 step, addresses and indices: an estimate

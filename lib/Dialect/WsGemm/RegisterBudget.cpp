@@ -76,16 +76,14 @@ mlir::wsgemm::planning::estimateConsumerRegisters(const GemmDesc &desc,
   const GemmConfig &c = desc.config;
   KernelSchedule schedule = c.schedule.value_or(KernelSchedule::Cooperative);
   std::array<int64_t, 3> tile = c.tile.value_or(std::array<int64_t, 3>{});
-  int64_t groups = getNumConsumerWarpgroups(schedule);
-  int64_t wgRows =
-      schedule == KernelSchedule::Cooperative ? tile[0] / 2 : tile[0];
+  int64_t wgRows = tile[0] / getWarpgroupsPerTile(schedule);
 
   ConsumerRegisters r;
   // Promoted accumulation (fp8) keeps a partial and a total accumulator.
   r.accumulator = wgRows * tile[1] / 128 * (isPromoted(c) ? 2 : 1);
   r.fixed = 40;
   r.budget = c.consumerRegs.value_or(std::min<int64_t>(
-      255, kSm90RegistersPerSm / (128 * (groups + 1)) / 8 * 8));
+      255, kSm90RegistersPerSm / getBlockThreads(schedule) / 8 * 8));
   r.elements = epi[0] * epi[1] / getNumEpilogueThreads(schedule);
   // C is added into the accumulator's register as it is read: free.
   r.perElement4 = 4 * desc.longLatencyOps;

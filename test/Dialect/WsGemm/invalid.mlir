@@ -256,7 +256,7 @@ wsgemm.gemm @empty_list a(f16) b(f16) d(f16) config #wsgemm.config<tile = []> {
 
 // -----
 
-// expected-error @+2 {{expected one of warp_specialized, cooperative, pingpong, got 'stream_k'}}
+// expected-error @+2 {{expected one of warp_specialized, cooperative, pingpong, multistage, got 'stream_k'}}
 // expected-error @+1 {{failed to parse WsGemm_ConfigAttr parameter 'schedule'}}
 wsgemm.gemm @bad_schedule a(f16) b(f16) d(f16) config #wsgemm.config<schedule = stream_k> {
 ^bb0(%acc: f32):

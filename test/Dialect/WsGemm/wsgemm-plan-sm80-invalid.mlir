@@ -58,7 +58,7 @@ wsgemm.gemm @regs a(f16) b(f16) d(f16) config #wsgemm.config<producer_regs = 40,
 
 // -----
 
-// expected-error @+1 {{schedule = pingpong is not implemented on sm_80 (warp_specialized and cooperative are)}}
+// expected-error @+1 {{schedule = pingpong is not implemented on sm_80 (warp_specialized, cooperative and multistage are)}}
 wsgemm.gemm @pingpong a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128, 64], schedule = pingpong> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -126,6 +126,28 @@ wsgemm.gemm @tile_n a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 24, 
 
 // expected-error @+1 {{a sm_80 consumer thread of tile [128, 256, 64] holds 128 f32 accumulators (16 rows of each 64-row block x 256 columns per warp), which with 72 for fragments and addresses exceed the 168 registers a thread of a 384-thread block has: a smaller tile N fits}}
 wsgemm.gemm @regs_tile a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Multistage splits the tile's rows across its 2 warpgroups, as
+// cooperative does.
+// expected-error @+1 {{schedule multistage splits tile M across 2 consumer warpgroups of 64 or 128 rows each (one or two m64 wgmma), so tile M must be 128 or 256, got 64}}
+wsgemm.gemm @multistage_m64 a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128, 64], schedule = multistage> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Multistage's block has 256 threads (255 registers each): 128x256 fits,
+// 256x256 does not.
+// expected-error @+1 {{a sm_80 consumer thread of tile [256, 256, 64] holds 256 f32 accumulators (16 rows of each 64-row block x 256 columns per warp), which with 72 for fragments and addresses exceed the 255 registers a thread of a 256-thread block has: a smaller tile N fits}}
+wsgemm.gemm @multistage_regs a(f16) b(f16) d(f16) config #wsgemm.config<tile = [256, 256, 64], schedule = multistage> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

@@ -42,7 +42,7 @@
 
 // Bad axes are errors before anything is planned.
 // RUN: not ws-gemm-sweep %s --dry-run --schedules fastest 2>&1 | FileCheck %s --check-prefix=BADVAL
-// BADVAL: ws-gemm-sweep: error: config #wsgemm.config<{{.*}}schedule = fastest{{.*}}> does not parse: expected one of warp_specialized, cooperative, pingpong, got 'fastest'
+// BADVAL: ws-gemm-sweep: error: config #wsgemm.config<{{.*}}schedule = fastest{{.*}}> does not parse: expected one of warp_specialized, cooperative, pingpong, multistage, got 'fastest'
 // RUN: not ws-gemm-sweep %s --dry-run --tiles 128xq 2>&1 | FileCheck %s --check-prefix=BADTILE
 // BADTILE: ws-gemm-sweep: error: --tiles: '128xq' is not MxN or MxNxK
 // RUN: not ws-gemm-sweep %s --dry-run --axis 'nonsense=1' 2>&1 | FileCheck %s --check-prefix=BADKNOB

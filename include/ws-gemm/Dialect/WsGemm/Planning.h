@@ -70,7 +70,14 @@ constexpr int64_t kSm90SmemCapacity = 232448;
 constexpr int64_t kSm90RegistersPerSm = 65536;
 
 enum class OperandMajor { K, M, N };
-enum class KernelSchedule { WarpSpecialized, Cooperative, Pingpong };
+/// Multistage (sm_8x only): no producer role; the 2 warpgroups of the
+/// tile copy and multiply (KernelSchedule.cpp).
+enum class KernelSchedule {
+  WarpSpecialized,
+  Cooperative,
+  Pingpong,
+  Multistage
+};
 enum class Raster { AlongM, AlongN, Heuristic };
 /// How output tiles and their K ranges are dealt to CTAs (TileScheduler.cpp,
 /// docs/stream-k.md). Split-K is data-parallel over (tile, split) units.
@@ -263,6 +270,9 @@ int64_t getNumConsumerWarpgroups(KernelSchedule schedule);
 /// Consumer warpgroups that share one output tile: 2 for cooperative (each
 /// owns half its rows); 1 otherwise (pingpong's 2 take alternate tiles).
 int64_t getWarpgroupsPerTile(KernelSchedule schedule);
+/// Threads of the schedule's block: the producer warpgroup (none for
+/// multistage) and the consumer warpgroups.
+int64_t getBlockThreads(KernelSchedule schedule);
 /// Threads that run the epilogue of one tile: 256 for cooperative (both
 /// warpgroups share the tile), 128 otherwise.
 int64_t getNumEpilogueThreads(KernelSchedule schedule);

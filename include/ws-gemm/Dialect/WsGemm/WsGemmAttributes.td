@@ -37,6 +37,11 @@ def WsGemm_Schedule : I32EnumAttr<"Schedule",
       // Two consumer warpgroups own alternate tiles and take turns in the
       // mainloop and the epilogue (KernelTmaWarpSpecializedPingpong).
       I32EnumAttrCase<"pingpong", 2>,
+      // sm_8x only: no producer; every warp of two warpgroups copies the
+      // stage k + S - 1 with cp.async, waits for stage k with
+      // cp.async.wait_group + bar.sync and multiplies it (CUTLASS 2.x's
+      // MmaMultistage, the non-warp-specialized baseline).
+      I32EnumAttrCase<"multistage", 3>,
     ]> {
   let cppNamespace = "::mlir::wsgemm";
   let genSpecializedAttr = 0;
@@ -141,7 +146,9 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     - `tile = [M, N, K]`: CTA tile (TileShape_MNK).
     - `cluster = [M, N, K]`: cluster shape; only `[1, 1, 1]` for now.
     - `stages`: mainloop (A/B) pipeline stages (StageCount).
-    - `schedule`: `warp_specialized` | `cooperative` | `pingpong`.
+    - `schedule`: `warp_specialized` | `cooperative` | `pingpong` |
+      `multistage` (sm_8x: no producer warps; every warp copies and
+      multiplies, the tile's rows split as cooperative's).
     - `persistent`: persistent tile scheduler (one CTA per SM loops over tiles).
     - `raster`: `along_m` | `along_n` | `heuristic` tile order.
     - `swizzle`: max_swizzle_size of the tile scheduler (1, 2, 4 or 8).
