@@ -262,10 +262,6 @@ FailureOr<pl::GemmDesc> mlir::wsgemm::describeGemm(GemmOp op) {
                               << "sm_89 or sm_90a, got " << chip;
     desc.chip = *parsed;
   }
-
-  // One walk of the EVT. Names are deduplicated: two reads of one aux
-  // matrix share its buffers, two uses of one scalar one parameter.
-  desc.storesD = false;
   if (DequantAttr dq = op.getDequantAAttr()) {
     pl::Dequant d;
     d.scale = toDType(dq.getScale());
@@ -275,6 +271,10 @@ FailureOr<pl::GemmDesc> mlir::wsgemm::describeGemm(GemmOp op) {
                                                 : pl::ZeroPoint::None;
     desc.dequantA = d;
   }
+
+  // One walk of the EVT. Names are deduplicated: two reads of one aux
+  // matrix share its buffers, two uses of one scalar one parameter.
+  desc.storesD = false;
   llvm::StringSet<> seen;
   auto add = [&](Kind kind, StringRef name, Type type, StringRef reduce = "") {
     if (seen.insert(name).second)

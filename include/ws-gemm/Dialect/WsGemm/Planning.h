@@ -239,13 +239,13 @@ struct GemmDesc {
   bool batched = false;
   /// Static problem shape M, N, K, L (L = 1 when not batched), if any.
   std::optional<std::array<int64_t, 4>> shape;
-
-  // Epilogue needs.
   /// Mixed input: A is quantized (I4) and dequantized into B's type.
   std::optional<Dequant> dequantA;
   bool isMixedInput() const { return dequantA.has_value(); }
   /// The MMA's element type of A: B's for a mixed-input GEMM, else A's.
   DType mmaA() const { return dequantA ? b : a; }
+
+  // Epilogue needs.
   bool loadsC = false;      // epi.load_src
   bool gatedC = false;      // ... with skip_if_zero: beta == 0 skips C
   bool storesD = true;      // epi.store

@@ -295,9 +295,6 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
   }];
 }
 
-include "ws-gemm/Dialect/WsGemm/WsGemmPipelineAttributes.td"
-
-#endif // WSGEMM_DIALECT_WSGEMM_WSGEMMATTRIBUTES_TD
 //===----------------------------------------------------------------------===//
 // Mixed-input GEMMs: a quantized A dequantized on its way into wgmma
 //===----------------------------------------------------------------------===//
@@ -348,3 +345,6 @@ def WsGemm_DequantAttr : AttrDef<WsGemm_Dialect, "Dequant"> {
   let genVerifyDecl = 1;
 }
 
+include "ws-gemm/Dialect/WsGemm/WsGemmPipelineAttributes.td"
+
+#endif // WSGEMM_DIALECT_WSGEMM_WSGEMMATTRIBUTES_TD
