@@ -3,8 +3,9 @@
 
 For each <kernel>.json in KERNEL_DIR, runs the runner without a GPU on a
 ragged problem (1000 x 3000 x 200, L = 3 when batched; 1000 x 3008 x 208
-when a matrix is 8-bit, whose rows TMA needs in multiples of 16 bytes):
-the runtime parses
+when a matrix is 8-bit, whose rows TMA needs in multiples of 16 bytes;
+1024 x 3000 x 256 for a pre-packed A, whose packing needs M % 64 and K a
+multiple of its scale group): the runtime parses
 the manifest, checks its EVT and validates the arguments on fake device
 addresses. Fails, listing each refusal, if any manifest is not accepted.
 
@@ -35,8 +36,10 @@ def main():
             text = fh.read()
         batched = json.loads(text).get("batched", False)
         fp8 = '"f8e4m3"' in text or '"f8e5m2"' in text
-        cmd = [args.run, path, "--m", "1000", "--n", "3008" if fp8 else "3000",
-               "--k", "208" if fp8 else "200",
+        packed = '"packing"' in text
+        cmd = [args.run, path, "--m", "1024" if packed else "1000",
+               "--n", "3008" if fp8 else "3000",
+               "--k", "256" if packed else "208" if fp8 else "200",
                "--l", "3" if batched else "1", "--dry-run"]
         out = subprocess.run(cmd, capture_output=True, text=True)
         text = (out.stdout + out.stderr).strip()
