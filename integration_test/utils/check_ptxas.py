@@ -3,10 +3,14 @@
 
 Runs `ptxas -arch=<arch> -v` on each <kernel>.ptx in a kernel directory and
 fails if any kernel spills registers or uses a stack frame, or if a kernel
-lacks its .cubin or .json. Prints one line per kernel: registers, spill
-stores/loads, stack frame, and the manifest's dynamic shared memory.
+lacks its .cubin or .json; with --no-serialized-wgmma also if ptxas reports
+that it serialized the kernel's wgmma instructions (its "Potential
+Performance Loss" notes C7508-C7520: every wgmma then waits for the
+previous one). Prints one line per kernel: registers, spill stores/loads,
+stack frame, and the manifest's dynamic shared memory.
 
 usage: check_ptxas.py KERNEL_DIR [--ptxas PTXAS] [--arch sm_90a] [-j N]
+                      [--no-serialized-wgmma]
 """
 
 import argparse
@@ -21,6 +25,8 @@ ENTRY = re.compile(r"Compiling entry function '([^']+)' for '([^']+)'")
 FRAME = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, "
                    r"(\d+) bytes spill loads")
 REGS = re.compile(r"Used (\d+) registers")
+SERIALIZED = re.compile(r"\((C75\d\d)\) Potential Performance Loss: "
+                        r"wgmma\.mma_async instructions are serialized")
 
 
 def check(ptxas, arch, ptx):
@@ -40,6 +46,7 @@ def check(ptxas, arch, ptx):
         "spill_st": int(frame.group(2)),
         "spill_ld": int(frame.group(3)),
         "regs": int(regs.group(1)),
+        "serialized": [m.group(1) for m in SERIALIZED.finditer(text)],
     }, text
 
 
@@ -49,6 +56,8 @@ def main():
     ap.add_argument("--ptxas", default="ptxas")
     ap.add_argument("--arch", default="sm_90a")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--no-serialized-wgmma", action="store_true",
+                    help="fail kernels whose wgmma ptxas serialized")
     args = ap.parse_args()
 
     ptxs = sorted(f for f in os.listdir(args.dir) if f.endswith(".ptx"))
@@ -86,6 +95,9 @@ def main():
             problems.append("register spills")
         if res["stack"]:
             problems.append("stack frame")
+        if args.no_serialized_wgmma and res["serialized"]:
+            problems.append("wgmma serialized by ptxas (%s)"
+                            % ", ".join(res["serialized"]))
         print("%-32s %5d %9d %9d %6d %8s%s" % (
             name, res["regs"], res["spill_st"], res["spill_ld"], res["stack"],
             smem, "  FAIL: " + ", ".join(problems) if problems else ""))

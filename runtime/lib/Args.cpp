@@ -348,6 +348,11 @@ Status checkPointer(const Param &p, const GemmArgs &args) {
   if (t.ptr % es != 0)
     return errorf(p.name, ": address ", hex(t.ptr),
                   " is not aligned to its element size (", es, " bytes)");
+  if (p.alignBytes > es && t.ptr % p.alignBytes != 0)
+    return errorf(p.name, ": address ", hex(t.ptr), " is not aligned to ",
+                  p.alignBytes,
+                  " bytes (the kernel copies it 16 bytes at a time; "
+                  "align_bytes in the manifest)");
   // Block scales are read packed by their extent: a padded layout (such as
   // DeepGEMM's scale_a with M rounded up to 16 bytes) would be misread.
   if (!p.blockScale.empty() && (t.ld != 0 || t.batchStride != 0))

@@ -202,6 +202,23 @@ Param parseParam(const json &j, const std::string &key) {
                                {"stream_k_tiles", ParamKind::StreamKTiles},
                                {"tile_order", ParamKind::TileOrder},
                                {"matrix", ParamKind::Matrix}});
+  // Matrices read with cp.async and pointers copied 16 bytes at a time:
+  // the alignment their base (and strides) need.
+  auto readAlignBytes = [&] {
+    const json *a = maybe(j, "align_bytes");
+    if (!a)
+      return;
+    int64_t v = getPositive(*a, key + ".align_bytes");
+    if (v != 2 && v != 4 && v != 8 && v != 16)
+      fail(key + ".align_bytes",
+           "must be 2, 4, 8 or 16 (a cp.async copy width), got " +
+               std::to_string(v));
+    if (v % static_cast<int64_t>(dtypeSize(p.dtype)) != 0)
+      fail(key + ".align_bytes", std::to_string(v) +
+                                     " bytes is not a multiple of the " +
+                                     dtypeName(p.dtype) + " element");
+    p.alignBytes = static_cast<uint32_t>(v);
+  };
   switch (p.kind) {
   case ParamKind::TensorMap: {
     p.operand = getString(need(j, key, "operand"), key + ".operand");
@@ -257,22 +274,14 @@ Param parseParam(const json &j, const std::string &key) {
     p.operand = getString(need(j, key, "operand"), key + ".operand");
     p.dtype = getDType(need(j, key, "dtype"), key + ".dtype");
     p.dims = getDims(need(j, key, "dims"), key + ".dims");
-    if (const json *a = maybe(j, "align_bytes")) {
-      int64_t v = getPositive(*a, key + ".align_bytes");
-      if (v != 2 && v != 4 && v != 8 && v != 16)
-        fail(key + ".align_bytes",
-             "must be 2, 4, 8 or 16 (a cp.async copy width), got " +
-                 std::to_string(v));
-      if (v % static_cast<int64_t>(dtypeSize(p.dtype)) != 0)
-        fail(key + ".align_bytes", std::to_string(v) +
-                                       " bytes is not a multiple of the " +
-                                       dtypeName(p.dtype) + " element");
-      p.alignBytes = static_cast<uint32_t>(v);
-    }
+    readAlignBytes();
     break;
   case ParamKind::Pointer:
     p.dtype = getDType(need(j, key, "dtype"), key + ".dtype");
     p.extent = getDims(need(j, key, "extent"), key + ".extent");
+    // A mixed-input A's scales and zero points are copied 16 bytes at a
+    // time (docs/mixed-input.md).
+    readAlignBytes();
     if (const json *bs = maybe(j, "block_scale"))
       p.blockScale = getEnum<std::string>(*bs, key + ".block_scale",
                                           "block_scale",

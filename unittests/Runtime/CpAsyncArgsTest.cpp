@@ -96,6 +96,35 @@ TEST(CpAsyncArgs, Alignment) {
   EXPECT_EQ(operandAlignment(m, "A", a), 8);
 }
 
+TEST(CpAsyncArgs, PointerAlignment) {
+  // A pointer the kernel copies 16 bytes at a time (a mixed-input A's
+  // scales and zero points) states align_bytes; validate() refuses a base
+  // aligned only to its element, naming the rule.
+  json j = loadJson("gemm_bias_relu.json");
+  for (json &p : j["params"])
+    if (p["name"] == "bias")
+      p["align_bytes"] = 16;
+  Manifest m = parseOrDie(j);
+  GemmArgs a = validBiasRelu();
+  EXPECT_EQ(argsError(m, a), "");
+  a.named["bias"].ptr += 8;
+  EXPECT_EQ(argsError(m, a),
+            "bias: address 0x50000008 is not aligned to 16 bytes (the kernel "
+            "copies it 16 bytes at a time; align_bytes in the manifest)");
+  a.named["bias"].ptr += 1;
+  EXPECT_EQ(argsError(m, a), "bias: address 0x50000009 is not aligned to its "
+                             "element size (2 bytes)");
+  // The width must be a cp.async copy width and a multiple of the element.
+  for (json &p : j["params"])
+    if (p["name"] == "bias")
+      p["align_bytes"] = 12;
+  std::string error = manifestError(j);
+  EXPECT_NE(error.find(".align_bytes: must be 2, 4, 8 or 16 (a cp.async copy "
+                       "width), got 12"),
+            std::string::npos)
+      << error;
+}
+
 TEST(CpAsyncArgs, TmaRefusalNamesTheFix) {
   Manifest m = loadOrDie("gemm_bias_relu.json");
   GemmArgs a = validBiasRelu();

@@ -434,7 +434,7 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     // C (ReuseSmemC), whose release waits for D's TMA store below.
     if (epiLoads && !reuse)
       kc.ifThen(kc.andi(leader, loadsActive), [&] {
-        ConsumerReleaseOp::create(b, kc.epiPipe, epiSt, Value());
+        ConsumerReleaseOp::create(b, kc.epiPipe, epiSt, Value(), Value());
       });
 
     // Registers to shared memory: aux stores, then D.
@@ -485,11 +485,12 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
           StoreWaitOp::create(
               b, kc.storePipe,
               b.getI32IntegerAttr(std::min<int64_t>(1, layout.storeRing - 1)));
-          ConsumerReleaseOp::create(b, kc.epiPipe, epiState(t - 1), Value());
+          ConsumerReleaseOp::create(b, kc.epiPipe, epiState(t - 1), Value(),
+                                    Value());
         }
         if (t == total - 1) {
           StoreWaitOp::create(b, kc.storePipe, b.getI32IntegerAttr(0));
-          ConsumerReleaseOp::create(b, kc.epiPipe, epiSt, Value());
+          ConsumerReleaseOp::create(b, kc.epiPipe, epiSt, Value(), Value());
         }
       });
     });

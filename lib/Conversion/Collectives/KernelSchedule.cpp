@@ -151,16 +151,20 @@ emitProducerOverTiles(KernelContext &kc, TileScheduler &scheduler,
 /// cp.async operand every thread of the load warps copies (no election).
 static void emitLoadRole(KernelContext &kc) {
   TileScheduler scheduler(kc);
-  if (kc.desc.config.hasCpAsync()) {
+  // With a cp.async operand, or a mixed-input A's scales, every thread of
+  // the load warps copies (no election).
+  if (kc.desc.config.hasCpAsync() || kc.desc.isMixedInput()) {
     OpBuilder::InsertionGuard guard(kc.b);
     Value start = PipelineStateInitOp::create(
         kc.b, PipelineStateType::get(kc.b.getContext(), kc.layout.stages),
         PipelineAgent::producer);
     WorkTile tile;
     scf::ForOp tiles = scheduler.createTileLoop(ValueRange{start}, tile);
+    Value state = tiles.getRegionIterArgs()[0];
     scf::YieldOp::create(
-        kc.b, ValueRange{emitCpAsyncMainloopLoads(
-                  kc, tile, tiles.getRegionIterArgs()[0])});
+        kc.b, ValueRange{kc.desc.isMixedInput()
+                             ? emitMixedInputLoads(kc, tile, state)
+                             : emitCpAsyncMainloopLoads(kc, tile, state)});
     return;
   }
   emitProducerOverTiles(kc, scheduler, kc.layout.stages,
@@ -308,8 +312,12 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
   SmallVector<int32_t> warps;
   if (!multistage) {
     auto mainTy = PipelineType::get(ctx, layout.stages, Role::load, Role::mma);
-    bool cpAsync = config.hasCpAsync();
-    int64_t producerThreads = cpAsync ? getCpAsyncProducerThreads(layout) : 1;
+    // A mixed-input A's scales are copied by the load warp's lanes.
+    bool mixedInput = plan.desc.isMixedInput();
+    bool cpAsync = config.hasCpAsync() || mixedInput;
+    int64_t producerThreads = mixedInput ? kMixedInputProducerThreads
+                              : cpAsync  ? getCpAsyncProducerThreads(layout)
+                                         : 1;
     int64_t tmaBytes = (config.isCpAsyncA() ? 0 : layout.stageBytesA) +
                        (config.isCpAsyncB() ? 0 : layout.stageBytesB);
     // On sm_8x every consumer thread releases the stage it read with

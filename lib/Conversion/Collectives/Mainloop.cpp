@@ -127,12 +127,9 @@ Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
   Value stage = kc.stageIndex(state);
   // The unit's k-tiles start at kBegin (split-K, stream-K).
   Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
-  Value aStage = stageBase(kc, layout.offA, layout.stageBytesA, stage);
-  if (kc.desc.isMixedInput())
-    emitPackedALoad(kc, tile, kCoord, aStage, state);
-  else
-    loadOperand(kc, "A", isAKMajor(kc), layout.tileM, aStage, tile.m0, kCoord,
-                tile.batch, state, shareA);
+  loadOperand(kc, "A", isAKMajor(kc), layout.tileM,
+              stageBase(kc, layout.offA, layout.stageBytesA, stage), tile.m0,
+              kCoord, tile.batch, state, shareA);
   loadOperand(kc, "B", isBKMajor(kc), layout.tileN,
               stageBase(kc, layout.offB, layout.stageBytesB, stage), tile.n0,
               kCoord, tile.batch, state, shareB);
@@ -179,12 +176,13 @@ Value collectives::makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
 /// final, and clusters of 4").
 static void releaseStage(KernelContext &kc, Value state) {
   if (kc.clusterSize() == 1) {
-    ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, Value());
+    ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, Value(), Value());
     return;
   }
   for (int64_t rank = 0; rank < kc.clusterSize(); ++rank) {
     auto release = [&] {
-      ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, kc.i32(rank));
+      ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, kc.i32(rank),
+                                Value());
     };
     // A cluster along one dimension: every CTA is a source.
     if (kc.clusterM == 1 || kc.clusterN == 1) {

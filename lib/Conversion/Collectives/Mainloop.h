@@ -56,10 +56,16 @@ Value makeDescriptor(ImplicitLocOpBuilder &b, Value sharedPtr,
 
 // Mixed input (MixedInput.cpp): a pre-packed i4 A dequantized in registers.
 
-/// Producer: the TMA load of the pre-packed A units of `tile` at k origin
-/// `kCoord` (a multiple of 64) into the A stage at `dst`.
-void emitPackedALoad(KernelContext &kc, const WorkTile &tile, Value kCoord,
-                     Value dst, Value state);
+/// Producer of a mixed-input GEMM, run by every lane of the load warp over
+/// one work tile from `state`: per k-tile, lane 0 announces and issues the
+/// TMA boxes of the pre-packed A units and of B, and the lanes copy the
+/// k-tile's group of scales (and zero points) of the tile's rows into the
+/// stage with 16-byte cp.async, each arriving on the full barrier as its
+/// copies land. Returns the state after the tile.
+Value emitMixedInputLoads(KernelContext &kc, const WorkTile &tile, Value state);
+
+/// Threads of a mixed-input GEMM's load role (one warp).
+constexpr int64_t kMixedInputProducerThreads = 32;
 
 /// Consumer: emitMainloopMma for a mixed-input GEMM: the same pipeline
 /// and accumulators, A read from the stage into registers, dequantized

@@ -193,7 +193,7 @@ SmallVector<Value> collectives::emitMainloopMmaSm80(KernelContext &kc,
     mma.multiply(aStage, bStage, acc);
     // Every thread's ldmatrix reads of the stage are done (their results
     // are in registers): each thread arrives on the empty barrier.
-    ConsumerReleaseOp::create(b, kc.mainPipe, state, Value());
+    ConsumerReleaseOp::create(b, kc.mainPipe, state, Value(), Value());
     scf::YieldOp::create(b, acc);
   }
   return mma.pack(loop.getResults());

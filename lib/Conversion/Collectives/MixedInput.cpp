@@ -16,11 +16,15 @@
 // the pair (M + q0, M + q1) in the MMA type (magic 0x4300: bf16 128 + q;
 // 0x6400: f16 1024 + q), y = x - zz with zz = M + z from dequant_a (exact:
 // small integers), w = y * s rounded once (sub.rn / mul.rn .bf16x2 or
-// .f16x2). Each thread's scales (and zero points) of its two rows come
-// from dequant_scale_a (dequant_zero_a), 16 bits each, loaded from global
-// memory one k-tile ahead like the fp8 block scales (BlockScales.h); the
-// zero point z (an integer in B's type) becomes zz = M + z with one exact
-// add, bias8's zz = M + 8 is a constant.
+// .f16x2). The scales (and zero points) of a stage's k-tile come with its
+// tiles: the load warp's lanes copy the tile's rows of the k-tile's group
+// into the stage with 16-byte cp.async beside the TMA boxes, and each
+// consumer thread reads its two rows per 64-row block with ld.shared
+// after the stage's wait (a global load in the consumer, even k-tiles
+// ahead, stalled the loop on its latency: the registers it lands in are
+// loop-carried and moved at the back edge). The zero point z (an integer
+// in B's type) becomes zz = M + z with one exact add, bias8's zz = M + 8 is
+// a constant.
 //
 // The MMA is wgmma's register-A form, which NVVM's wgmma op does not
 // model (it takes two descriptors), as inline PTX with the accumulators
@@ -30,7 +34,9 @@
 // it), so every k16 step is its own group with its own registers, and
 // step s's registers are rewritten in the next k-tile after a wait_group
 // that leaves the 3 younger groups in flight: the tensor cores multiply
-// while the consumers dequantize (docs/mixed-input.md).
+// while the consumers dequantize (docs/mixed-input.md). The stage goes
+// back by a predicated arrival: a branch around it, with groups in
+// flight, made ptxas serialize every wgmma of the kernel (C7513).
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,15 +52,13 @@ namespace pl = mlir::wsgemm::planning;
 
 /// Bytes of one pre-packed unit (64 rows x 64 K of 4 bits).
 static constexpr int64_t kUnitBytes = 2048;
-/// How many k-tiles ahead the scales and zero points are loaded: a k-tile
-/// takes far less than a global load's latency (a lead of 1 measured the
-/// consumer stalled on it: docs/mixed-input.md).
-static constexpr int64_t kScaleLead = 4;
 
-void collectives::emitPackedALoad(KernelContext &kc, const WorkTile &tile,
-                                  Value kCoord, Value dst, Value state) {
-  // Box {256 x u64, tile K / 64 units, tile M / 64 blocks(, 1 batch)} at
-  // (0, k / 64, m0 / 64(, batch)): out-of-range blocks are zero-filled.
+/// The TMA load of the pre-packed A units of `tile` at k origin `kCoord`
+/// (a multiple of 64) into the A stage at `dst`: one box {256 x u64, tile K
+/// / 64 units, tile M / 64 blocks(, 1 batch)} at (0, k / 64, m0 / 64(,
+/// batch)); blocks past M are zero-filled.
+static void loadPackedA(KernelContext &kc, const WorkTile &tile, Value kCoord,
+                        Value dst, Value state) {
   SmallVector<Value> crd{kc.i32(0), kc.divu(kCoord, kc.i32(64)),
                          kc.divu(tile.m0, kc.i32(64))};
   if (kc.desc.batched)
@@ -62,62 +66,134 @@ void collectives::emitPackedALoad(KernelContext &kc, const WorkTile &tile,
   kc.tmaLoad(dst, "A", crd, kc.mainPipe, state);
 }
 
+/// The names of the dequantization arrays `desc` reads, in stage order.
+static SmallVector<StringRef, 2> dequantArrays(const pl::GemmDesc &desc) {
+  SmallVector<StringRef, 2> names{"dequant_scale_a"};
+  if (desc.dequantA->zero == pl::ZeroPoint::Group)
+    names.push_back("dequant_zero_a");
+  return names;
+}
+
+/// This lane's 16-byte cp.async copies of the tile's rows of the scales
+/// (and zero points) of k-tile `kTile`'s group into the stage at `dst`:
+/// array a's row r at a * tile M + r elements. A 16-byte piece is 8 rows;
+/// M is a multiple of 64 (LegalityMixedInput.cpp), so a piece is inside
+/// the matrix or past it whole, and pieces past it are zero-filled (the
+/// rows' packed weights are zero too, so they dequantize to 0).
+static void copyDequantRows(KernelContext &kc, const WorkTile &tile,
+                            Value kTile, Value dst) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  int64_t tileM = layout.tileM;
+  int64_t piecesPerArray = tileM * 2 / 16;
+  SmallVector<StringRef, 2> arrays = dequantArrays(kc.desc);
+  int64_t pieces = piecesPerArray * int64_t(arrays.size());
+  Type i64Ty = b.getI64Type();
+  auto ext = [&](Value v) { return arith::ExtUIOp::create(b, i64Ty, v); };
+  // Element (batch * KB + g) * M of the group's first row.
+  Value groups = kc.divu(kc.sizeK, kc.i32(kc.desc.dequantA->group));
+  Value g = kc.divu(kTile, kc.i32(kc.desc.dequantA->group / layout.tileK));
+  Value batch = kc.desc.batched ? tile.batch : kc.i32(0);
+  Value groupBase = arith::MulIOp::create(
+      b, ext(kc.add(kc.mul(batch, groups), g)), ext(kc.sizeM));
+  // Piece p is bytes [16 p, 16 p + 16) of the stage's rows: array
+  // p / piecesPerArray, rows 8 (p % piecesPerArray) on.
+  for (int64_t first = 0; first < pieces; first += 32) {
+    Value piece = kc.add(kc.lane, kc.i32(first));
+    auto copy = [&] {
+      Value base = kc.param(arrays[0]);
+      Value c = piece;
+      if (arrays.size() > 1) {
+        Value inFirst = kc.ult(piece, kc.i32(piecesPerArray));
+        base = kc.select(inFirst, base, kc.param(arrays[1]));
+        c = kc.select(inFirst, piece, kc.sub(piece, kc.i32(piecesPerArray)));
+      }
+      Value row = kc.add(tile.m0, kc.mul(c, kc.i32(8)));
+      Value inside = kc.ult(row, kc.sizeM);
+      Value elem = arith::AddIOp::create(
+          b, groupBase, ext(kc.select(inside, row, kc.i32(0))));
+      Value from = LLVM::GEPOp::create(b, kc.globalPtrTy, b.getI16Type(), base,
+                                       ValueRange{elem});
+      NVVM::CpAsyncOp::create(b, kc.gep(dst, kc.mul(piece, kc.i32(16))), from,
+                              /*size=*/16, NVVM::LoadCacheModifierKind::CG,
+                              kc.select(inside, kc.i32(16), kc.i32(0)));
+    };
+    if (first + 32 <= pieces)
+      copy();
+    else
+      kc.ifThen(kc.ult(piece, kc.i32(pieces)), copy);
+  }
+}
+
+Value collectives::emitMixedInputLoads(KernelContext &kc, const WorkTile &tile,
+                                       Value start) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1),
+                                 ValueRange{start});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value kt = loop.getInductionVar();
+  Value state = loop.getRegionIterArgs()[0];
+  // Every lane waits for the empty stage (no arrival yet).
+  ProducerAcquireOp::create(b, kc.mainPipe, state, /*cp_async=*/true);
+  Value stage = kc.stageIndex(state);
+  Value kTile = kc.add(tile.kBegin, kt);
+  Value kCoord = kc.mul(kTile, kc.i32(layout.tileK));
+  kc.ifThen(kc.eq(kc.lane, kc.i32(0)), [&] {
+    ProducerExpectTxOp::create(b, kc.mainPipe, state,
+                               kc.i32(layout.stageBytesA + layout.stageBytesB));
+    loadPackedA(kc, tile, kCoord,
+                stageBase(kc, layout.offA, layout.stageBytesA, stage), state);
+    emitTmaOperandLoad(kc, /*isA=*/false, tile, kCoord,
+                       stageBase(kc, layout.offB, layout.stageBytesB, stage),
+                       state);
+  });
+  copyDequantRows(
+      kc, tile, kTile,
+      stageBase(kc, layout.offDequant, layout.stageBytesDequant, stage));
+  // Each lane's arrival counts once its copies land.
+  ProducerCommitOp::create(b, kc.mainPipe, state, /*cp_async=*/true,
+                           /*stores=*/false);
+  scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
+                              b, state.getType(), state, /*by=*/1)});
+  return loop.getResult(0);
+}
+
 namespace {
 /// One consumer thread's dequantization state for its warpgroup's rows.
 class Dequantizer {
 public:
-  Dequantizer(KernelContext &kc, const WorkTile &tile, Value consumerWg)
-      : kc(kc), b(kc.b) {
+  Dequantizer(KernelContext &kc, Value consumerWg) : kc(kc), b(kc.b) {
     const pl::Dequant &dq = *kc.desc.dequantA;
     bool bf16 = kc.desc.b == pl::DType::BF16;
     magic = bf16 ? 0x43004300 : 0x64006400;
     zeroPoints = dq.zero == pl::ZeroPoint::Group;
     type = bf16 ? "bf16x2" : "f16x2";
-    mBlocks = kc.layout.wgRows / 64;
-    kTilesPerGroup = dq.group / kc.layout.tileK;
-    groups = kc.divu(kc.sizeK, kc.i32(dq.group));
-    Value batch = kc.desc.batched ? tile.batch : kc.i32(0);
-    // Element (batch * KB + g) * M + row of the scales and zero points.
-    Value batchBase = arith::MulIOp::create(
-        b, toI64(kc.mul(batch, groups)), toI64(kc.sizeM));
+    int64_t mBlocks = kc.layout.wgRows / 64;
+    // Byte offsets of this thread's rows in a stage's dequantization rows.
     Value row0 = kc.add(
-        kc.add(tile.m0, kc.mul(consumerWg, kc.i32(kc.layout.wgRows))),
+        kc.mul(consumerWg, kc.i32(kc.layout.wgRows)),
         kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4))));
-    Value lastRow = kc.sub(kc.sizeM, kc.i32(1));
     for (int64_t mb = 0; mb < mBlocks; ++mb)
-      for (int64_t h = 0; h < 2; ++h) {
-        Value row = kc.add(row0, kc.i32(mb * 64 + h * 8));
-        row = kc.select(kc.ult(row, kc.sizeM), row, lastRow);
-        rowBase.push_back(arith::AddIOp::create(b, batchBase, toI64(row)));
-      }
+      for (int64_t h = 0; h < 2; ++h)
+        rowBytes.push_back(
+            kc.mul(kc.add(row0, kc.i32(mb * 64 + h * 8)), kc.i32(2)));
   }
 
-  /// How many values load() returns.
-  int64_t count() const { return rowBase.size() * (zeroPoints ? 2 : 1); }
-
-  /// The scales (then, with zero points, the zero points) of k-tile
-  /// `kTile` (i32, clamped to the last group) as i32 holding 16 bits: per
-  /// 64-row block mb, rows r (2 mb) and r + 8 (2 mb + 1).
-  SmallVector<Value> load(Value kTile) {
-    Value g = kc.divu(kTile, kc.i32(kTilesPerGroup));
-    Value last = kc.sub(groups, kc.i32(1));
-    g = kc.select(kc.ult(g, groups), g, last);
-    Value step = arith::MulIOp::create(b, toI64(g), toI64(kc.sizeM));
+  /// The scales (then, with zero points, the zero points) of the stage
+  /// whose dequantization rows start at `rows`, as i32 holding 16 bits:
+  /// per 64-row block mb, rows r (2 mb) and r + 8 (2 mb + 1).
+  SmallVector<Value> load(Value rows) {
     SmallVector<Value> words;
-    for (StringRef name : {"dequant_scale_a", "dequant_zero_a"}) {
-      if (name == "dequant_zero_a" && !zeroPoints)
-        continue;
-      Value base = kc.param(name);
-      for (Value rb : rowBase) {
-        Value ptr = LLVM::GEPOp::create(
-            b, kc.globalPtrTy, b.getI16Type(), base,
-            ValueRange{arith::AddIOp::create(b, rb, step)});
-        Value half = LLVM::LoadOp::create(
-            b, b.getI16Type(), ptr, /*alignment=*/2, /*isVolatile=*/false,
-            /*isNonTemporal=*/false, /*isInvariant=*/true);
+    for (int64_t array = 0; array < (zeroPoints ? 2 : 1); ++array)
+      for (Value offset : rowBytes) {
+        Value ptr =
+            kc.gep(rows, kc.add(offset, kc.i32(array * kc.layout.tileM * 2)));
+        Value half = LLVM::LoadOp::create(b, b.getI16Type(), ptr,
+                                          /*alignment=*/2);
         words.push_back(arith::ExtUIOp::create(b, kc.i32Ty, half));
       }
-    }
     return words;
   }
 
@@ -145,7 +221,7 @@ public:
           b, half, arith::ShLIOp::create(b, half, kc.i32(16)));
     };
     RowPairs p;
-    int64_t rows = rowBase.size();
+    int64_t rows = rowBytes.size();
     for (int64_t h = 0; h < 2; ++h) {
       p.scale[h] = pair(words[2 * mb + h]);
       p.zero[h] = zeroPoints
@@ -174,9 +250,6 @@ public:
   }
 
 private:
-  Value toI64(Value x) {
-    return arith::ExtUIOp::create(b, b.getI64Type(), x);
-  }
   /// `op`.rn on two packed 16-bit values (i32 registers). Volatile, so
   /// that it stays after the wgmma.wait_group that frees the fragment
   /// registers it may write (emitMixedInputMma).
@@ -192,11 +265,10 @@ private:
 
   KernelContext &kc;
   ImplicitLocOpBuilder &b;
-  int64_t magic = 0, mBlocks = 1, kTilesPerGroup = 1;
+  int64_t magic = 0;
   bool zeroPoints = false;
   StringRef type;
-  Value groups;                // K / group (KB), i32
-  SmallVector<Value> rowBase;  // per (mb, h): (batch * KG) * M + row, i64
+  SmallVector<Value> rowBytes; // per (mb, h): the row's byte offset, i32
 };
 } // namespace
 
@@ -234,11 +306,12 @@ static Value registerAWgmma(KernelContext &kc, Value acc, ValueRange a,
 }
 
 /// One arrival on the empty barrier of the stage at `state` (no cluster:
-/// LegalityMixedInput.cpp), by the warpgroup's first thread, when `pred`.
+/// LegalityMixedInput.cpp), by the warpgroup's first thread, when `pred`:
+/// a predicated arrival, not a branch, since wgmma groups stay in flight
+/// across it (a branch there made ptxas serialize every wgmma: C7513).
 static void release(KernelContext &kc, Value pred, Value state) {
-  kc.ifThen(kc.andi(pred, kc.eq(kc.tidInWg, kc.i32(0))), [&] {
-    ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, Value());
-  });
+  ConsumerReleaseOp::create(kc.b, kc.mainPipe, state, /*cta=*/Value(),
+                            kc.andi(pred, kc.eq(kc.tidInWg, kc.i32(0))));
 }
 
 SmallVector<Value>
@@ -250,12 +323,8 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
   int64_t mBlocks = layout.wgRows / 64;
   int64_t unitsPerTile = layout.tileK / 64;
   Value zero = LLVM::ZeroOp::create(b, getAccumulatorType(kc));
-  Dequantizer dq(kc, tile, consumerWg);
-  // The accumulators, then kScaleLead k-tiles' scales (k-tile kt's first).
+  Dequantizer dq(kc, consumerWg);
   SmallVector<Value> init(mBlocks, zero);
-  for (int64_t i = 0; i < kScaleLead; ++i)
-    llvm::append_range(init, dq.load(kc.add(tile.kBegin, kc.i32(i))));
-  int64_t perTile = dq.count();
 
   Value start = PipelineStateInitOp::create(
       b, PipelineStateType::get(b.getContext(), layout.stages),
@@ -266,16 +335,16 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
     Value g = kc.add(kBase, kt);
-    SmallVector<Value> acc(loop.getRegionIterArgs().take_front(mBlocks));
-    ValueRange ring = loop.getRegionIterArgs().drop_front(mBlocks);
-    ValueRange words = ring.take_front(perTile);
-    // k-tile kt + kScaleLead's scales load while this one is multiplied.
-    SmallVector<Value> next(ring.drop_front(perTile));
-    llvm::append_range(
-        next, dq.load(kc.add(kc.add(tile.kBegin, kt), kc.i32(kScaleLead))));
+    SmallVector<Value> acc(loop.getRegionIterArgs());
     Value state = kc.stateAt(start, g);
     ConsumerWaitOp::create(b, kc.mainPipe, state);
     Value stage = kc.stageIndex(state);
+    // The stage's scales and zero points, copied beside A by the load warp
+    // (a global load here, even k-tiles ahead, stalled the loop on its
+    // latency: the loop-carried registers it lands in are moved at the
+    // back edge; docs/mixed-input.md).
+    SmallVector<Value> words = dq.load(
+        stageBase(kc, layout.offDequant, layout.stageBytesDequant, stage));
     Value aStage = stageBase(kc, layout.offA, layout.stageBytesA, stage);
     Value descB = makeDescriptor(
         b, stageBase(kc, layout.offB, layout.stageBytesB, stage));
@@ -314,7 +383,6 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
         acc[mb] = registerAWgmma(kc, acc[mb], regs[mb], dB);
       NVVM::WgmmaGroupSyncAlignedOp::create(b);
     }
-    llvm::append_range(acc, next);
     scf::YieldOp::create(b, acc);
   }
   if (afterIssue)
@@ -324,5 +392,5 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
                                        tile.kTiles, kc.i32(0));
   release(kc, hadAny,
           kc.stateAt(start, kc.sub(kc.add(kBase, tile.kTiles), kc.i32(1))));
-  return SmallVector<Value>(loop.getResults().take_front(mBlocks));
+  return SmallVector<Value>(loop.getResults());
 }

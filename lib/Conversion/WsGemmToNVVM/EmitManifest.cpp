@@ -281,6 +281,9 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       // The mainloop's block scales of A or B (docs/manifest.md).
       if (!p.operand.empty())
         o[p.dequant ? "dequant" : "block_scale"] = p.operand;
+      // A mixed-input A's scales and zero points: copied 16 bytes at a time.
+      if (p.alignBytes > 0)
+        o["align_bytes"] = p.alignBytes;
       break;
     case pl::KernelParam::Kind::Scalar:
       o["kind"] = "scalar";

@@ -376,6 +376,22 @@ struct LowerConsumerRelease : PipelinePattern<ConsumerReleaseOp> {
     LoweredState s(adaptor.getState());
     Value group = adaptor.getPipeline().front();
     Value slot = emptySlot(rewriter, loc, s.index, info(op).stages);
+    if (op.getPred()) {
+      // A predicated arrival, no branch (ConsumerReleaseOp's description).
+      Value addr = nvgpu::MBarrierGetOp::create(
+          rewriter, loc, rewriter.getI64Type(), group, slot);
+      Value pred = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
+                                        adaptor.getPred().front());
+      LLVM::InlineAsmOp::create(
+          rewriter, loc, TypeRange{}, ValueRange{addr, pred},
+          "{ .reg .pred p; setp.ne.b32 p, $1, 0; "
+          "@p mbarrier.arrive.shared::cta.b64 _, [$0]; }",
+          "l,r,~{memory}", /*has_side_effects=*/true, /*is_align_stack=*/false,
+          LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
+          /*operand_attrs=*/ArrayAttr());
+      rewriter.eraseOp(op);
+      return success();
+    }
     if (!op.getCta()) {
       nvgpu::MBarrierArriveOp::create(
           rewriter, loc, nvgpu::MBarrierTokenType::get(rewriter.getContext()),

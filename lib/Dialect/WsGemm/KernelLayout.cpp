@@ -57,7 +57,8 @@ public:
 
   SmemBudget finish(int64_t baseAlignment) {
     add(SmemKind::AlignmentPadding, "alignment padding", padding,
-        "to 1024-byte (tiles) and 8-byte (barriers) boundaries");
+        "to 1024-byte (tiles), 128-byte (dequantization rows) and 8-byte "
+        "(barriers) boundaries");
     add(SmemKind::BaseAlignment, "base alignment", baseAlignment,
         "the kernel rounds the dynamic SMEM base up to 1024 bytes");
     budget.total = offset + baseAlignment;
@@ -213,6 +214,8 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
       p.operand = "A";
       p.dequant = true;
       p.type = desc.dequantA->scale;
+      // The load warp copies a stage's rows 16 bytes at a time.
+      p.alignBytes = 16;
       p.extent = {"M", "KB"};
       if (desc.batched)
         p.extent.push_back("L");
@@ -312,6 +315,7 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
       c.warpStores.value_or(false) && !layout.reuseSmemC && !c.isDirectStore();
   layout.stageBytesA = tileM * tileK * getBits(desc.a) / 8;
   layout.stageBytesB = tileN * tileK * bytesOf(desc.b);
+  layout.stageBytesDequant = getDequantStageBytes(desc);
 
   // An epilogue ring holds `slots` 64-row subtiles per consumer warpgroup.
   int64_t subtileRows = 64 * layout.consumerWarpgroups;
@@ -330,6 +334,18 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
   layout.offB = placer.place(layout.stages * layout.stageBytesB, kTileAlign);
   placer.add(SmemKind::BStages, "B stages", layout.stages * layout.stageBytesB,
              tileFormula(layout.stages, tileN, tileK, bBytes));
+  // A mixed-input A's scales and zero points, staged with its tiles: the
+  // load warp copies them (16-byte cp.async) beside A's box.
+  int64_t dequantBytes = layout.stages * layout.stageBytesDequant;
+  layout.offDequant = placer.place(dequantBytes, /*align=*/128);
+  placer.add(SmemKind::DequantStages, "A dequantization rows", dequantBytes,
+             layout.stageBytesDequant == 0
+                 ? std::string()
+                 : std::to_string(layout.stages) + " x " +
+                       std::to_string(layout.stageBytesDequant /
+                                      bytesOf(desc.dequantA->scale)) +
+                       " x " + std::to_string(bytesOf(desc.dequantA->scale)) +
+                       " B");
 
   int64_t cBytes = desc.loadsC ? ringBytes(layout.stagesC, desc.c) : 0;
   layout.offC = placer.place(cBytes, kTileAlign);

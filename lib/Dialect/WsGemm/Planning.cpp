@@ -155,7 +155,15 @@ int64_t mlir::wsgemm::planning::getStageBytes(const GemmDesc &desc) {
   std::array<int64_t, 3> tile =
       desc.config.tile.value_or(std::array<int64_t, 3>{0, 0, 0});
   return tile[0] * tile[2] * getBits(desc.a) / 8 +
-         tile[1] * tile[2] * bytesOf(desc.b);
+         tile[1] * tile[2] * bytesOf(desc.b) + getDequantStageBytes(desc);
+}
+
+int64_t mlir::wsgemm::planning::getDequantStageBytes(const GemmDesc &desc) {
+  if (!desc.dequantA)
+    return 0;
+  int64_t tileM = desc.config.tile ? (*desc.config.tile)[0] : 0;
+  int64_t rows = desc.dequantA->zero == ZeroPoint::Group ? 2 : 1;
+  return rows * tileM * bytesOf(desc.dequantA->scale);
 }
 
 //===----------------------------------------------------------------------===//

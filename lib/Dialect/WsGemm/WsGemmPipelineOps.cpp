@@ -290,6 +290,9 @@ LogicalResult ConsumerWaitOp::verify() {
 }
 
 LogicalResult ConsumerReleaseOp::verify() {
+  if (getPred() && getCta())
+    return emitOpError("a predicated release ('if') arrives in this CTA "
+                       "only: it cannot also name a peer CTA ('cta')");
   return verifyPipelineSync(*this, getPipeline().getType(),
                             getState().getType(), /*producerSide=*/false,
                             "releases a stage of");

@@ -133,6 +133,8 @@ struct Param {
   std::vector<uint32_t> box; // innermost first
   // matrix of A or B (read with cp.async): the alignment in bytes its
   // base, ld and batch stride need (`align_bytes`); 0 for outputs.
+  // pointer: the alignment its base needs (a mixed-input A's scales and
+  // zero points: 16); 0 for its element size.
   uint32_t alignBytes = 0;
   Swizzle swizzle = Swizzle::None;
   L2Promotion l2Promotion = L2Promotion::B128;

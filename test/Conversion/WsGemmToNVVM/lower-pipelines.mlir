@@ -91,6 +91,12 @@
 // CHECK: %[[REIDX:.*]] = arith.addi %[[RIDX]], %c3_i32
 // CHECK: %[[REMPTY:.*]] = arith.index_castui %[[REIDX]] : i32 to index
 // CHECK: nvgpu.mbarrier.arrive %[[G]][%[[REMPTY]]]
+// A predicated release: the same barrier, arrived on under a PTX predicate
+// (no branch).
+// CHECK: %[[PADDR:.*]] = nvgpu.mbarrier.get %[[G]][%{{.*}}]
+// CHECK: %[[PRED:.*]] = llvm.zext %{{.*}} : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, $1, 0; @p mbarrier.arrive.shared::cta.b64 _, [$0]; }", "l,r,~{memory}" %[[PADDR]], %[[PRED]]
+// CHECK-NOT: scf.if
 // The accessors.
 // CHECK: arith.index_castui %[[RIDX]] : i32 to index
 // CHECK: arith.trunci %{{.*}} : i32 to i1
@@ -185,6 +191,10 @@ gpu.module @roles {
       wsgemm.consumer_wait %cp, %r
           : !wsgemm.pipeline<3, load -> mma>, !wsgemm.pipeline_state<3>
       wsgemm.consumer_release %cp, %r
+          : !wsgemm.pipeline<3, load -> mma>, !wsgemm.pipeline_state<3>
+      %c0i = arith.constant 0 : i32
+      %first = arith.cmpi eq, %cn, %c0i : i32
+      wsgemm.consumer_release %cp, %r if %first
           : !wsgemm.pipeline<3, load -> mma>, !wsgemm.pipeline_state<3>
       %i = wsgemm.pipeline_state_index %r : !wsgemm.pipeline_state<3>
       %ph = wsgemm.pipeline_state_phase %r : !wsgemm.pipeline_state<3>

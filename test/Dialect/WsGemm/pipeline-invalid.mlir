@@ -856,3 +856,19 @@ func.func @tma_acquire_with_producer_arrivals() {
   }
   return
 }
+
+// -----
+
+func.func @predicated_release_to_peer(%p: !wsgemm.pipeline<2, load -> mma>, %rank: i32, %pred: i1) {
+  wsgemm.warp_specialize (%p : !wsgemm.pipeline<2, load -> mma>) roles [load, mma] warps [1, 4] {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>):
+    wsgemm.role_end
+  } {
+  ^bb0(%a: !wsgemm.pipeline<2, load -> mma>):
+    %s = wsgemm.pipeline_state_init consumer : !wsgemm.pipeline_state<2>
+    // expected-error @+1 {{'wsgemm.consumer_release' op a predicated release ('if') arrives in this CTA only: it cannot also name a peer CTA ('cta')}}
+    wsgemm.consumer_release %a, %s cta %rank if %pred : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
+    wsgemm.role_end
+  }
+  return
+}

@@ -9,27 +9,40 @@
 // 128 + q), sub.rn / mul.rn .bf16x2, and multiplies with wgmma's
 // register-A form; no 16-bit weight is written to shared memory.
 
-// One wgmma group per k16 step; a step's registers are rewritten after a
-// wait_group 3 (the previous k-tile's same step retired). The loop is
-// rotated: its text starts with the last step of a k-tile, then the wait
-// for the next stage and its ld.shared, then the steps.
+// The load warp: lane 0 announces the stage's bytes and issues the A and
+// B boxes; the lanes copy the k-tile's scales and zero points into the
+// stage with 16-byte cp.async (zero-filled past M) and arrive as they
+// land.
 // PTX-LABEL: .entry w4_bf16(
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// PTX: cp.async.mbarrier.arrive.noinc.shared.b64
+// PTX: mbarrier.expect_tx.relaxed.cta.shared.b64
 // PTX: cp.async.bulk.tensor.4d.shared::cluster.global
-// PTX: ld.global.nc.b16
-// PTX-DAG: 1124090624
-// PTX-DAG: sub.rn.bf16x2
-// PTX-DAG: mul.rn.bf16x2
-// PTX: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
-// PTX: wgmma.commit_group.sync.aligned;
+
+// The consumers, per k-tile: the wait for the stage, its scales and zero
+// points (ld.shared.b16: rows r and r + 8, then the zero points tile M =
+// 128 values on), its packed A (ld.shared.v4), the zero points plus the
+// magic number; then one wgmma group per k16 step, whose registers are
+// rewritten after a wait_group 3 (the previous k-tile's same step
+// retired); the stage goes back by a predicated arrival (no branch while
+// groups are in flight, or ptxas serializes the wgmma).
 // PTX: mbarrier.try_wait.parity
+// PTX: ld.shared.b16 %r{{[0-9]+}}, [%rd[[S:[0-9]+]]+[[OFF:[0-9]+]]];
+// PTX-NEXT: ld.shared.b16 %r{{[0-9]+}}, [%rd[[S]]+{{[0-9]+}}];
+// PTX-NEXT: ld.shared.b16
+// PTX-NEXT: ld.shared.b16
 // PTX: ld.shared.v4.b32
 // PTX: add.rn.bf16x2
 // PTX: wgmma.wait_group.sync.aligned 3;
+// PTX: or.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, 1124090624;
+// PTX-NEXT: begin inline asm
+// PTX-NEXT: sub.rn.bf16x2
 // PTX: mul.rn.bf16x2
 // PTX: wgmma.fence.sync.aligned;
-// PTX: wgmma.mma_async.sync.aligned.m64n32k16
+// PTX: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
 // PTX: wgmma.commit_group.sync.aligned;
 // PTX: wgmma.wait_group.sync.aligned 3;
+// PTX: @p mbarrier.arrive.shared::cta.b64 _,
 // PTX-NOT: st.shared.v4.b32
 // PTX-NOT: st.shared.b16
 wsgemm.gemm @w4_bf16 batched a(i4) b(bf16) d(bf16)
@@ -74,7 +87,9 @@ wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
 // JSON-NEXT: 1
 // JSON: "dtype": "i4",
 // JSON: "packing": "wsgemm.i4.m64k64.v1",
-// JSON: "dequant": "A",
+// JSON: "align_bytes": 16,
+// JSON-NEXT: "dequant": "A",
 // JSON: "name": "dequant_scale_a"
-// JSON: "dequant": "A",
+// JSON: "align_bytes": 16,
+// JSON-NEXT: "dequant": "A",
 // JSON: "name": "dequant_zero_a"

@@ -210,10 +210,12 @@ TEST(PlanningSmem, BasicItems) {
   EXPECT_EQ(budget.get(SmemKind::AlignmentPadding), 0);
   EXPECT_EQ(budget.get(SmemKind::BaseAlignment), 1024);
   EXPECT_EQ(budget.total, 214112);
-  ASSERT_EQ(budget.items.size(), 11u);
+  ASSERT_EQ(budget.items.size(), 12u);
   EXPECT_STREQ(budget.items[0].name, "A stages");
   EXPECT_EQ(budget.items[0].formula, "6 x 128x64 x 2 B");
-  EXPECT_EQ(budget.items[3].formula, "2 x 128x32 x 2 B");
+  EXPECT_EQ(budget.get(SmemKind::DequantStages), 0); // no mixed input
+  EXPECT_EQ(budget.items[2].formula, "");
+  EXPECT_EQ(budget.items[4].formula, "2 x 128x32 x 2 B");
 }
 
 TEST(PlanningSmem, CooperativeBf16WithC) {
@@ -275,7 +277,7 @@ TEST(PlanningSmem, AuxBuffersVectorsAndReductions) {
   EXPECT_EQ(layout.offMainBarriers, 131072 + 3 * 32768);
   EXPECT_EQ(layout.offEpiBarriers, layout.offMainBarriers + 4 * 16);
   EXPECT_EQ(layout.smemBytes, layout.offEpiBarriers + 64 + 1024);
-  EXPECT_EQ(layout.budget.items[4].formula, "res: 4 x 128x32 x 2 B");
+  EXPECT_EQ(layout.budget.items[5].formula, "res: 4 x 128x32 x 2 B");
 }
 
 TEST(PlanningSmem, ParametersInLaunchOrder) {
@@ -309,6 +311,32 @@ TEST(PlanningSmem, ParametersInLaunchOrder) {
   EXPECT_EQ(layout.params[6].extent, (std::vector<std::string>{"M", "L"}));
   EXPECT_EQ(layout.params[6].type, DType::BF16);
   EXPECT_EQ(layout.params[7].reduce, "absmax");
+}
+
+TEST(PlanningSmem, MixedInputDequantRows) {
+  // i4 A with group-128 bf16 scales and ui4 zero points, tile 128x16x64:
+  // a stage holds 128 x 64 / 2 = 4096 bytes of A, 16 x 64 x 2 = 2048 of
+  // B and 2 x 128 x 2 = 512 of scales and zero points (128-aligned,
+  // after the B stages).
+  GemmDesc desc = makeDesc();
+  desc.a = DType::I4;
+  desc.b = desc.d = DType::BF16;
+  desc.dequantA = Dequant{DType::BF16, 128, ZeroPoint::Group};
+  desc.config.tile = {128, 16, 64};
+  desc.config.stages = 4;
+  EXPECT_EQ(getDequantStageBytes(desc), 512);
+  EXPECT_EQ(getStageBytes(desc), 4096 + 2048 + 512);
+  KernelLayout layout = computeKernelLayout(desc);
+  EXPECT_EQ(layout.stageBytesDequant, 512);
+  EXPECT_EQ(layout.offDequant, layout.offB + 4 * 2048);
+  EXPECT_EQ(layout.budget.get(SmemKind::DequantStages), 4 * 512);
+  EXPECT_EQ(layout.budget.items[2].formula, "4 x 256 x 2 B");
+  // Scales only (bias8): half the rows.
+  desc.dequantA->zero = ZeroPoint::Bias8;
+  EXPECT_EQ(getDequantStageBytes(desc), 256);
+  // Without dequantization there are none.
+  EXPECT_EQ(getDequantStageBytes(makeDesc()), 0);
+  EXPECT_EQ(computeKernelLayout(makeDesc()).offDequant, -1);
 }
 
 TEST(PlanningSmem, AlignmentPadding) {

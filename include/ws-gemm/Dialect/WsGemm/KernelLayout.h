@@ -50,6 +50,7 @@ namespace mlir::wsgemm::planning {
 enum class SmemKind {
   AStages,
   BStages,
+  DequantStages,
   CBuffers,
   DBuffers,
   AuxLoadBuffers,
@@ -120,7 +121,8 @@ struct KernelParam {
   /// Reductions: sum, max, min, absmax.
   std::string reduce;
   /// Matrices read with cp.async (A, B): the bytes of alignment their
-  /// base, ld and batch stride must have (the copy width); 0 otherwise.
+  /// base, ld and batch stride must have (the copy width); pointers: their
+  /// base's (a mixed-input A's scales and zero points: 16); 0 otherwise.
   int64_t alignBytes = 0;
   /// A mixed-input GEMM's pre-packed A tensor map: the packing's name
   /// (kPackingI4); its box is in packed units, not in dims' (manifest.md).
@@ -151,6 +153,10 @@ struct KernelLayout {
 
   // Byte offsets from the 1024-aligned base; -1 when absent.
   int64_t offA = 0, offB = 0, offC = -1, offD = -1;
+  /// A mixed-input A's scales (then zero points) of each stage: tile M
+  /// values of B's type each, copied by the load warp beside A's box
+  /// (docs/mixed-input.md); -1 without dequantization.
+  int64_t offDequant = -1;
   int64_t offMainBarriers = 0, offEpiBarriers = -1;
   /// Pingpong's order barriers: the mainloop's 2, then the epilogue's 2.
   int64_t offOrderBarriers = -1;
@@ -170,6 +176,9 @@ struct KernelLayout {
 
   /// Bytes of one A or B stage, and of one 64 x epiN subtile of `type`.
   int64_t stageBytesA = 0, stageBytesB = 0;
+  /// Bytes of one stage's dequantization rows (scales, then zero points;
+  /// 0 without a mixed-input A).
+  int64_t stageBytesDequant = 0;
   int64_t subtileBytes(DType type) const;
   /// The TMA swizzle (bytes; 0 = none) of a 64 x epiN subtile of `type`:
   /// the row's bytes when they are 32, 64 or 128, so that the eight rows

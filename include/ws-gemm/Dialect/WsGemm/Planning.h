@@ -276,8 +276,12 @@ int64_t getBlockThreads(KernelSchedule schedule);
 /// Threads that run the epilogue of one tile: 256 for cooperative (both
 /// warpgroups share the tile), 128 otherwise.
 int64_t getNumEpilogueThreads(KernelSchedule schedule);
-/// Bytes of one mainloop stage (A tile + B tile), without barriers.
+/// Bytes of one mainloop stage (A tile + B tile + a mixed-input A's
+/// dequantization rows), without barriers.
 int64_t getStageBytes(const GemmDesc &desc);
+/// Bytes of one stage's dequantization rows of a mixed-input A: tile M
+/// scales, and as many zero points with `zero = ui4`; 0 otherwise.
+int64_t getDequantStageBytes(const GemmDesc &desc);
 
 /// SMs the planner assumes when it picks a tile scheduler for a static
 /// shape (an H100 SXM; the runtime uses the device's own count).

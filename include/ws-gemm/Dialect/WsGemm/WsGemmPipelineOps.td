@@ -460,7 +460,7 @@ def WsGemm_ConsumerWaitOp : WsGemm_PipelineSyncOp<"consumer_wait"> {
 }
 
 def WsGemm_ConsumerReleaseOp : WsGemm_PipelineOp<"consumer_release",
-    [BarrierEffects]> {
+    [BarrierEffects, AttrSizedOperandSegments]> {
   let summary = "mark a stage as consumed";
   let description = [{
     Runs in the pipeline's consumer role once the stage's buffers are no
@@ -483,11 +483,19 @@ def WsGemm_ConsumerReleaseOp : WsGemm_PipelineOp<"consumer_release",
     of the stage come before the arrival), as CUTLASS's
     `ClusterBarrier::arrive(cta_id)`; `.release.cluster` would cost a
     GPU-wide fence per arrival.
+
+    With `if %pred` (i1; not with `cta`) only the threads where it holds
+    arrive, by a predicated instruction rather than a branch:
+    `@p mbarrier.arrive.shared::cta.b64 _, [empty + 8*idx];`. A consumer
+    that keeps wgmma groups in flight across the release needs it: ptxas
+    serializes every wgmma of a function whose pipelined region holds a
+    divergent branch around the arrival (C7513; docs/mixed-input.md).
   }];
   let arguments = (ins WsGemm_PipelineType:$pipeline,
-                       WsGemm_PipelineStateType:$state, Optional<I32>:$cta);
+                       WsGemm_PipelineStateType:$state, Optional<I32>:$cta,
+                       Optional<I1>:$pred);
   let assemblyFormat = [{
-    $pipeline `,` $state (`cta` $cta^)? attr-dict `:`
+    $pipeline `,` $state (`cta` $cta^)? (`if` $pred^)? attr-dict `:`
     qualified(type($pipeline)) `,` qualified(type($state))
   }];
   let hasVerifier = 1;
