@@ -317,9 +317,16 @@ collectives::emitMainloopMma(KernelContext &kc, const WorkTile &tile,
     Value hasPrev =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, kc.i32(0));
     Value releaser = kc.andi(hasPrev, kc.eq(kc.tidInWg, kc.i32(0)));
-    kc.ifThen(releaser, [&] {
-      releaseStage(kc, kc.stateAt(start, kc.sub(g, kc.i32(1))));
-    });
+    // Without a cluster the arrival is predicated: no branch where this
+    // k-tile's group is in flight (MixedInput.cpp's release says why).
+    if (kc.clusterSize() == 1)
+      ConsumerReleaseOp::create(b, kc.mainPipe,
+                                kc.stateAt(start, kc.sub(g, kc.i32(1))),
+                                /*cta=*/Value(), releaser);
+    else
+      kc.ifThen(releaser, [&] {
+        releaseStage(kc, kc.stateAt(start, kc.sub(g, kc.i32(1))));
+      });
     if (interval > 0) {
       // Every interval-th k-tile: drain the wgmma groups (the partials are
       // read next), add the partials into the totals, clear them.

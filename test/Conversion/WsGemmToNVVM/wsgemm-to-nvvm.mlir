@@ -40,7 +40,7 @@
 // CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
-// CHECK: nvgpu.mbarrier.arrive
+// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, $1, 0; @p mbarrier.arrive.shared::cta.b64 _, [$0]; }"
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // Epilogue: the EVT's arithmetic on each element, stmatrix, proxy fence,
 // named barrier, TMA store and commit.

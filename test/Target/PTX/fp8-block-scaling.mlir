@@ -17,19 +17,18 @@
 // of its body, before the wait for the stage (for the next k-tile). A
 // promotion (after the drain, wait_group 0) multiplies the scales (2
 // products, one per row) and adds the 64 partial elements into the totals
-// with fma.rn.f32; then the partial restarts from zero. (The promotion
-// block is laid out before the loop head.)
+// with fma.rn.f32; then the partial restarts from zero.
 // COOP: .entry fp8_block_coop_bias(
 // COOP: .param .u64 {{.*}}fp8_block_coop_bias_param_3,
 // COOP-NEXT: .param .u64 {{.*}}fp8_block_coop_bias_param_4,
 // COOP-COUNT-3: ld.global.nc.b32
+// COOP-COUNT-3: ld.global.nc.b32
+// COOP: mbarrier.try_wait.parity
+// COOP: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
 // COOP: wgmma.wait_group.sync.aligned 0;
 // COOP-NEXT: mul.rn.f32
 // COOP-NEXT: mul.rn.f32
 // COOP-COUNT-64: fma.rn.f32
-// COOP-COUNT-3: ld.global.nc.b32
-// COOP: mbarrier.try_wait.parity
-// COOP: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
 
 // The manifest: the scale tensors follow the tensor maps, as pointers with
 // their extents (KB = ceil(K/128) blocks, NB = ceil(N/128)) and the operand
