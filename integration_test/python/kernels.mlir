@@ -84,3 +84,17 @@ wsgemm.gemm @py_cluster21_gelu_bf16 a(bf16) b(bf16) d(bf16)
   epi.store %d : f32
   epi.yield
 }
+
+// Mixed input (docs/mixed-input.md): a pre-packed GPTQ int4 weight as A
+// (torch.uint8, M x K/2 from ws_gemm.prepack_i4), bf16 activations as B,
+// a per-output-channel bias, decode tiling with stream-K.
+wsgemm.gemm @py_w4_decode_bias_bf16 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 64], schedule = cooperative,
+                          scheduler = stream_k, store = direct> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  epi.store %z : f32
+  epi.yield
+}

@@ -80,6 +80,70 @@ class BlockScaleTest(unittest.TestCase):
             self.k.validate(**self.arrays(nb=8))
 
 
+class MixedInputTest(unittest.TestCase):
+    """A mixed-input kernel (docs/mixed-input.md): A is the pre-packed i4
+    weight as bytes of shape (M, K / 2) (what prepack_i4 returns for a
+    torch tensor), the scales and zero points KB x M, 16-byte aligned."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp()
+        shutil.copy(os.path.join(DATA, "mixed_input_w4.json"), cls.tmp)
+        with_fake_cubins(cls.tmp)
+        cls.k = ws_gemm.Kernel.load(os.path.join(cls.tmp,
+                                                 "mixed_input_w4.json"))
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def arrays(self, M=256, N=7, K=384, kind=CudaArray, a_cols=None):
+        new = Allocator()
+        kb = K // 128
+        return dict(a=new((M, K // 2 if a_cols is None else a_cols), "u8",
+                          kind),
+                    b=new((N, K), "bf16", kind), d=new((M, N), "bf16", kind),
+                    dequant_scale_a=new((kb, M), "bf16", kind),
+                    dequant_zero_a=new((kb, M), "bf16", kind))
+
+    def test_packed_weight(self):
+        for kind in (CudaArray, DLPackArray):
+            self.assertEqual(self.k.validate(**self.arrays(kind=kind)),
+                             ws_gemm.Problem(256, 7, 384, 1))
+
+    def test_refusals(self):
+        args = self.arrays()
+        args["a"] = Allocator()((256, 384), "bf16", DLPackArray)
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"^A: dtype bf16; the kernel takes a "
+                                    r"pre-packed i4 weight as bytes"):
+            self.k.validate(**args)
+        # Unpacked bytes (M, K) give K twice B's.
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"B: shape \(7, 384\) gives K = 384, "
+                                    r"but A \(packed i4 bytes of shape "
+                                    r"\(256, 384\)\) gave K = 768"):
+            self.k.validate(**self.arrays(a_cols=384))
+        args = self.arrays()
+        args["a"] = CudaArray((256, 192), "u8", ptr=0x7e0000000000,
+                              strides=(200, 1))
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"A: strides \(200, 1\) are not dense"):
+            self.k.validate(**args)
+        # The runtime's rules: M a multiple of 64; 16-byte aligned scales.
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"M = 200: the pre-packed A needs M a "
+                                    r"multiple of 64"):
+            self.k.validate(**self.arrays(M=200))
+        args = self.arrays()
+        args["dequant_scale_a"] = CudaArray((3, 256), "bf16",
+                                            ptr=0x7e0000000008)
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"dequant_scale_a: address 0x7e0000000008 "
+                                    r"is not aligned to 16 bytes"):
+            self.k.validate(**args)
+
+
 class KernelTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -19,7 +19,8 @@ import weakref
 
 from . import _runtime as rt
 from ._errors import ArgumentError
-from ._tensors import DTYPE_SIZES, tensor_info, torch_tensor_type
+from ._tensors import (DTYPE_SIZES, TensorInfo, tensor_info,
+                       torch_tensor_type)
 
 Operand = collections.namedtuple("Operand", "dtype layout")
 Problem = collections.namedtuple("Problem", "M N K L")
@@ -441,6 +442,37 @@ def _strides(name, p, info, dims):
     return ld, batch
 
 
+def _packed_i4(kernel, name, p, info, sizes, origin):
+    """A pre-packed i4 weight (docs/mixed-input.md): a dense byte array
+    (torch.uint8) of shape (M, K / 2) or (L, M, K / 2), as
+    ws_gemm.prepack_i4 returns it; it gives M, K (and L) like an unpacked
+    A of shape (M, K). Returns its (ld, batch stride): (0, 0), packed."""
+    if info.dtype not in (None, "u8") or info.itemsize != 1:
+        raise ArgumentError(
+            "%s: dtype %s; the kernel takes a pre-packed i4 weight as bytes "
+            "(torch.uint8, shape (M, K / 2): ws_gemm.prepack_i4)" % (
+                name, info.dtype or "of %d bytes" % info.itemsize))
+    if len(info.shape) not in (2, 3):
+        raise ArgumentError(
+            "%s: shape %s; a pre-packed i4 weight is (M, K / 2) or "
+            "(L, M, K / 2) bytes" % (name, info.shape))
+    packed = 1
+    for n, s in reversed(list(zip(info.shape, info.strides))):
+        if n > 1 and s != packed:
+            raise ArgumentError(
+                "%s: strides %s are not dense for shape %s; a pre-packed "
+                "weight is read whole (pass .contiguous())" % (
+                    name, info.strides, info.shape))
+        packed *= n
+    logical = TensorInfo(info.ptr, info.shape[:-1] + (2 * info.shape[-1],),
+                         (), "i4", 1, info.source)
+    for dim in ("M", "K", "L"):
+        origin.setdefault(dim, "%s (packed i4 bytes of shape %s)" % (
+            name, info.shape))
+    _dims_of(kernel, name, p, logical, sizes, origin)
+    return 0, 0
+
+
 def build_args(kernel, a, b, d, c, named, stream):
     """The Problem and an rt.Args for `kernel` from the arrays and
     scalars, checked against the manifest."""
@@ -481,6 +513,10 @@ def build_args(kernel, a, b, d, c, named, stream):
             raise ArgumentError("%s: missing array" % name)
         p = kernel.param(name)
         info = tensor_info(name, arrays[name], stream)
+        if p.dtype == "i4":
+            infos[name] = (p, info, _packed_i4(kernel, name, p, info, sizes,
+                                               origin))
+            continue
         want = p.dtype
         if info.dtype is not None and info.dtype != want:
             raise ArgumentError("%s: dtype %s, the kernel takes %s" % (
@@ -507,7 +543,9 @@ def build_args(kernel, a, b, d, c, named, stream):
     args = rt.Args()
     args.problem(*problem)
     for name, (p, info, (ld, batch)) in infos.items():
-        args.tensor(name, info.ptr, info.dtype, ld, batch)
+        # A pre-packed weight is bytes to the array, i4 to the kernel.
+        args.tensor(name, info.ptr, "i4" if p.dtype == "i4" else info.dtype,
+                    ld, batch)
     for name, v in scalars.items():
         args.scalar(name, v)
     return problem, args

@@ -85,6 +85,9 @@ class _Signature:
         ops = self.kernel.operands
         a_rows, a_cols = a.shape[-2], a.shape[-1]
         b_rows, b_cols = b.shape[-2], b.shape[-1]
+        # A pre-packed i4 weight: (M, K / 2) bytes.
+        if self.kernel.param("A").dtype == "i4":
+            a_cols = 2 * a_cols
         m, k = (a_rows, a_cols) if ops["A"].layout == "k_major" else \
             (a_cols, a_rows)
         n = b_rows if ops["B"].layout == "k_major" else b_cols

@@ -1,0 +1,100 @@
+"""Mixed-input GEMMs from PyTorch (python-torch-mixed-input.test), on the
+GPU: a GPTQ-style int4 weight (group-128 bf16 scales and ui4 zero points)
+packed by ws_gemm.prepack_i4 from a torch tensor, launched through
+Kernel.launch and through the custom op (ws_gemm.torch_op, also under
+torch.compile(fullgraph=True)), at 1, 7 and 16 tokens, each against torch:
+W dequantized as round_bf16((q - z) * s), then W @ X^T + bias.
+Prints PASS/FAIL lines and "python-torch-mixed-input: all passed".
+"""
+
+import argparse
+import os
+import sys
+
+import torch
+
+import ws_gemm
+
+failures = []
+
+
+def check(name, got, ref, k):
+    ref = ref.double()
+    got = got.double()
+    rms = ref.pow(2).mean().sqrt().item()
+    tol = 4 * 2 ** -7 * (ref.abs() + rms) + 1e-6 * k
+    bad = int(((got - ref).abs() > tol).sum().item()) + int(
+        torch.isnan(got).sum().item())
+    print("%s %s: max |err| %.3g (rms %.3g)%s" % (
+        "PASS" if bad == 0 else "FAIL", name, (got - ref).abs().max().item(),
+        rms, "" if bad == 0 else ", %d elements out of tolerance" % bad),
+        flush=True)
+    if bad:
+        failures.append(name)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--kernels", required=True)
+    args = p.parse_args()
+    torch.manual_seed(11)
+    k = ws_gemm.Kernel.load(os.path.join(args.kernels,
+                                         "py_w4_decode_bias_bf16.json"))
+    M, K = 1536, 2048
+    kb = K // 128
+    q = torch.randint(0, 16, (M, K), dtype=torch.uint8, device="cuda")
+    packed = ws_gemm.prepack_i4(q)
+    print("packed %s %s on %s" % (tuple(packed.shape), packed.dtype,
+                                  packed.device))
+    scale = ((torch.rand(kb, M, device="cuda") * 0.1875 + 0.0625) *
+             torch.where(torch.rand(kb, M, device="cuda") < 0.5, -1.0,
+                         1.0)).to(torch.bfloat16)
+    zero = torch.randint(0, 16, (kb, M), device="cuda").to(torch.bfloat16)
+    bias = (torch.rand(M, device="cuda") * 2 - 1).to(torch.bfloat16)
+    # The reference dequantization: (q - z) exact, one bf16 rounding.
+    s_full = scale.t().repeat_interleave(128, dim=1)  # M x K
+    z_full = zero.t().repeat_interleave(128, dim=1)
+    w = (q.to(torch.bfloat16) - z_full) * s_full
+    op = ws_gemm.torch_op(k)
+    compiled = torch.compile(
+        lambda a, x, s, z, b: op(a, x, dequant_scale_a=s, dequant_zero_a=z,
+                                 bias=b), fullgraph=True)
+    for n in (1, 7, 16):
+        x = (torch.rand(n, K, device="cuda") * 2 - 1).to(torch.bfloat16)
+        ref = w.float() @ x.float().t() + bias.float()[:, None]  # M x N
+        d = torch.empty(M, n, device="cuda", dtype=torch.bfloat16)
+        k.launch(packed, x, d, dequant_scale_a=scale, dequant_zero_a=zero,
+                 bias=bias)
+        torch.cuda.synchronize()
+        check("launch %d tokens" % n, d, ref, K)
+        y = op(packed, x, dequant_scale_a=scale, dequant_zero_a=zero,
+               bias=bias)
+        check("custom op %d tokens" % n, y, ref, K)
+        check("custom op under torch.compile %d tokens" % n,
+              compiled(packed, x, scale, zero, bias), ref, K)
+    # Refusals before launch: an unpacked weight, misaligned scales.
+    x = torch.zeros(16, K, device="cuda", dtype=torch.bfloat16)
+    d = torch.empty(M, 16, device="cuda", dtype=torch.bfloat16)
+    for name, a, s, pattern in (
+            ("unpacked weight", q, scale, "gave K = 4096"),
+            ("misaligned scales", packed,
+             torch.empty(kb * M + 1, device="cuda",
+                         dtype=torch.bfloat16)[1:].view(kb, M),
+             "not aligned to 16 bytes")):
+        try:
+            k.launch(a, x, d, dequant_scale_a=s, dequant_zero_a=zero,
+                     bias=bias)
+            print("FAIL refused %s: launched" % name)
+            failures.append(name)
+        except ws_gemm.ArgumentError as e:
+            ok = pattern in str(e)
+            print("%s refused %s: %s" % ("PASS" if ok else "FAIL", name, e))
+            if not ok:
+                failures.append(name)
+    print("python-torch-mixed-input: %s" % ("%d failed: %s" % (
+        len(failures), ", ".join(failures)) if failures else "all passed"))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
