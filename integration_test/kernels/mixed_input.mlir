@@ -46,20 +46,21 @@ wsgemm.gemm @mx_w4_coop256_evt a(i4) b(bf16) c(bf16) d(bf16)
   epi.yield
 }
 
-// Pingpong 64x64, bf16, GPTQ int4.
+// Pingpong 64x64, bf16, GPTQ int4; k-tiles of 128 (two packed units, B
+// in two 64-K boxes per stage).
 wsgemm.gemm @mx_w4_pp_bf16 a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
-    config #wsgemm.config<tile = [64, 64, 64], schedule = pingpong,
+    config #wsgemm.config<tile = [64, 64, 128], schedule = pingpong,
                           store = direct> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
 }
 
-// Decode with split-K: 4 splits of K per 128x16 tile.
+// Decode with split-K: 4 splits of K per 128x16 tile, k-tiles of 128.
 wsgemm.gemm @mx_w4_splitk4 a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
-    config #wsgemm.config<tile = [128, 16, 64], schedule = cooperative,
+    config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
                           split_k = 4, store = direct> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -86,11 +87,11 @@ wsgemm.gemm @mx_w4_batched batched a(i4) b(bf16) d(bf16)
   epi.yield
 }
 
-// Benchmarked (python/bench/mixed_input.py): decode 128x16 with split-K 4,
-// prefill 128x128 and compute-bound 128x256.
+// Benchmarked (integration_test/utils/mixed_input_bench.sh): decode
+// 128x16x128 with split-K 4, prefill 128x128 and compute-bound 128x256.
 wsgemm.gemm @mx_bench_w4_n16 a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
-    config #wsgemm.config<tile = [128, 16, 64], schedule = cooperative,
+    config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
                           split_k = 4, store = direct> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -113,12 +114,12 @@ wsgemm.gemm @mx_bench_w4_n256 a(i4) b(bf16) d(bf16)
   epi.yield
 }
 
-// Benchmarked decode variants: 256-row tiles (two m64 blocks per consumer
+// Benchmarked decode variants: 256x16x128 tiles (two m64 blocks per consumer
 // warpgroup: half the k-tile iterations per weight byte) and
 // warp_specialized 64-row tiles (twice the CTAs of 128-row ones).
 wsgemm.gemm @mx_bench_w4_m256_n16 a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
-    config #wsgemm.config<tile = [256, 16, 64], schedule = cooperative,
+    config #wsgemm.config<tile = [256, 16, 128], schedule = cooperative,
                           split_k = 4, store = direct> {
 ^bb0(%acc: f32):
   epi.store %acc : f32

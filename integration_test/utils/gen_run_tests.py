@@ -633,14 +633,14 @@ MX_SHAPES8 = ["--m 256 --n 16 --k 256 --full", "--m 512 --n 8 --k 1024",
 MX["mx_w4_coop_bf16"] = (MXK, "GPTQ int4 (ui4 zero points, group 128), bf16, cooperative 128x16", MX_SHAPES)
 MX["mx_w4_b8_ws_f16_silu"] = (MXK, "symmetric int4 (bias8), f16, warp_specialized 64x32: bias per output channel, SiLU", MX_SHAPES)
 MX["mx_w4_coop256_evt"] = (MXK, "GPTQ int4, bf16, cooperative 256x64: bias, SiLU, residual C, TMA stores", MX_SHAPES8)
-MX["mx_w4_pp_bf16"] = (MXK, "GPTQ int4, bf16, pingpong 64x64", MX_SHAPES)
-MX["mx_w4_splitk4"] = (MXK, "GPTQ int4, bf16, decode 128x16 with split_k = 4", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
+MX["mx_w4_pp_bf16"] = (MXK, "GPTQ int4, bf16, pingpong 64x64, k-tiles of 128", MX_SHAPES)
+MX["mx_w4_splitk4"] = (MXK, "GPTQ int4, bf16, decode 128x16 with split_k = 4, k-tiles of 128", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
 MX["mx_w4_streamk_f32"] = (MXK, "GPTQ int4, bf16 -> f32, stream-K 128x32", MX_SHAPES)
 MX["mx_w4_batched"] = (MXK, "symmetric int4, bf16, batched", [s + " --l 3" for s in MX_SHAPES[:4]])
-MX["mx_bench_w4_n16"] = (MXK, "benchmarked: decode 128x16, split_k = 4", ["--m 4096 --n 16 --k 4096", "--m 14336 --n 1 --k 4096"])
+MX["mx_bench_w4_n16"] = (MXK, "benchmarked: decode 128x16x128, split_k = 4", ["--m 4096 --n 16 --k 4096", "--m 14336 --n 1 --k 4096"])
 MX["mx_bench_w4_n128"] = (MXK, "benchmarked: 128x128", ["--m 4096 --n 256 --k 4096"])
 MX["mx_bench_w4_n256"] = (MXK, "benchmarked: compute-bound 128x256", ["--m 4096 --n 512 --k 4096"])
-MX["mx_bench_w4_m256_n16"] = (MXK, "benchmarked: decode 256x16, split_k = 4", ["--m 4096 --n 16 --k 4096", "--m 320 --n 7 --k 512 --full"])
+MX["mx_bench_w4_m256_n16"] = (MXK, "benchmarked: decode 256x16x128, split_k = 4", ["--m 4096 --n 16 --k 4096", "--m 320 --n 7 --k 512 --full"])
 MX["mx_bench_w4_ws64_n16"] = (MXK, "benchmarked: decode warp_specialized 64x16, split_k = 2", ["--m 4096 --n 16 --k 4096", "--m 320 --n 7 --k 512 --full"])
 
 # A column-major D (kernels/column_major_d.mlir), after every other table

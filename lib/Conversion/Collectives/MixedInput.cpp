@@ -145,9 +145,14 @@ Value collectives::emitMixedInputLoads(KernelContext &kc, const WorkTile &tile,
                                kc.i32(layout.stageBytesA + layout.stageBytesB));
     loadPackedA(kc, tile, kCoord,
                 stageBase(kc, layout.offA, layout.stageBytesA, stage), state);
-    emitTmaOperandLoad(kc, /*isA=*/false, tile, kCoord,
-                       stageBase(kc, layout.offB, layout.stageBytesB, stage),
-                       state);
+    // B in blocks of 64 K ([tile N rows][128 bytes] each, the swizzle
+    // span): one box per block.
+    Value bStage = stageBase(kc, layout.offB, layout.stageBytesB, stage);
+    for (int64_t blk = 0; blk < layout.tileK / 64; ++blk)
+      emitTmaOperandLoad(kc, /*isA=*/false, tile,
+                         kc.add(kCoord, kc.i32(blk * 64)),
+                         kc.gep(bStage, kc.i32(blk * layout.tileN * 128)),
+                         state);
   });
   copyDequantRows(
       kc, tile, kTile,
@@ -377,8 +382,10 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
       for (int64_t mb = 0; mb < mBlocks; ++mb)
         regs.push_back(dq.stepFragments(chunks[mb], ks, rowPairs[mb]));
       NVVM::WgmmaFenceAlignedOp::create(b);
-      // A K-major B advances 32 bytes (2 descriptor units) per k16 step.
-      Value dB = arith::AddIOp::create(b, descB, kc.i64(ks * 2));
+      // A K-major B advances 32 bytes (2 descriptor units) per k16 step
+      // within a 64-K block of tile N x 128 bytes.
+      Value dB = arith::AddIOp::create(
+          b, descB, kc.i64((ks % 4) * 2 + (ks / 4) * layout.tileN * 128 / 16));
       for (int64_t mb = 0; mb < mBlocks; ++mb)
         acc[mb] = registerAWgmma(kc, acc[mb], regs[mb], dB);
       NVVM::WgmmaGroupSyncAlignedOp::create(b);

@@ -152,8 +152,11 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
   else if (desc.bMajor == OperandMajor::N)
     tensorMap("B", desc.b, {"N", "K"}, {64, layout.tileK}, 128);
   else
+    // A K-major box is at most 128 bytes of K (the swizzle span); a
+    // mixed-input k-tile of 128 loads two (MixedInput.cpp).
     tensorMap("B", desc.b, {"K", "N"},
-              {layout.tileK, layout.tileN / std::max<int64_t>(1, cluster[0])},
+              {std::min<int64_t>(layout.tileK, 128 / bytesOf(desc.b)),
+               layout.tileN / std::max<int64_t>(1, cluster[0])},
               128);
   // Epilogue matrices move in 64-row subtiles, loaded whole and stored a
   // warp's 16 rows at a time (storeBoxRows); with `store = direct` the

@@ -119,8 +119,10 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
                    << " must be [M, N, 1] with M, N >= 1 and at most 16 CTAs "
                       "(K is not split across a cluster)";
 
+  // A mixed-input A is dequantized in registers and B comes in 64-K
+  // boxes: LegalityMixedInput.cpp has its tile K rule (64 or 128).
   int64_t kBytes = tile[2] * bytesOf(desc.mmaA());
-  if (kBytes != 128)
+  if (kBytes != 128 && !desc.isMixedInput())
     errors.error() << "tile K = " << tile[2] << " spans " << kBytes
                    << " bytes of " << getBits(desc.mmaA())
                    << "-bit A; it must span exactly 128 bytes (one row of the "

@@ -63,10 +63,11 @@ void mlir::wsgemm::planning::legality::checkMixedInputRules(
                    << " is not supported: the lowering takes group = 128 "
                       "(GPTQ/AWQ's), whose scales the manifest describes as "
                       "[M, KB] with KB = K / 128 (docs/mixed-input.md)";
-  if (tileK != 64)
+  if (tileK != 64 && tileK != 128)
     errors.error() << "tile K = " << tileK
-                   << " must be 64 for an i4 A: a k-tile is one pre-packed "
-                      "unit of 64 rows x 64 K (2048 bytes) per 64 rows";
+                   << " must be 64 or 128 for an i4 A: a k-tile is one or "
+                      "two pre-packed units of 64 rows x 64 K (2048 bytes) "
+                      "per 64 rows";
   if (desc.aMajor != OperandMajor::K || desc.bMajor != OperandMajor::K)
     errors.error() << "a mixed-input GEMM needs k_major A and B: the "
                       "pre-packed A is K-major by construction, and B "

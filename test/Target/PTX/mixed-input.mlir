@@ -2,6 +2,8 @@
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t/w4_bf16.ptx
 // RUN: FileCheck %s --check-prefix=F16 --input-file=%t/w4_f16_b8.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t/w4_bf16.json
+// RUN: FileCheck %s --check-prefix=K128 --input-file=%t/w4_k128.ptx
+// RUN: FileCheck %s --check-prefix=K128JSON --input-file=%t/w4_k128.json
 
 // Mixed input (docs/mixed-input.md): the pre-packed i4 A comes by one TMA
 // box per stage, each consumer thread reads its 16 bytes with
@@ -93,3 +95,29 @@ wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
 // JSON: "align_bytes": 16,
 // JSON-NEXT: "dequant": "A",
 // JSON: "name": "dequant_zero_a"
+
+// k-tiles of 128: two pre-packed units per 64-row block (one 3-D box), B
+// in two 64-K boxes of 128 bytes (the swizzle span) per stage, 8 k16 steps
+// each its own group, so a step's registers wait for wait_group 7; the
+// second block's descriptor starts tile N x 128 = 2048 bytes (128 units)
+// on.
+// K128-LABEL: .entry w4_k128(
+// K128: cp.async.bulk.tensor.3d.shared::cluster.global
+// K128-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global
+// K128: wgmma.wait_group.sync.aligned 7;
+// K128: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16
+// K128-NOT: wgmma.wait_group.sync.aligned 3;
+// K128JSON: "box": [
+// K128JSON-NEXT: 128,
+// K128JSON-NEXT: 128
+// K128JSON: "box": [
+// K128JSON-NEXT: 64,
+// K128JSON-NEXT: 16
+wsgemm.gemm @w4_k128 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
+                          split_k = 4, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
