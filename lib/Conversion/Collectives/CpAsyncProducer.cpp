@@ -211,34 +211,27 @@ Value collectives::emitCpAsyncMainloopLoads(KernelContext &kc,
   int64_t tmaBytes = (c.isCpAsyncA() ? 0 : layout.stageBytesA) +
                      (c.isCpAsyncB() ? 0 : layout.stageBytesB);
 
-  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1),
-                                 ValueRange{start});
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  Value kt = loop.getInductionVar();
-  Value state = loop.getRegionIterArgs()[0];
-  // Every producer thread waits for the empty stage (no arrival yet).
-  ProducerAcquireOp::create(b, kc.mainPipe, state, /*cp_async=*/true);
-  Value stage = kc.stageIndex(state);
-  Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
-  Value aDst = kc.smemAt(kc.add(kc.i32(layout.offA),
-                                kc.mul(stage, kc.i32(layout.stageBytesA))));
-  Value bDst = kc.smemAt(kc.add(kc.i32(layout.offB),
-                                kc.mul(stage, kc.i32(layout.stageBytesB))));
-  if (tmaBytes > 0) {
-    // One thread announces and loads the TMA operand (a whole box, or the
-    // 64-column blocks of an MN-major one).
-    kc.ifThen(kc.eq(kc.tid, kc.i32(0)), [&] {
-      ProducerExpectTxOp::create(b, kc.mainPipe, state, kc.i32(tmaBytes));
-      bool isA = !c.isCpAsyncA();
-      emitTmaOperandLoad(kc, isA, tile, kCoord, isA ? aDst : bDst, state);
-    });
-  }
-  emitCpAsyncOperandCopies(kc, tile, kCoord, aDst, bDst, kc.tid, threads);
-  // Each thread's arrival counts once its copies land.
-  ProducerCommitOp::create(b, kc.mainPipe, state, /*cp_async=*/copies,
-                           /*stores=*/stores);
-  scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
-                              b, state.getType(), state, /*by=*/1)});
-  return loop.getResult(0);
+  return emitProducerKTiles(kc, tile, start, [&](Value kt, Value state) {
+    // Every producer thread waits for the empty stage (no arrival yet).
+    ProducerAcquireOp::create(b, kc.mainPipe, state, /*cp_async=*/true);
+    Value stage = kc.stageIndex(state);
+    Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
+    Value aDst = kc.smemAt(kc.add(kc.i32(layout.offA),
+                                  kc.mul(stage, kc.i32(layout.stageBytesA))));
+    Value bDst = kc.smemAt(kc.add(kc.i32(layout.offB),
+                                  kc.mul(stage, kc.i32(layout.stageBytesB))));
+    if (tmaBytes > 0) {
+      // One thread announces and loads the TMA operand (a whole box, or
+      // the 64-column blocks of an MN-major one).
+      kc.ifThen(kc.eq(kc.tid, kc.i32(0)), [&] {
+        ProducerExpectTxOp::create(b, kc.mainPipe, state, kc.i32(tmaBytes));
+        bool isA = !c.isCpAsyncA();
+        emitTmaOperandLoad(kc, isA, tile, kCoord, isA ? aDst : bDst, state);
+      });
+    }
+    emitCpAsyncOperandCopies(kc, tile, kCoord, aDst, bDst, kc.tid, threads);
+    // Each thread's arrival counts once its copies land.
+    ProducerCommitOp::create(b, kc.mainPipe, state, /*cp_async=*/copies,
+                             /*stores=*/stores);
+  });
 }

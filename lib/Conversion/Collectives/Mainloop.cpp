@@ -108,6 +108,21 @@ void collectives::emitTmaOperandLoad(KernelContext &kc, bool isA,
               isA ? tile.m0 : tile.n0, kCoord, tile.batch, state, Sharing{});
 }
 
+Value collectives::emitProducerKTiles(
+    KernelContext &kc, const WorkTile &tile, Value start,
+    function_ref<void(Value kt, Value state)> body) {
+  ImplicitLocOpBuilder &b = kc.b;
+  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1),
+                                 ValueRange{start});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value state = loop.getRegionIterArgs()[0];
+  body(loop.getInductionVar(), state);
+  scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
+                              b, state.getType(), state, /*by=*/1)});
+  return loop.getResult(0);
+}
+
 Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
                                      Value start) {
   ImplicitLocOpBuilder &b = kc.b;
@@ -115,28 +130,21 @@ Value collectives::emitMainloopLoads(KernelContext &kc, const WorkTile &tile,
   // A cluster along N shares A tiles, one along M shares B tiles.
   Sharing shareA = sharingOf(kc, /*isA=*/true);
   Sharing shareB = sharingOf(kc, /*isA=*/false);
-  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1),
-                                 ValueRange{start});
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  Value kt = loop.getInductionVar();
-  Value state = loop.getRegionIterArgs()[0];
-  // The stage is empty once every consumer warpgroup released it; then its
-  // full barrier expects the bytes of A and B.
-  ProducerAcquireOp::create(b, kc.mainPipe, state);
-  Value stage = kc.stageIndex(state);
-  // The unit's k-tiles start at kBegin (split-K, stream-K).
-  Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
-  loadOperand(kc, "A", isAKMajor(kc), layout.tileM,
-              stageBase(kc, layout.offA, layout.stageBytesA, stage), tile.m0,
-              kCoord, tile.batch, state, shareA);
-  loadOperand(kc, "B", isBKMajor(kc), layout.tileN,
-              stageBase(kc, layout.offB, layout.stageBytesB, stage), tile.n0,
-              kCoord, tile.batch, state, shareB);
-  ProducerCommitOp::create(b, kc.mainPipe, state);
-  scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
-                              b, state.getType(), state, /*by=*/1)});
-  return loop.getResult(0);
+  return emitProducerKTiles(kc, tile, start, [&](Value kt, Value state) {
+    // The stage is empty once every consumer warpgroup released it; then
+    // its full barrier expects the bytes of A and B.
+    ProducerAcquireOp::create(b, kc.mainPipe, state);
+    Value stage = kc.stageIndex(state);
+    // The unit's k-tiles start at kBegin (split-K, stream-K).
+    Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
+    loadOperand(kc, "A", isAKMajor(kc), layout.tileM,
+                stageBase(kc, layout.offA, layout.stageBytesA, stage), tile.m0,
+                kCoord, tile.batch, state, shareA);
+    loadOperand(kc, "B", isBKMajor(kc), layout.tileN,
+                stageBase(kc, layout.offB, layout.stageBytesB, stage), tile.n0,
+                kCoord, tile.batch, state, shareB);
+    ProducerCommitOp::create(b, kc.mainPipe, state);
+  });
 }
 
 /// The wgmma shared-memory matrix descriptor of a 128B-swizzled operand

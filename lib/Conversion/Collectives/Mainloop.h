@@ -24,6 +24,12 @@ namespace mlir::wsgemm::collectives {
 /// state after the tile. One thread calls it.
 Value emitMainloopLoads(KernelContext &kc, const WorkTile &tile, Value state);
 
+/// The producer's loop over `tile`'s k-tiles from pipeline state `start`
+/// (every producer collective's): `body(kt, state)` issues k-tile kt's
+/// copies into the stage of `state`; returns the state after the tile.
+Value emitProducerKTiles(KernelContext &kc, const WorkTile &tile, Value start,
+                         function_ref<void(Value kt, Value state)> body);
+
 /// One TMA load of A's (`isA`) or B's tile of a stage at k origin `kCoord`
 /// into `dst`, for this CTA alone (no multicast), counted on the mainloop
 /// pipeline at `state`: the operand a cp.async producer leaves to TMA.

@@ -129,40 +129,35 @@ Value collectives::emitMixedInputLoads(KernelContext &kc, const WorkTile &tile,
                                        Value start) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
-  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1),
-                                 ValueRange{start});
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  Value kt = loop.getInductionVar();
-  Value state = loop.getRegionIterArgs()[0];
-  // Every lane waits for the empty stage (no arrival yet).
-  ProducerAcquireOp::create(b, kc.mainPipe, state, /*cp_async=*/true);
-  Value stage = kc.stageIndex(state);
-  Value kTile = kc.add(tile.kBegin, kt);
-  Value kCoord = kc.mul(kTile, kc.i32(layout.tileK));
-  kc.ifThen(kc.eq(kc.lane, kc.i32(0)), [&] {
-    ProducerExpectTxOp::create(b, kc.mainPipe, state,
-                               kc.i32(layout.stageBytesA + layout.stageBytesB));
-    loadPackedA(kc, tile, kCoord,
-                stageBase(kc, layout.offA, layout.stageBytesA, stage), state);
-    // B in blocks of 64 K ([tile N rows][128 bytes] each, the swizzle
-    // span): one box per block.
-    Value bStage = stageBase(kc, layout.offB, layout.stageBytesB, stage);
-    for (int64_t blk = 0; blk < layout.tileK / 64; ++blk)
-      emitTmaOperandLoad(kc, /*isA=*/false, tile,
-                         kc.add(kCoord, kc.i32(blk * 64)),
-                         kc.gep(bStage, kc.i32(blk * layout.tileN * 128)),
-                         state);
+  return emitProducerKTiles(kc, tile, start, [&](Value kt, Value state) {
+    // Every lane waits for the empty stage (no arrival yet).
+    ProducerAcquireOp::create(b, kc.mainPipe, state, /*cp_async=*/true);
+    Value stage = kc.stageIndex(state);
+    Value kTile = kc.add(tile.kBegin, kt);
+    Value kCoord = kc.mul(kTile, kc.i32(layout.tileK));
+    kc.ifThen(kc.eq(kc.lane, kc.i32(0)), [&] {
+      ProducerExpectTxOp::create(
+          b, kc.mainPipe, state,
+          kc.i32(layout.stageBytesA + layout.stageBytesB));
+      loadPackedA(kc, tile, kCoord,
+                  stageBase(kc, layout.offA, layout.stageBytesA, stage),
+                  state);
+      // B in blocks of 64 K ([tile N rows][128 bytes] each, the swizzle
+      // span): one box per block.
+      Value bStage = stageBase(kc, layout.offB, layout.stageBytesB, stage);
+      for (int64_t blk = 0; blk < layout.tileK / 64; ++blk)
+        emitTmaOperandLoad(kc, /*isA=*/false, tile,
+                           kc.add(kCoord, kc.i32(blk * 64)),
+                           kc.gep(bStage, kc.i32(blk * layout.tileN * 128)),
+                           state);
+    });
+    copyDequantRows(
+        kc, tile, kTile,
+        stageBase(kc, layout.offDequant, layout.stageBytesDequant, stage));
+    // Each lane's arrival counts once its copies land.
+    ProducerCommitOp::create(b, kc.mainPipe, state, /*cp_async=*/true,
+                             /*stores=*/false);
   });
-  copyDequantRows(
-      kc, tile, kTile,
-      stageBase(kc, layout.offDequant, layout.stageBytesDequant, stage));
-  // Each lane's arrival counts once its copies land.
-  ProducerCommitOp::create(b, kc.mainPipe, state, /*cp_async=*/true,
-                           /*stores=*/false);
-  scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
-                              b, state.getType(), state, /*by=*/1)});
-  return loop.getResult(0);
 }
 
 namespace {
