@@ -205,6 +205,32 @@ std::vector<FamilyMember> wsgemm::defaultFamilyMembers(int64_t tileK) {
   };
 }
 
+std::vector<FamilyMember> wsgemm::mixedInputFamilyMembers() {
+  // docs/mixed-input.md, "The default family", has the measurements. A
+  // decode step's few tokens are B's N: tiles of 16, 32 or 64 tokens whose
+  // k-tiles of 128 are split over the SMs (split-K or stream-K) stream the
+  // weight; the planner's default and 128x256 take prefill. Direct stores:
+  // D's leading dimension is the token count, under TMA's 16 bytes below
+  // 8 tokens.
+  auto decode = [](int64_t m, int64_t n, StringRef split) {
+    return tileConfig(m, n, 128,
+                      (split + ", schedule = cooperative, store = direct")
+                          .str());
+  };
+  return {
+      {"default", ""},
+      {"decode", decode(128, 16, "split_k = 4")},
+      {"decode_wide", decode(256, 16, "split_k = 4")},
+      {"decode_wide_s2", decode(256, 16, "split_k = 2")},
+      {"decode_stream_k", decode(128, 16, "scheduler = stream_k")},
+      {"tokens32", decode(128, 32, "split_k = 4")},
+      {"tokens32_stream_k", decode(128, 32, "scheduler = stream_k")},
+      {"tokens64", decode(128, 64, "split_k = 2")},
+      {"tokens64_stream_k", decode(128, 64, "scheduler = stream_k")},
+      {"large", tileConfig(128, 256, 64)},
+  };
+}
+
 std::vector<std::string> wsgemm::defaultFallbacks(int64_t tileK) {
   // Each step lowers what a consumer thread holds: the epilogue's elements
   // per subtile (epi_tile N), then the accumulator (tile N, then tile M).
@@ -220,6 +246,10 @@ std::vector<std::string> wsgemm::defaultFallbacks(int64_t tileK) {
 }
 
 static int64_t tileKOf(GemmOp gemm) {
+  // A quantized A packs 64 of K per unit: its k-tile is 64 or 128
+  // elements whatever its bits (LegalityMixedInput.cpp).
+  if (gemm.getDequantAAttr())
+    return 64;
   Type a = gemm.getAType();
   unsigned bits = a.isIntOrFloat() ? a.getIntOrFloatBitWidth() : 16;
   return 1024 / std::max(1u, bits);
@@ -376,7 +406,9 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
     v0.smemBytes = first.smemBytes;
     family.variants.push_back(std::move(v0));
     std::set<std::string> seen = {first.planned};
-    std::vector<FamilyMember> members = defaultFamilyMembers(tileKOf(gemm));
+    std::vector<FamilyMember> members =
+        gemm.getDequantAAttr() ? mixedInputFamilyMembers()
+                               : defaultFamilyMembers(tileKOf(gemm));
     for (size_t i = 1; i < members.size(); ++i) {
       auto config =
           dyn_cast_or_null<ConfigAttr>(parseAttribute(members[i].config, ctx));

@@ -6,6 +6,7 @@
 # is no MLIR on the GPU machine):
 #
 #   bash python/bench/run.sh [torch_bench.py args]     e.g. --quick
+#   bash python/bench/run.sh --mixed [torch_mixed_bench.py args]
 #
 # Results go to $OUT (else .device/out/torch_bench): results.csv,
 # results.md (printed at the end), host.csv, log.txt, machine.txt,
@@ -43,4 +44,7 @@ cat "$out/machine.txt"
 $py -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' ||
   die "no torch with CUDA for $py"
 
-exec $py "$repo/python/bench/torch_bench.py" --kernels "$kernels" --out "$out" "$@"
+# --mixed: the W4A16 benchmark (torch_mixed_bench.py) instead.
+bench=torch_bench.py
+[ "${1:-}" = --mixed ] && { bench=torch_mixed_bench.py; shift; }
+exec $py "$repo/python/bench/$bench" --kernels "$kernels" --out "$out" "$@"

@@ -49,6 +49,25 @@ EXPLICIT = """wsgemm.gemm @explicit a(f16) b(f16) d(f16) config #wsgemm.config<t
   epi.yield
 }
 """
+# A GPTQ int4 weight without a config (docs/mixed-input.md, "The default
+# family"): the planner's default for prefill, decode tilings beside it.
+W4 = """wsgemm.gemm @w4 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+"""
+W4_VARIANTS = ["v0.128x128x128.cooperative",
+               "v1.128x16x128.cooperative.split_k4",
+               "v2.256x16x128.cooperative.split_k4",
+               "v3.256x16x128.cooperative.split_k2",
+               "v4.128x16x128.cooperative.stream_k",
+               "v5.128x32x128.cooperative.split_k4",
+               "v6.128x32x128.cooperative.stream_k",
+               "v7.128x64x128.cooperative.split_k2",
+               "v8.128x64x128.cooperative.stream_k",
+               "v9.128x256x64.cooperative"]
 _cache = None
 
 
@@ -155,6 +174,63 @@ class CompileTest(unittest.TestCase):
             kernel.launch(new((256, 128)), new((256, 128)), new((256, 256)),
                           new((256, 256)), bias=new((256,)), alpha=1.0,
                           beta=1.0)
+
+    def test_mixed_input_family_ptx(self):
+        (f,) = ws_gemm.compile(W4, emit="ptx", family="default")
+        self.assertEqual([v.id for v in f.variants], W4_VARIANTS)
+        self.assertEqual(f.family["refused"], [])
+        # The decode tilings store directly (D's leading dimension is the
+        # token count); the first and the last are the prefill kernels.
+        for v in f.variants[1:-1]:
+            self.assertIn("store = direct", v.config)
+
+    @unittest.skipUnless(PTXAS, "needs ptxas (WSGEMM_TEST_PTXAS=1)")
+    def test_mixed_input_family_cubin(self):
+        (f,) = ws_gemm.compile(W4)
+        kernel = f.load(sm_count=132)
+        self.assertEqual(kernel.variants, W4_VARIANTS)
+        # The untuned estimate picks what ws-gemm-tune measured fastest
+        # among the members at these shapes (Llama-3 8B and 70B weights,
+        # N_out x tokens x K; docs/mixed-input.md, "The default family");
+        # at 28672 x 16 x 8192 v3 ran at 0.987 of v4, the fastest there.
+        for shape, variant in (((4096, 16, 4096), "v1"),
+                               ((14336, 16, 4096), "v3"),
+                               ((4096, 16, 14336), "v1"),
+                               ((8192, 16, 8192), "v2"),
+                               ((28672, 16, 8192), "v3"),
+                               ((8192, 16, 28672), "v2"),
+                               ((4096, 1, 4096), "v1"),
+                               ((4096, 32, 4096), "v5"),
+                               ((14336, 32, 4096), "v6"),
+                               ((8192, 64, 8192), "v7"),
+                               ((8192, 128, 8192), "v8"),
+                               ((14336, 128, 4096), "v0"),
+                               ((8192, 256, 8192), "v0"),
+                               ((14336, 256, 4096), "v9"),
+                               ((4096, 4096, 4096), "v9")):
+            self.assertEqual(kernel.select(*shape).variant.split(".")[0],
+                             variant, shape)
+        # One token: D (M x 1) has a 2-byte row stride that no TMA store
+        # writes; the launch takes a store = direct variant instead of
+        # refusing by the first variant's rules (it stops at the driver
+        # here, after every check).
+        new = Allocator()
+        for n in (1, 7):
+            with self.assertRaises((ws_gemm.NoDriverError,
+                                    ws_gemm.CudaError)):
+                kernel.launch(new((4096, 2048), "u8"), new((n, 4096), "bf16"),
+                              new((4096, n), "bf16"),
+                              dequant_scale_a=new((32, 4096), "bf16"),
+                              dequant_zero_a=new((32, 4096), "bf16"))
+        # A misaligned scale is still refused before the driver.
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    "not aligned to 16 bytes"):
+            s = new((32, 4096), "bf16")
+            kernel.launch(new((4096, 2048), "u8"), new((1, 4096), "bf16"),
+                          new((4096, 1), "bf16"),
+                          dequant_scale_a=type(s)((32, 4096), "bf16",
+                                                  ptr=new.next + 2),
+                          dequant_zero_a=new((32, 4096), "bf16"))
 
     def test_explicit_config(self):
         (k,) = ws_gemm.compile(EXPLICIT, emit="ptx", family="default")

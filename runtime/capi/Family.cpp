@@ -10,6 +10,7 @@
 
 #include "Handles.h"
 
+#include <algorithm>
 #include <exception>
 
 using namespace wsgemm::runtime;
@@ -153,7 +154,10 @@ WsGemmRtStatus wsgemmRtFamilyLaunch(WsGemmRtFamily f, WsGemmRtArgs args,
                 "wsgemmRtFamilyLaunch: null family or args");
   try {
     const GemmArgs &a = args->args;
-    const std::array<int64_t, 4> shape{a.M, a.N, a.K, a.L};
+    const Shape fs = familyShape(f->family, a);
+    const std::array<int64_t, 7> shape{fs.M,      fs.N,      fs.K,     fs.L,
+                                       fs.directStores, fs.alignA,
+                                       fs.alignB};
     intptr_t chosen = -1;
     {
       std::shared_lock<std::shared_mutex> lock(f->chosenMutex);
@@ -164,12 +168,15 @@ WsGemmRtStatus wsgemmRtFamilyLaunch(WsGemmRtFamily f, WsGemmRtArgs args,
     if (chosen < 0) {
       // Every variant takes the same arguments (parseFamily checks):
       // refuse bad ones before a driver or a device is needed for the
-      // selection.
-      if (Status s = validate(f->family.variants[0].manifest, a); !s.ok())
+      // selection, by the rules of the first variant that takes arrays
+      // with these strides (outputs a TMA store cannot write go to a
+      // `store = direct` one), else of the first.
+      int first = std::max(0, firstAcceptingVariant(f->family, fs));
+      if (Status s = validate(f->family.variants[first].manifest, a);
+          !s.ok())
         return fail(WSGEMMRT_ERROR_REFUSED, s.message());
       Selection sel;
-      if (WsGemmRtStatus s = select(*f, Shape{a.M, a.N, a.K, a.L}, &sel);
-          s != WSGEMMRT_OK)
+      if (WsGemmRtStatus s = select(*f, fs, &sel); s != WSGEMMRT_OK)
         return s;
       chosen = static_cast<intptr_t>(sel.variant);
       std::unique_lock<std::shared_mutex> lock(f->chosenMutex);

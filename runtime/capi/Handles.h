@@ -49,7 +49,9 @@ struct WsGemmRtFamily_ {
   // Selections made so far, by problem (M, N, K, L): a launch of a shape
   // seen before selects nothing.
   std::shared_mutex chosenMutex;
-  std::map<std::array<int64_t, 4>, intptr_t> chosen;
+  /// The variant chosen per (M, N, K, L, outputs need direct stores,
+  /// A's and B's alignment): familyShape's fields.
+  std::map<std::array<int64_t, 7>, intptr_t> chosen;
 };
 
 namespace wsgemm::runtime::capi {

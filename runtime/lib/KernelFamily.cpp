@@ -56,14 +56,7 @@ Expected<std::shared_ptr<const Kernel>> KernelFamily::kernel(int index) const {
 }
 
 Status KernelFamily::launch(const GemmArgs &args, CUstream stream) const {
-  Shape s{args.M, args.N, args.K, args.L};
-  s.directStores = !family_.variants.empty() &&
-                   outputsNeedDirectStore(family_.variants[0].manifest, args);
-  if (!family_.variants.empty()) {
-    s.alignA = operandAlignment(family_.variants[0].manifest, "A", args);
-    s.alignB = operandAlignment(family_.variants[0].manifest, "B", args);
-  }
-  auto sel = select(s);
+  auto sel = select(familyShape(family_, args));
   if (!sel)
     return sel.status();
   auto k = kernel(sel->variant);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ws-gemm-runtime/Family.h"
+#include "ws-gemm-runtime/Args.h"
 #include "ws-gemm-runtime/StreamKRule.h"
 
 #include <algorithm>
@@ -162,6 +163,24 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
     }
   }
   return e;
+}
+
+Shape familyShape(const Family &f, const GemmArgs &args) {
+  Shape s{args.M, args.N, args.K, args.L};
+  if (f.variants.empty())
+    return s;
+  const Manifest &m = f.variants[0].manifest;
+  s.directStores = outputsNeedDirectStore(m, args);
+  s.alignA = operandAlignment(m, "A", args);
+  s.alignB = operandAlignment(m, "B", args);
+  return s;
+}
+
+int firstAcceptingVariant(const Family &f, const Shape &s) {
+  for (size_t i = 0; i < f.variants.size(); ++i)
+    if (fits(f.variants[i].manifest, s))
+      return static_cast<int>(i);
+  return -1;
 }
 
 Expected<Selection> selectVariant(const Family &f, const TuningTable *table,

@@ -82,6 +82,11 @@ struct FamilyMember {
 /// bytes of A (`tileK` elements). The first has no config: the planner's
 /// default, today's single kernel.
 std::vector<FamilyMember> defaultFamilyMembers(int64_t tileK);
+/// The members of a mixed-input gemm's default family (`dequant_a`): the
+/// planner's default first (prefill), then decode tilings (tile N 16,
+/// k-tiles of 128, split-K or stream-K, direct stores) that the runtime's
+/// estimate picks from by the weight's shape.
+std::vector<FamilyMember> mixedInputFamilyMembers();
 /// The configs tried, in order, when the planner refuses the default
 /// config of a gemm without one (register pressure or shared memory of a
 /// heavy epilogue): smaller epilogue subtiles, then smaller tiles.

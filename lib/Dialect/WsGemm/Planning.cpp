@@ -239,8 +239,14 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   // Tile K spans the 128 bytes of one 128B-swizzled row: 64 of a 16-bit
   // type, 128 of an 8-bit one (the same bytes per stage, so the same stage
   // count for the same tile M x N).
+  // A quantized A takes two packed 64-K units per k-tile: with k-tiles of
+  // 128, 128x128 ran 1-9% faster than with 64 at 64 to 256 tokens
+  // (docs/mixed-input.md, "The default family").
   if (!c.tile)
-    c.tile = {128, 128, 128 / std::max<int64_t>(1, bytesOf(desc.mmaA()))};
+    c.tile = {128, 128,
+              desc.isMixedInput()
+                  ? 128
+                  : 128 / std::max<int64_t>(1, bytesOf(desc.mmaA()))};
   if (!c.cluster)
     c.cluster = {1, 1, 1};
   // Block-wise scaling promotes every k-tile (Legality.cpp).

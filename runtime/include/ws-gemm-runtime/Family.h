@@ -186,6 +186,15 @@ struct Selection {
 Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
                                   const Shape &s, const SelectOptions &opts);
 
+struct GemmArgs;
+/// The shape a family selects on for `args`: the problem's sizes, whether
+/// its outputs need direct stores and how A and B are aligned (read with
+/// the first variant's manifest: every variant takes the same arguments).
+Shape familyShape(const Family &f, const GemmArgs &args);
+/// The first variant (family order) that accepts `s`, as selectVariant
+/// counts them; -1 when none does.
+int firstAcceptingVariant(const Family &f, const Shape &s);
+
 } // namespace wsgemm::runtime
 
 #endif // WSGEMM_RUNTIME_FAMILY_H

@@ -17,11 +17,11 @@ wsgemm.gemm @w4_gptq a(i4) b(bf16) d(bf16)
   epi.yield
 }
 
-// Symmetric int4, f16, batched, no config: the planner's default tile K
-// is B's 64.
+// Symmetric int4, f16, batched, no config: the planner's default k-tile
+// for a quantized A is 128 (two packed units), not B's 64.
 // CHECK-LABEL: wsgemm.gemm @w4_sym batched a(i4) b(f16) d(f16) dequant_a #wsgemm.dequant<scale = f16, group = 128, zero = bias8> {
 // PLAN-LABEL: wsgemm.gemm @w4_sym
-// PLAN-SAME: tile = [128, 128, 64]
+// PLAN-SAME: tile = [128, 128, 128]
 wsgemm.gemm @w4_sym batched a(i4) b(f16) d(f16)
     dequant_a #wsgemm.dequant<scale = f16, group = 128, zero = bias8> {
 ^bb0(%acc: f32):

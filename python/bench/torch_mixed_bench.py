@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""W4A16 from PyTorch, on the user's path (issue 29, DESIGN.md 5a).
+
+A GPTQ int4 weight (group 128, bf16 scales, ui4 zero points) packed by
+ws_gemm.prepack_i4, multiplied by bf16 activations through the no-config
+kernel `tb_w4` of python/bench/kernels.mlir (its default family: the
+runtime picks the variant per shape), launched on torch tensors, in ONE
+process and alternating rounds against what a torch user runs without it:
+
+  mm         torch.mm(x, w.t()) on the weight dequantized to bf16 once
+             (cuBLAS; the issue's baseline),
+  tinygemm   torch._weight_int4pack_mm (torch's own int4 kernel) on the
+             same weight, where this torch has it for CUDA,
+  bf16_ours  our bf16 no-config kernel tb_plain on the dequantized weight
+             (the prefill target: W4 >= 0.95x of it at M >= 4096 tokens).
+
+`ours` launches into a preallocated output (KernelFamily.launch), `ours_op`
+is the custom op (ws_gemm.torch_op), which allocates it. Our output is
+W x^T (N_out x tokens); torch's is x W^T: the same numbers transposed.
+Every contender is first compared with an f32 reference on the same random
+data (q, z uniform in 0..15, scales of both signs, x uniform).
+
+Per point and round each contender is timed (rotated order) with CUDA
+events over n back-to-back calls (>= --target-ms), host time by
+perf_counter around the same calls, SM clock by NVML while the GPU runs.
+The HBM column is (packed weight + scales + zero points + x + y bytes) /
+time / 3.35 TB/s.
+
+  python3 python/bench/torch_mixed_bench.py --kernels DIR [--out DIR]
+      [--tokens 1,16,64,256,4096] [--shapes 8b,70b] [--rounds 5]
+"""
+
+import argparse
+import csv
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from torch_bench import (MODELS, Nvml, calls_for, markdown_table,  # noqa: E402
+                         median, rotated)
+
+HBM_BYTES_PER_S = 3.35e12
+GROUP = 128
+
+
+def shapes_of(models):
+    """(model, layer, N_out, K) of Llama-3's projections."""
+    out = []
+    for model in models:
+        h, i = MODELS[model]
+        out += [(model, "qo", h, h), (model, "up", i, h),
+                (model, "down", h, i)]
+    return out
+
+
+class MixedBench:
+    def __init__(self, args):
+        import torch
+        import ws_gemm
+        self.t, self.ws, self.args = torch, ws_gemm, args
+        torch.backends.cuda.matmul.allow_tf32 = False
+        self.nvml = Nvml(torch.cuda.current_device())
+        self.w4 = ws_gemm.KernelFamily(
+            os.path.join(args.kernels, "tb_w4", "family.json"))
+        self.w4_op = ws_gemm.torch_op(self.w4)
+        plain = os.path.join(args.kernels, "tb_plain", "family.json")
+        self.bf16 = ws_gemm.KernelFamily(plain) if os.path.exists(plain) \
+            else None
+        self.tinygemm = hasattr(torch, "_weight_int4pack_mm") and \
+            hasattr(torch, "_convert_weight_to_int4pack")
+        self.l2 = getattr(torch.cuda.get_device_properties(0),
+                          "L2_cache_size", 50 << 20)
+
+    def weight(self, n_out, k, seed):
+        t = self.t
+        g = t.Generator(device="cuda").manual_seed(seed)
+        kb = k // GROUP
+        q = t.randint(0, 16, (n_out, k), dtype=t.uint8, device="cuda",
+                      generator=g)
+        sign = t.where(t.rand(kb, n_out, device="cuda", generator=g) < 0.5,
+                       -1.0, 1.0)
+        s = ((t.rand(kb, n_out, device="cuda", generator=g) * 0.75 + 0.25) *
+             sign / (8 * k ** 0.5)).to(t.bfloat16)
+        z = t.randint(0, 16, (kb, n_out), device="cuda",
+                      generator=g).to(t.bfloat16)
+        # round_bf16((q - z) * s), the kernel's dequantization.
+        w = (q.to(t.bfloat16) - z.t().repeat_interleave(GROUP, 1)) * \
+            s.t().repeat_interleave(GROUP, 1)
+        return q, s, z, w
+
+    def tinygemm_fn(self, q, s, z, x):
+        """torch's int4 kernel's packed weight (self.sz: its scales and
+        zeros): its dequantization is (q - 8) * scale + zero, so zero =
+        (8 - z) * s."""
+        t = self.t
+        packed = ((q[:, ::2] << 4) | q[:, 1::2]).contiguous()
+        wpk = t._convert_weight_to_int4pack(packed, 8)
+        self.sz = t.stack([s, (8 - z.float()).to(t.bfloat16) * s],
+                          dim=2).contiguous()
+        return wpk
+
+    def check(self, got, ref, k):
+        t = self.t
+        got, ref = got.double(), ref.double()
+        rms = ref.pow(2).mean().sqrt().item()
+        tol = 4 * 2 ** -7 * (ref.abs() + rms) + 1e-6 * k
+        bad = int(((got - ref).abs() > tol).sum().item()) + \
+            int(t.isnan(got).sum().item())
+        return bad == 0, "max |err| %.3g (rms %.3g)%s" % (
+            (got - ref).abs().max().item(), rms,
+            "" if bad == 0 else ", %d out of tolerance" % bad)
+
+    def measure(self, fn, calls):
+        t = self.t
+        a = t.cuda.Event(enable_timing=True)
+        b = t.cuda.Event(enable_timing=True)
+        t.cuda.synchronize()
+        a.record()
+        h0 = time.perf_counter()
+        for _ in range(calls):
+            fn()
+        h1 = time.perf_counter()
+        b.record()
+        mhz = self.nvml.sm_mhz()
+        b.synchronize()
+        return a.elapsed_time(b) / calls, (h1 - h0) / calls * 1e6, mhz
+
+    def graph_of(self, fn, n=10):
+        """A CUDA graph of n calls of fn, warmed up on a side stream."""
+        t = self.t
+        s = t.cuda.Stream()
+        s.wait_stream(t.cuda.current_stream())
+        with t.cuda.stream(s):
+            for _ in range(3):
+                fn()
+        t.cuda.current_stream().wait_stream(s)
+        t.cuda.synchronize()
+        g = t.cuda.CUDAGraph()
+        with t.cuda.graph(g, stream=s):
+            for _ in range(n):
+                fn()
+        t.cuda.synchronize()
+        return g
+
+    def point(self, model, layer, n_out, k, tokens, log):
+        t, ws, args = self.t, self.ws, self.args
+        label = "%s %s %dx%d, %d tokens" % (model, layer, n_out, k, tokens)
+        q, s, z, w = self.weight(n_out, k, seed=n_out * 7 + k)
+        packed = ws.prepack_i4(q)
+        x = (t.rand(tokens, k, device="cuda") * 2 - 1).to(t.bfloat16)
+        ref = (x.float() @ w.float().t())            # tokens x N_out
+        d = t.empty(n_out, tokens, device="cuda", dtype=t.bfloat16)
+        pick = self.w4.select(n_out, tokens, k)
+        # Each contender cycles through copies of its weight that together
+        # span 3x the L2, so that back-to-back calls read it from HBM as a
+        # model's layers do (a 4096 x 4096 int4 weight is 8 MiB).
+        def copies(nbytes):
+            return max(1, -(-3 * self.l2 // max(nbytes, 1)))
+        w4s = [(packed, s, z)] + [(packed.clone(), s.clone(), z.clone())
+                                  for _ in range(copies(packed.numel()) - 1)]
+        w16s = [w] + [w.clone() for _ in range(copies(2 * w.numel()) - 1)]
+        turn = {"i": 0}
+
+        def nxt(lst):
+            turn["i"] += 1
+            return lst[turn["i"] % len(lst)]
+
+        def ours():
+            a, sc, zp = nxt(w4s)
+            self.w4.launch(a, x, d, dequant_scale_a=sc, dequant_zero_a=zp)
+
+        def ours_op():
+            a, sc, zp = nxt(w4s)
+            return self.w4_op(a, x, dequant_scale_a=sc, dequant_zero_a=zp)
+
+        cont = {"ours": ours, "ours_op": ours_op,
+                "mm": lambda: t.mm(x, nxt(w16s).t())}
+        if self.tinygemm:
+            try:
+                tg = self.tinygemm_fn(q, s, z, x)
+                tgs = [tg] + [tg.clone() for _ in range(
+                    copies(tg.numel() * tg.element_size()) - 1)]
+                sz = self.sz
+                cont["tinygemm"] = lambda: t._weight_int4pack_mm(
+                    x, nxt(tgs), GROUP, sz)
+            except Exception as e:  # noqa: BLE001
+                log("  tinygemm %s: %s" % (label, e))
+        if self.bf16 is not None:
+            d16 = t.empty(tokens, n_out, device="cuda", dtype=t.bfloat16)
+            cont["bf16_ours"] = lambda: self.bf16.launch(x, nxt(w16s), d16)
+        checks = {}
+        for name, fn in list(cont.items()):
+            try:
+                r = fn()
+                t.cuda.synchronize()
+                got = d if name == "ours" else (d16 if name == "bf16_ours"
+                                               else r)
+                if name.startswith("ours"):
+                    got = got.t()
+                ok, text = self.check(got, ref, k)
+            except Exception as e:  # noqa: BLE001
+                ok, text = False, "%s: %s" % (type(e).__name__, e)
+            log("  %s %s %s: %s" % ("PASS" if ok else "FAIL", name, label,
+                                    text))
+            checks[name] = "PASS" if ok else "FAIL"
+            if not ok:
+                if name == "ours":
+                    return []
+                del cont[name]
+        # CUDA graphs of 10 calls (what a decode loop replays: no host
+        # time per call); ours gets the capture stream from torch.
+        per_call = {c: 1 for c in cont}
+        for name in ("ours", "ours_op", "mm", "tinygemm"):
+            if name in cont and not args.no_graphs:
+                try:
+                    cont[name + "_graph"] = self.graph_of(cont[name]).replay
+                    per_call[name + "_graph"] = 10
+                except Exception as e:  # noqa: BLE001
+                    log("  %s_graph %s: capture failed: %s" % (name, label,
+                                                               e))
+        calls = {}
+        for name, fn in cont.items():
+            for _ in range(args.warmup):
+                fn()
+            ms, _, _ = self.measure(fn, 3)
+            calls[name] = calls_for(ms, args.target_ms)
+        rounds, host, clocks = [], {c: [] for c in cont}, \
+            {c: [] for c in cont}
+        for r in range(args.rounds):
+            this = {}
+            for name in rotated(list(cont), r):
+                ms, hus, mhz = self.measure(cont[name], calls[name])
+                this[name] = ms / per_call[name]
+                host[name].append(hus / per_call[name])
+                if mhz:
+                    clocks[name].append(mhz)
+            rounds.append(this)
+        wbytes = n_out * k // 2 + 2 * 2 * n_out * (k // GROUP)
+        io = 2 * tokens * (k + n_out)
+        rows = []
+        for name in cont:
+            ms = median([r[name] for r in rounds])
+            ratio = {}
+            graph = "_graph" if name.endswith("_graph") else ""
+            for base in ("mm", "tinygemm", "bf16_ours"):
+                rr = [r[base + graph] / r[name] for r in rounds
+                      if base + graph in r and name in r]
+                ratio[base] = (median(rr), min(rr), max(rr)) if rr else None
+            by = (wbytes if not name.startswith(("mm", "bf16")) else
+                  2 * n_out * k) + io
+            rows.append(dict(
+                model=model, layer=layer, N_out=n_out, K=k, tokens=tokens,
+                contender=name, check=checks[name.replace("_graph", "")],
+                ms=ms, ms_min=min(r[name] for r in rounds),
+                ms_max=max(r[name] for r in rounds),
+                calls=calls[name] * per_call[name],
+                host_us=median(host[name]),
+                hbm_pct=100.0 * by / (ms * 1e-3) / HBM_BYTES_PER_S,
+                tflops=2.0 * n_out * tokens * k / (ms * 1e-3) / 1e12,
+                clock_mhz=median(clocks[name]) if clocks[name] else "",
+                variant=pick.variant if name.startswith("ours") else "",
+                **{"vs_" + b: ("%.3f" % v[0] if v else "")
+                   for b, v in ratio.items()},
+                **{"vs_%s_range" % b: ("%.3f-%.3f" % v[1:] if v else "")
+                   for b, v in ratio.items()}))
+        o = [r for r in rows if r["contender"] == "ours"][0]
+        log("  %s: ours %.4f ms (%s), x%s vs mm, x%s vs tinygemm, %.0f%% HBM"
+            % (label, o["ms"], o["variant"], o["vs_mm"] or "-",
+               o["vs_tinygemm"] or "-", o["hbm_pct"]))
+        return rows
+
+
+FIELDS = ["model", "layer", "N_out", "K", "tokens", "contender", "check",
+          "ms", "ms_min", "ms_max", "calls", "host_us", "hbm_pct", "tflops",
+          "clock_mhz", "variant", "vs_mm", "vs_mm_range", "vs_tinygemm",
+          "vs_tinygemm_range", "vs_bf16_ours", "vs_bf16_ours_range"]
+
+
+def table(rows):
+    """One line per point: ours against each baseline (median [range])."""
+    head = ["weight (N_out x K)", "tokens", "variant", "ours ms",
+            "ours_op ms", "host us ours/mm", "mm ms", "x mm", "tinygemm ms",
+            "x tinygemm", "x bf16 ours", "graph: ours ms", "x mm",
+            "x tinygemm", "HBM % (graph)", "MHz"]
+    out = []
+    pts = sorted({(r["model"], r["layer"], r["N_out"], r["K"], r["tokens"])
+                  for r in rows}, key=lambda p: (p[4], p[0], p[2], p[3]))
+    for p in pts:
+        by = {r["contender"]: r for r in rows
+              if (r["model"], r["layer"], r["N_out"], r["K"],
+                  r["tokens"]) == p}
+        o = by.get("ours")
+        if not o:
+            continue
+
+        def ms(c):
+            return "%.4f" % by[c]["ms"] if c in by else "-"
+
+        g = by.get("ours_graph", {})
+
+        def x(b, row=o):
+            return ("%s [%s]" % (row["vs_" + b], row["vs_%s_range" % b])
+                    if row.get("vs_" + b) else "-")
+        out.append(["%s %s %dx%d" % (p[0], p[1], p[2], p[3]), str(p[4]),
+                    o["variant"].split(".", 1)[-1], ms("ours"), ms("ours_op"),
+                    "%.1f / %.1f" % (o["host_us"], by["mm"]["host_us"])
+                    if "mm" in by else "-", ms("mm"), x("mm"),
+                    ms("tinygemm"), x("tinygemm"), x("bf16_ours"),
+                    ms("ours_graph"), x("mm", g), x("tinygemm", g),
+                    "%.0f (%s)" % (o["hbm_pct"], "%.0f" % g["hbm_pct"]
+                                   if g else "-"),
+                    "%s" % (o["clock_mhz"] and "%.0f" % o["clock_mhz"])])
+    return markdown_table(head, out)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--kernels", required=True,
+                   help="the compiled python/bench/kernels.mlir (tb_w4/)")
+    p.add_argument("--out", default=os.environ.get("OUT", "bench-out"))
+    p.add_argument("--tokens", default="1,16,64,256,4096")
+    p.add_argument("--shapes", default="8b,70b")
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--target-ms", type=float, default=20.0)
+    p.add_argument("--warmup", type=int, default=5)
+    p.add_argument("--budget-s", type=float, default=400.0)
+    p.add_argument("--no-graphs", action="store_true")
+    args = p.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    logf = open(os.path.join(args.out, "mixed_log.txt"), "w")
+
+    def log(s):
+        print(s, flush=True)
+        logf.write(s + "\n")
+
+    b = MixedBench(args)
+    t0 = time.time()
+    rows = []
+    for tokens in [int(v) for v in args.tokens.split(",")]:
+        for model, layer, n_out, k in shapes_of(args.shapes.split(",")):
+            if time.time() - t0 > args.budget_s:
+                log("budget: stopped before %s %s at %d tokens" %
+                    (model, layer, tokens))
+                break
+            rows += b.point(model, layer, n_out, k, tokens, log)
+    with open(os.path.join(args.out, "mixed.csv"), "w", newline="") as f:
+        wr = csv.DictWriter(f, fieldnames=FIELDS)
+        wr.writeheader()
+        for r in rows:
+            wr.writerow({k: ("%.5f" % v if isinstance(v, float) else v)
+                         for k, v in r.items()})
+    md = table(rows)
+    with open(os.path.join(args.out, "mixed.md"), "w") as f:
+        f.write(md + "\n")
+    log(md)
+    return 0 if all(r["check"] == "PASS" for r in rows
+                    if r["contender"].startswith("ours")) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
