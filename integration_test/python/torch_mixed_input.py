@@ -33,10 +33,52 @@ def check(name, got, ref, k):
         failures.append(name)
 
 
+def test_family(path):
+    """The no-config kernel tb_w4_bias (python/bench/kernels.mlir) as its
+    default family: 1 to 600 tokens go to different variants (decode
+    tilings with direct stores below 8 tokens, split-K, stream-K,
+    prefill), each checked against torch, through launch and the op."""
+    fam = ws_gemm.KernelFamily(path)
+    op = ws_gemm.torch_op(fam)
+    M, K = 2048, 4096
+    kb = K // 128
+    q = torch.randint(0, 16, (M, K), dtype=torch.uint8, device="cuda")
+    packed = ws_gemm.prepack_i4(q)
+    scale = ((torch.rand(kb, M, device="cuda") * 0.75 + 0.25) * 0.01 *
+             torch.where(torch.rand(kb, M, device="cuda") < 0.5, -1.0,
+                         1.0)).to(torch.bfloat16)
+    zero = torch.randint(0, 16, (kb, M), device="cuda").to(torch.bfloat16)
+    bias = (torch.rand(M, device="cuda") * 2 - 1).to(torch.bfloat16)
+    w = (q.to(torch.bfloat16) - zero.t().repeat_interleave(128, dim=1)) * \
+        scale.t().repeat_interleave(128, dim=1)
+    used = set()
+    for n in (1, 7, 16, 33, 100, 256, 600):
+        x = (torch.rand(n, K, device="cuda") * 2 - 1).to(torch.bfloat16)
+        ref = w.float() @ x.float().t() + bias.float()[:, None]
+        d = torch.empty(M, n, device="cuda", dtype=torch.bfloat16)
+        variant = fam.launch(packed, x, d, dequant_scale_a=scale,
+                             dequant_zero_a=zero, bias=bias)
+        torch.cuda.synchronize()
+        used.add(variant)
+        check("family %s %d tokens" % (variant, n), d, ref, K)
+        check("family op %d tokens" % n, op(packed, x, dequant_scale_a=scale,
+                                             dequant_zero_a=zero, bias=bias),
+              ref, K)
+    ok = len(used) >= 4
+    print("%s family used %d variants: %s" % ("PASS" if ok else "FAIL",
+                                              len(used), sorted(used)))
+    if not ok:
+        failures.append("family variants")
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--kernels", required=True)
+    p.add_argument("--family", help="tb_w4_bias/family.json (the "
+                   "benchmark's no-config kernel)")
     args = p.parse_args()
+    if args.family:
+        test_family(args.family)
     torch.manual_seed(11)
     k = ws_gemm.Kernel.load(os.path.join(args.kernels,
                                          "py_w4_decode_bias_bf16.json"))

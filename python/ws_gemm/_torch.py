@@ -163,10 +163,10 @@ def torch_op(kernel, name=None):
 
     # A torch.library.Library definition with a CUDA kernel and a fake,
     # not torch.library.custom_op: the same op to torch.compile and CUDA
-    # graphs, but custom_op's Python wrapper (autograd and device dispatch
-    # in Python) cost ~25 us of host time per eager call on an H100 host
-    # (41 us against 19 us through Library.impl, launch included:
-    # docs/python.md, "Host time"), more than a decode step's GEMM takes.
+    # graphs, but custom_op's Python wrapper cost 12-22 us more per eager
+    # call than a Library.impl op in the same process (40.7-43.2 us against
+    # 18.8-29.1, launch and allocation included; the H100 machine's host,
+    # docs/python.md), more than a decode step's GEMM takes.
     ns, _, opname = qualname.partition("::")
     if not ns or not opname:
         raise ArgumentError("%s: a custom op name is 'namespace::name'"
