@@ -34,9 +34,9 @@ def check(name, got, ref, k):
 
 
 def test_family(path):
-    """The no-config kernel tb_w4_bias (python/bench/kernels.mlir) as its
-    default family: 1 to 600 tokens go to different variants (decode
-    tilings with direct stores below 8 tokens, split-K, stream-K,
+    """The no-config kernel tb_w4_bias (python/bench/kernels.mlir, a
+    column-major D: its storage is Y) as its default family: 1 to 600
+    tokens go to different variants (decode tilings, split-K, stream-K,
     prefill), each checked against torch, through launch and the op."""
     fam = ws_gemm.KernelFamily(path)
     op = ws_gemm.torch_op(fam)
@@ -54,16 +54,23 @@ def test_family(path):
     used = set()
     for n in (1, 7, 16, 33, 100, 256, 600):
         x = (torch.rand(n, K, device="cuda") * 2 - 1).to(torch.bfloat16)
-        ref = w.float() @ x.float().t() + bias.float()[:, None]
-        d = torch.empty(M, n, device="cuda", dtype=torch.bfloat16)
-        variant = fam.launch(packed, x, d, dequant_scale_a=scale,
+        ref = w.float() @ x.float().t() + bias.float()[:, None]  # M x n
+        # D is column-major (d(bf16, m_major)): launch() takes its storage,
+        # n x M, which is Y = x W^T + b as torch lays it out.
+        y = torch.empty(n, M, device="cuda", dtype=torch.bfloat16)
+        variant = fam.launch(packed, x, y, dequant_scale_a=scale,
                              dequant_zero_a=zero, bias=bias)
         torch.cuda.synchronize()
         used.add(variant)
-        check("family %s %d tokens" % (variant, n), d, ref, K)
-        check("family op %d tokens" % n, op(packed, x, dequant_scale_a=scale,
-                                             dequant_zero_a=zero, bias=bias),
-              ref, K)
+        check("family %s %d tokens" % (variant, n), y, ref.t(), K)
+        d = op(packed, x, dequant_scale_a=scale, dequant_zero_a=zero,
+               bias=bias)
+        ok = tuple(d.shape) == (M, n) and d.t().is_contiguous()
+        check("family op %d tokens%s" % (n, "" if ok else
+                                         " (NOT the M x N view of Y)"),
+              d, ref, K)
+        if not ok:
+            failures.append("op layout")
     ok = len(used) >= 4
     print("%s family used %d variants: %s" % ("PASS" if ok else "FAIL",
                                               len(used), sorted(used)))

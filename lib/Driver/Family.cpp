@@ -23,6 +23,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
@@ -524,8 +525,56 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
   return out;
 }
 
+/// The variant ids of DIR/family.json as a previous compile wrote it
+/// (none when there is none or it does not parse).
+static std::vector<std::string> previousVariants(StringRef dir) {
+  SmallString<256> path(dir);
+  llvm::sys::path::append(path, "family.json");
+  std::vector<std::string> ids;
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return ids;
+  llvm::Expected<llvm::json::Value> v = llvm::json::parse((*buf)->getBuffer());
+  if (!v) {
+    llvm::consumeError(v.takeError());
+    return ids;
+  }
+  if (const llvm::json::Object *o = v->getAsObject())
+    if (const llvm::json::Array *vs = o->getArray("variants"))
+      for (const llvm::json::Value &e : *vs)
+        if (const llvm::json::Object *eo = e.getAsObject())
+          if (auto id = eo->getString("id"))
+            ids.push_back(id->str());
+  return ids;
+}
+
+/// Removes what an earlier compile wrote for variants this family no
+/// longer has (a recompile after the members changed would otherwise
+/// leave their directories beside the new ones): only the files it
+/// writes (<kernel>.json, .ptx, .cubin), then the directory if that
+/// emptied it; anything else there is left alone.
+static void removeStaleVariants(const CompiledFamily &family, StringRef dir,
+                                ArrayRef<std::string> previous) {
+  std::set<std::string> current;
+  for (const FamilyVariant &v : family.variants)
+    current.insert(v.id);
+  for (const std::string &id : previous) {
+    if (current.count(id) || !driver::isSafePathComponent(id))
+      continue;
+    SmallString<256> sub(dir);
+    llvm::sys::path::append(sub, id);
+    for (const char *ext : {".json", ".ptx", ".cubin"}) {
+      SmallString<256> file(sub);
+      llvm::sys::path::append(file, family.name + ext);
+      llvm::sys::fs::remove(file);
+    }
+    llvm::sys::fs::remove(sub); // only if empty
+  }
+}
+
 llvm::Error wsgemm::writeFamily(const CompiledFamily &family, StringRef dir,
                                 EmitKind emit) {
+  std::vector<std::string> old = previousVariants(dir);
   // Each variant's id names a directory (Names.h).
   for (const FamilyVariant &v : family.variants)
     if (!driver::isSafePathComponent(v.id))
@@ -555,5 +604,6 @@ llvm::Error wsgemm::writeFamily(const CompiledFamily &family, StringRef dir,
     return llvm::createStringError(ec, "cannot write %s: %s",
                                    path.c_str(), ec.message().c_str());
   }
+  removeStaleVariants(family, dir, old);
   return llvm::Error::success();
 }

@@ -157,9 +157,10 @@ wsgemm.gemm @tb_fp8_amax a(bf16) b(bf16) d(f8E4M3FN) {
 // W4A16, a GPTQ int4 weight (docs/mixed-input.md; torch_mixed_bench.py):
 // A = the weight packed by ws_gemm.prepack_i4 (N_out x K as torch.uint8
 // N_out x K/2), group-128 bf16 scales and ui4 zero points; B = the
-// activations (tokens x K); D = N_out x tokens (Y^T, Y itself for one
-// token). No config: the mixed-input default family (decode tilings).
-wsgemm.gemm @tb_w4 a(i4) b(bf16) d(bf16)
+// activations (tokens x K); D = N_out x tokens, column-major: its storage
+// is Y = x W^T (tokens x N_out, row-major), what nn.Linear returns. No
+// config: the mixed-input default family (decode tilings).
+wsgemm.gemm @tb_w4 a(i4) b(bf16) d(bf16, m_major)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -167,7 +168,7 @@ wsgemm.gemm @tb_w4 a(i4) b(bf16) d(bf16)
 }
 
 // The same with nn.Linear's bias (per output channel: epi.load_vec_m).
-wsgemm.gemm @tb_w4_bias a(i4) b(bf16) d(bf16)
+wsgemm.gemm @tb_w4_bias a(i4) b(bf16) d(bf16, m_major)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> {
 ^bb0(%acc: f32):
   %bias = epi.load_vec_m "bias" : bf16 -> f32

@@ -15,8 +15,9 @@ process and alternating rounds against what a torch user runs without it:
              (the prefill target: W4 >= 0.95x of it at M >= 4096 tokens).
 
 `ours` launches into a preallocated output (KernelFamily.launch), `ours_op`
-is the custom op (ws_gemm.torch_op), which allocates it. Our output is
-W x^T (N_out x tokens); torch's is x W^T: the same numbers transposed.
+is the custom op (ws_gemm.torch_op), which allocates it. tb_w4's D is
+column-major (N_out x tokens with N_out contiguous): its storage is
+x W^T, what torch returns (the op returns it as the N_out x tokens view).
 Every contender is first compared with an f32 reference on the same random
 data (q, z uniform in 0..15, scales of both signs, x uniform).
 
@@ -150,7 +151,9 @@ class MixedBench:
         packed = ws.prepack_i4(q)
         x = (t.rand(tokens, k, device="cuda") * 2 - 1).to(t.bfloat16)
         ref = (x.float() @ w.float().t())            # tokens x N_out
-        d = t.empty(n_out, tokens, device="cuda", dtype=t.bfloat16)
+        # D is column-major (tb_w4's d(bf16, m_major)): launch() takes its
+        # storage, tokens x N_out: Y itself.
+        d = t.empty(tokens, n_out, device="cuda", dtype=t.bfloat16)
         pick = self.w4.select(n_out, tokens, k)
         # Each contender cycles through copies of its weight that together
         # span 3x the L2, so that back-to-back calls read it from HBM as a
@@ -196,7 +199,7 @@ class MixedBench:
                 t.cuda.synchronize()
                 got = d if name == "ours" else (d16 if name == "bf16_ours"
                                                else r)
-                if name.startswith("ours"):
+                if name == "ours_op":   # the M x N view of Y's storage
                     got = got.t()
                 ok, text = self.check(got, ref, k)
             except Exception as e:  # noqa: BLE001

@@ -1,0 +1,56 @@
+// A mixed-input gemm without a config (docs/mixed-input.md, "The default
+// family"): its family has members of its own, the planner's default
+// (k-tiles of 128 for a quantized A), decode tilings of 16, 32 and 64
+// tokens with split-K or stream-K and direct stores, and 128x256 for
+// prefill. A recompile into the same directory removes what it wrote for
+// variants the family no longer lists (their kernel files, then the
+// directory if that emptied it) and leaves other files alone.
+// PTX only (no ptxas needed).
+
+// RUN: rm -rf %t
+// RUN: ws-gemm-compile %s -o %t --emit=ptx --family=default --jobs=2
+// RUN: ls %t/w4 | FileCheck %s --check-prefix=DIRS
+// RUN: FileCheck %s --check-prefix=FAMILY < %t/w4/family.json
+// RUN: mkdir %t/w4/v10.old %t/w4/v11.old
+// RUN: cp %t/w4/v1.128x16x128.cooperative.split_k4/w4.ptx %t/w4/v10.old/w4.ptx
+// RUN: cp %t/w4/v1.128x16x128.cooperative.split_k4/w4.json %t/w4/v11.old/w4.json
+// RUN: echo mine > %t/w4/v11.old/notes.txt
+// RUN: sed -i -e 's/"v8.128x64x128.cooperative.stream_k"/"v10.old"/' -e 's/"v9.128x256x64.cooperative"/"v11.old"/' %t/w4/family.json
+// RUN: ws-gemm-compile %s -o %t --emit=ptx --family=default --jobs=2
+// RUN: ls %t/w4 | FileCheck %s --check-prefix=AFTER
+// RUN: ls %t/w4/v11.old | FileCheck %s --check-prefix=KEPT
+
+// DIRS:      family.json
+// DIRS-NEXT: v0.128x128x128.cooperative
+// DIRS-NEXT: v1.128x16x128.cooperative.split_k4
+// DIRS-NEXT: v2.256x16x128.cooperative.split_k4
+// DIRS-NEXT: v3.256x16x128.cooperative.split_k2
+// DIRS-NEXT: v4.128x16x128.cooperative.stream_k
+// DIRS-NEXT: v5.128x32x128.cooperative.split_k4
+// DIRS-NEXT: v6.128x32x128.cooperative.stream_k
+// DIRS-NEXT: v7.128x64x128.cooperative.split_k2
+// DIRS-NEXT: v8.128x64x128.cooperative.stream_k
+// DIRS-NEXT: v9.128x256x64.cooperative
+// DIRS-NOT:  v10
+
+// FAMILY: "id": "v1.128x16x128.cooperative.split_k4",
+// FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}schedule = cooperative{{.*}}split_k = 4{{.*}}store = direct
+// FAMILY: "id": "v4.128x16x128.cooperative.stream_k",
+// FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}scheduler = stream_k{{.*}}store = direct
+// FAMILY: "refused": [],
+// FAMILY: "failed": []
+
+// AFTER-NOT: v10.old
+// AFTER:     v11.old
+// AFTER:     v9.128x256x64.cooperative
+// AFTER-NOT: v10.old
+
+// KEPT:     notes.txt
+// KEPT-NOT: w4.json
+
+wsgemm.gemm @w4 a(i4) b(bf16) d(bf16, m_major)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
