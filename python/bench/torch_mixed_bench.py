@@ -12,7 +12,9 @@ process and alternating rounds against what a torch user runs without it:
   tinygemm   torch._weight_int4pack_mm (torch's own int4 kernel) on the
              same weight, where this torch has it for CUDA,
   bf16_ours  our bf16 no-config kernel tb_plain on the dequantized weight
-             (the prefill target: W4 >= 0.95x of it at M >= 4096 tokens).
+             (the prefill target: W4 >= 0.95x of it at M >= 4096 tokens),
+  ours_bias  tb_w4_bias, the same with nn.Linear's bias fused: its time
+             over ours' in the same round is the epilogue's cost.
 
 `ours` launches into a preallocated output (KernelFamily.launch), `ours_op`
 is the custom op (ws_gemm.torch_op), which allocates it. tb_w4's D is
@@ -65,6 +67,11 @@ class MixedBench:
         self.w4 = ws_gemm.KernelFamily(
             os.path.join(args.kernels, "tb_w4", "family.json"))
         self.w4_op = ws_gemm.torch_op(self.w4)
+        # The same weight with nn.Linear's bias fused (its epilogue's cost:
+        # issue 29 asks for none beyond the bias's bytes).
+        biased = os.path.join(args.kernels, "tb_w4_bias", "family.json")
+        self.w4_bias = ws_gemm.KernelFamily(biased) \
+            if os.path.exists(biased) else None
         plain = os.path.join(args.kernels, "tb_plain", "family.json")
         self.bf16 = ws_gemm.KernelFamily(plain) if os.path.exists(plain) \
             else None
@@ -151,6 +158,7 @@ class MixedBench:
         packed = ws.prepack_i4(q)
         x = (t.rand(tokens, k, device="cuda") * 2 - 1).to(t.bfloat16)
         ref = (x.float() @ w.float().t())            # tokens x N_out
+        bias = (t.rand(n_out, device="cuda") * 2 - 1).to(t.bfloat16)
         # D is column-major (tb_w4's d(bf16, m_major)): launch() takes its
         # storage, tokens x N_out: Y itself.
         d = t.empty(tokens, n_out, device="cuda", dtype=t.bfloat16)
@@ -179,6 +187,14 @@ class MixedBench:
 
         cont = {"ours": ours, "ours_op": ours_op,
                 "mm": lambda: t.mm(x, nxt(w16s).t())}
+        if self.w4_bias is not None:
+            db = t.empty(tokens, n_out, device="cuda", dtype=t.bfloat16)
+
+            def ours_bias():
+                a, sc, zp = nxt(w4s)
+                self.w4_bias.launch(a, x, db, dequant_scale_a=sc,
+                                    dequant_zero_a=zp, bias=bias)
+            cont["ours_bias"] = ours_bias
         if self.tinygemm:
             try:
                 tg = self.tinygemm_fn(q, s, z, x)
@@ -197,11 +213,14 @@ class MixedBench:
             try:
                 r = fn()
                 t.cuda.synchronize()
-                got = d if name == "ours" else (d16 if name == "bf16_ours"
-                                               else r)
+                got = {"ours": d, "bf16_ours": d16 if self.bf16 else None,
+                       "ours_bias": db if self.w4_bias else None}.get(name,
+                                                                      r)
                 if name == "ours_op":   # the M x N view of Y's storage
                     got = got.t()
-                ok, text = self.check(got, ref, k)
+                ok, text = self.check(
+                    got, ref + bias.float() if name == "ours_bias" else ref,
+                    k)
             except Exception as e:  # noqa: BLE001
                 ok, text = False, "%s: %s" % (type(e).__name__, e)
             log("  %s %s %s: %s" % ("PASS" if ok else "FAIL", name, label,
@@ -214,7 +233,7 @@ class MixedBench:
         # CUDA graphs of 10 calls (what a decode loop replays: no host
         # time per call); ours gets the capture stream from torch.
         per_call = {c: 1 for c in cont}
-        for name in ("ours", "ours_op", "mm", "tinygemm"):
+        for name in ("ours", "ours_op", "ours_bias", "mm", "tinygemm"):
             if name in cont and not args.no_graphs:
                 try:
                     cont[name + "_graph"] = self.graph_of(cont[name]).replay
@@ -250,6 +269,11 @@ class MixedBench:
                 rr = [r[base + graph] / r[name] for r in rounds
                       if base + graph in r and name in r]
                 ratio[base] = (median(rr), min(rr), max(rr)) if rr else None
+            # The fused epilogue's cost: its time over the plain kernel's
+            # in the same round (graph rows against the plain graph).
+            plain = "ours_graph" if graph else "ours"
+            cost = [r[name] / r[plain] for r in rounds
+                    if name.startswith("ours_bias") and plain in r]
             by = (wbytes if not name.startswith(("mm", "bf16")) else
                   2 * n_out * k) + io
             rows.append(dict(
@@ -263,6 +287,8 @@ class MixedBench:
                 tflops=2.0 * n_out * tokens * k / (ms * 1e-3) / 1e12,
                 clock_mhz=median(clocks[name]) if clocks[name] else "",
                 variant=pick.variant if name.startswith("ours") else "",
+                epi_cost=("%.3f [%.3f-%.3f]" % (median(cost), min(cost),
+                                                max(cost)) if cost else ""),
                 **{"vs_" + b: ("%.3f" % v[0] if v else "")
                    for b, v in ratio.items()},
                 **{"vs_%s_range" % b: ("%.3f-%.3f" % v[1:] if v else "")
@@ -276,7 +302,7 @@ class MixedBench:
 
 FIELDS = ["model", "layer", "N_out", "K", "tokens", "contender", "check",
           "ms", "ms_min", "ms_max", "calls", "host_us", "hbm_pct", "tflops",
-          "clock_mhz", "variant", "vs_mm", "vs_mm_range", "vs_tinygemm",
+          "clock_mhz", "variant", "epi_cost", "vs_mm", "vs_mm_range", "vs_tinygemm",
           "vs_tinygemm_range", "vs_bf16_ours", "vs_bf16_ours_range"]
 
 
@@ -285,7 +311,7 @@ def table(rows):
     head = ["weight (N_out x K)", "tokens", "variant", "ours ms",
             "ours_op ms", "host us ours/mm", "mm ms", "x mm", "tinygemm ms",
             "x tinygemm", "x bf16 ours", "graph: ours ms", "x mm",
-            "x tinygemm", "HBM % (graph)", "MHz"]
+            "x tinygemm", "HBM % (graph)", "bias cost (graph)", "MHz"]
     out = []
     pts = sorted({(r["model"], r["layer"], r["N_out"], r["K"], r["tokens"])
                   for r in rows}, key=lambda p: (p[4], p[0], p[2], p[3]))
@@ -313,6 +339,7 @@ def table(rows):
                     ms("ours_graph"), x("mm", g), x("tinygemm", g),
                     "%.0f (%s)" % (o["hbm_pct"], "%.0f" % g["hbm_pct"]
                                    if g else "-"),
+                    by.get("ours_bias_graph", {}).get("epi_cost") or "-",
                     "%s" % (o["clock_mhz"] and "%.0f" % o["clock_mhz"])])
     return markdown_table(head, out)
 
