@@ -45,6 +45,7 @@ class _Signature:
         nodes = kernel.manifest.get("evt", {}).get("nodes", [])
         stored = {n.get("name") for n in nodes if n.get("op") == "aux_store"}
         self.has_c = "C" in kernel.operands
+        self.d_m_major = kernel.operands["D"].layout == "m_major"
         self.inputs, self.scalars, self.outputs = [], [], []
         for p in kernel.params:
             if p.kind in _NOT_ARGUMENTS:
@@ -97,23 +98,33 @@ class _Signature:
             sizes["L"] = a.shape[0]
         return sizes
 
-    def empty_outputs(self, torch, a, b, fill):
+    def output_specs(self, torch, a, b):
+        """Per output: (shape, torch dtype, the identity a reduction is
+        filled with, else None), from A's and B's shapes."""
         sizes = self.sizes(a, b)
-        outs = []
+        specs = []
         for p in self.outputs:
-            shape = [sizes[d] for d in p.shape_dims if d in sizes]
+            shape = tuple(sizes[d] for d in p.shape_dims if d in sizes)
             dtype = getattr(torch, _TORCH_DTYPES[p.dtype or "f32"])
-            if p.kind == "reduction" and fill:
-                outs.append(torch.full(shape, p.identity, dtype=dtype,
-                                       device=a.device))
-            else:
-                outs.append(torch.empty(shape, dtype=dtype, device=a.device))
-        return outs
+            specs.append((shape, dtype,
+                          p.identity if p.kind == "reduction" else None))
+        return specs
+
+    @staticmethod
+    def allocate(torch, specs, device, fill):
+        return [torch.full(shape, ident, dtype=dtype, device=device)
+                if fill and ident is not None else
+                torch.empty(shape, dtype=dtype, device=device)
+                for shape, dtype, ident in specs]
+
+    def empty_outputs(self, torch, a, b, fill):
+        return self.allocate(torch, self.output_specs(torch, a, b), a.device,
+                             fill)
 
     def results(self, outs):
         """The op's return value: the outputs, a column-major D
         (`d(T, m_major)`, stored N x M) as its M x N view."""
-        if self.kernel.operands["D"].layout == "m_major":
+        if self.d_m_major:
             outs = [outs[0].transpose(-1, -2)] + list(outs[1:])
         return outs[0] if len(outs) == 1 else tuple(outs)
 
@@ -146,13 +157,23 @@ def torch_op(kernel, name=None):
         [p.name for p in sig.scalars]
     fixed = 3 if sig.has_c else 2
 
+    out_names = [sig.arg_name(p) for p in sig.outputs]
+    # The outputs' shapes and dtypes per (A's shape, B's shape): computed
+    # once, so that an eager call only allocates (docs/python.md).
+    specs_of = {}
+
     def run(*args):
         a, b = args[0], args[1]
         c = args[2] if sig.has_c else None
         named = dict(zip(names, args[fixed:]))
-        outs = sig.empty_outputs(torch, a, b, fill=True)
-        for p, t in zip(sig.outputs, outs):
-            named[sig.arg_name(p)] = t
+        key = (a.shape, b.shape)
+        specs = specs_of.get(key)
+        if specs is None:
+            if len(specs_of) >= 256:
+                specs_of.clear()
+            specs = specs_of[key] = sig.output_specs(torch, a, b)
+        outs = sig.allocate(torch, specs, a.device, fill=True)
+        named.update(zip(out_names, outs))
         d = named.pop("D")
         kernel.launch(a, b, d, c, **named)
         return sig.results(outs)
