@@ -14,7 +14,9 @@
 #                                available there and the GPU test loads the
 #                                kernels staged below
 #   .device/integration_test/    lit.site.cfg.py (relocatable) and kernels/
-#                                (*.json manifests, *.cubin, *.ptx; families/:
+#                                (*.json manifests, *.cubin; *.ptx only with
+#                                WSGEMM_STAGE_PTX=1: no GPU test reads PTX,
+#                                and it is most of the bytes; families/:
 #                                kernel families from ws-gemm-sweep; python/:
 #                                the Python GPU test's kernels; torch_bench/:
 #                                python/bench/torch_bench.py's kernels)
@@ -30,6 +32,7 @@
 #                       $WSGEMM_BUILD_DIR/bin), e.g. a runtime-only build
 #   WSGEMM_LIT_DIR      directory holding the `lit` package
 #                       (default: /usr/lib/llvm-22/utils/lit)
+#   WSGEMM_STAGE_PTX    1: stage the kernels' PTX too (for inspection there)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=${WSGEMM_BUILD_DIR:-$repo/build}
@@ -90,9 +93,12 @@ else
   echo "stage-for-gpu: warning: no Python package in $build (python-torch.test will be UNSUPPORTED)" >&2
 fi
 
-# Compiled kernels: manifests, cubins, and the PTX for inspection.
+# Compiled kernels: manifests and cubins (PTX on request: it was 21 of
+# the 48 MiB staged, and no GPU test reads it).
 cp "$kernels"/*.json "$kernels"/*.cubin "$dev/integration_test/kernels/"
-cp "$kernels"/*.ptx "$dev/integration_test/kernels/" 2>/dev/null || true
+if [ "${WSGEMM_STAGE_PTX:-0}" = 1 ]; then
+  cp "$kernels"/*.ptx "$dev/integration_test/kernels/" 2>/dev/null || true
+fi
 if [ -d "$kernels/families" ]; then
   cp -r "$kernels/families" "$dev/integration_test/kernels/"
   find "$dev/integration_test/kernels/families" -name '*.mlir' -delete
@@ -108,6 +114,8 @@ fi
 if [ -d "$kernels/bad" ]; then
   cp -r "$kernels/bad" "$dev/integration_test/kernels/"
 fi
+[ "${WSGEMM_STAGE_PTX:-0}" = 1 ] ||
+  find "$dev/integration_test/kernels" -name '*.ptx' -delete
 n_json=$(ls "$dev/integration_test/kernels"/*.json | wc -l)
 n_cubin=$(ls "$dev/integration_test/kernels"/*.cubin | wc -l)
 [ "$n_json" = "$n_cubin" ] || die "$n_json manifests but $n_cubin cubins in $kernels"

@@ -86,3 +86,38 @@ wsgemm.gemm @s80_ms_batched_rowbias_gelu_a8 batched a(f16) b(f16) d(f16)
   epi.store %g : f32
   epi.yield
 }
+
+// The epilogue's other outputs (st.global and atomics; no TMA on sm_8x):
+// an aux store of the pre-activation, row sums, column maxima and the
+// absolute maximum beside D = relu(acc), cooperative (epilogue subtiles of
+// 128x16: the planner refuses 128x32 for registers, 171 > 168).
+wsgemm.gemm @s80_coop_aux_reductions a(f16) b(f16) d(f16)
+    config #wsgemm.config<epi_tile = [128, 16]> {
+^bb0(%acc: f32):
+  epi.aux_store %acc, "pre" : f32 -> f16
+  epi.reduce_to_vec_m sum %acc, "rowsum" : f32
+  epi.reduce_to_vec_n max %acc, "colmax" : f32
+  epi.reduce_to_scalar absmax %acc, "amax" : f32
+  %r = epi.relu %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// The same outputs from the multistage kernel (256 threads, no producer),
+// bf16, batched: aux store and column sums.
+wsgemm.gemm @s80_ms_batched_aux_colsum batched a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<schedule = multistage> {
+^bb0(%acc: f32):
+  epi.aux_store %acc, "pre" : f32 -> bf16
+  epi.reduce_to_vec_n sum %acc, "colsum" : f32
+  epi.store %acc : f32
+  epi.yield
+}
+
+// A reduce-store (D += acc with red.global.add.f32), warp_specialized.
+wsgemm.gemm @s80_ws_reduce_add_f32 a(f16) b(f16) d(f32)
+    config #wsgemm.config<schedule = warp_specialized> {
+^bb0(%acc: f32):
+  epi.store %acc reduce add : f32
+  epi.yield
+}

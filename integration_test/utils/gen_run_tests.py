@@ -617,6 +617,13 @@ S80["s80_ms256_plain"] = (
 S80["s80_ms_batched_rowbias_gelu_a8"] = (
     S80K, "sm_80 multistage, 2 stages, 8-byte cp.async, batched f16: row bias, GELU",
     [RAG1 + " --pad-a 4 --pad-b 4 --l 2"])
+S80["s80_coop_aux_reductions"] = (
+    S80K, "sm_80 cooperative f16: aux store, row sums, column maxima, absmax, ReLU D",
+    [RAG1 + " --pad 8"])
+S80["s80_ms_batched_aux_colsum"] = (
+    S80K, "sm_80 multistage, batched bf16: aux store, column sums", [])
+S80["s80_ws_reduce_add_f32"] = (
+    S80K, "sm_80 warp_specialized f16 -> f32: reduce-store D += acc", [])
 
 # Mixed-input GEMMs (kernels/mixed_input.mlir, issue 29), after every other
 # table so the kernels above keep their seeds. A pre-packed i4 A needs M a

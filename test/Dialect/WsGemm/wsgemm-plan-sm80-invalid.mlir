@@ -96,16 +96,6 @@ wsgemm.gemm @with_c a(f16) b(f16) c(f16) d(f16) {
 
 // -----
 
-// expected-error @+1 {{aux stores, reductions and reduce-stores are not implemented on sm_80 (D, scalars, row and column vectors are)}}
-wsgemm.gemm @aux_store a(f16) b(f16) d(f16) {
-^bb0(%acc: f32):
-  epi.aux_store %acc, "pre" : f32 -> f16
-  epi.store %acc : f32
-  epi.yield
-}
-
-// -----
-
 // expected-error @+1 {{sm_80 tile K must be 64 (128 bytes of a 16-bit operand: one swizzled row), got 32}}
 wsgemm.gemm @tile_k a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 128, 32]> {
 ^bb0(%acc: f32):

@@ -4,6 +4,10 @@
 // RUN: FileCheck %s --check-prefix=BF16 --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/s80_plain.json
+// RUN: FileCheck %s --check-prefix=RED --input-file=%t/s80_aux_reductions.ptx
+// RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_aux_reductions.ptx
+// RUN: FileCheck %s --check-prefix=RS --input-file=%t/s80_reduce_store.ptx
+// RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_reduce_store.ptx
 // RUN: rm -rf %t90 && ws-gemm-compile %s -o %t90 --emit=ptx --chip=sm_80 --sass-arch=sm_90a
 // RUN: FileCheck %s --check-prefix=RETARGET --input-file=%t90/s80_plain.json
 
@@ -60,3 +64,30 @@ wsgemm.gemm @s80_ws_bf16_bias a(bf16) b(bf16) d(f32)
 // cubin's, its chip the code's.
 // RETARGET: "arch": "sm_90a"
 // RETARGET: "chip": "sm_80"
+
+// The epilogue's other outputs need no TMA on sm_8x: an aux store with
+// st.global, row / column / scalar reductions with atomics (f32 sum by
+// atom.global.add.f32, max by the ordered-integer atom.global.max/min),
+// a reduce-store by red.global.add.f32.
+// RED-DAG: atom.global.add.f32
+// RED-DAG: atom.global.max.s32
+// RED-DAG: atom.global.min.u32
+// RED-DAG: st.global.b16
+wsgemm.gemm @s80_aux_reductions a(f16) b(f16) d(f16)
+    config #wsgemm.config<epi_tile = [128, 16]> {
+^bb0(%acc: f32):
+  epi.aux_store %acc, "pre" : f32 -> f16
+  epi.reduce_to_vec_m sum %acc, "rowsum" : f32
+  epi.reduce_to_vec_n max %acc, "colmax" : f32
+  epi.reduce_to_scalar absmax %acc, "amax" : f32
+  %r = epi.relu %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// RS: red.global.add.f32
+wsgemm.gemm @s80_reduce_store a(bf16) b(bf16) d(f32) {
+^bb0(%acc: f32):
+  epi.store %acc reduce add : f32
+  epi.yield
+}
