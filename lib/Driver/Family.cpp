@@ -2,10 +2,10 @@
 //
 // The planning of one gemm under one config (ws-gemm-sweep's and the
 // driver's), family.json, and the default family of a gemm without a
-// config: its members (docs/tuning.md, "The default family", says which and
-// why), the fallback to smaller configs when the planner refuses the
-// default one, and the members compiled in parallel, each in a context of
-// its own, beside the main module.
+// config: its members (FamilyMembers.cpp) planned, the fallback to smaller
+// configs when the planner refuses the default one, the members compiled
+// in parallel, each in a context of its own, beside the main module, and
+// written (stale variants of an earlier compile removed).
 //
 //===----------------------------------------------------------------------===//
 
@@ -181,69 +181,6 @@ std::string wsgemm::printFamilyManifest(const FamilyManifest &family) {
   }
   os << "\n";
   return text;
-}
-
-//===----------------------------------------------------------------------===//
-// The default family
-//===----------------------------------------------------------------------===//
-
-static std::string tileConfig(int64_t m, int64_t n, int64_t k,
-                              StringRef rest = "") {
-  std::string s = "#wsgemm.config<tile = [" + std::to_string(m) + ", " +
-                  std::to_string(n) + ", " + std::to_string(k) + "]";
-  if (!rest.empty())
-    s += ", " + rest.str();
-  return s + ">";
-}
-
-std::vector<FamilyMember> wsgemm::defaultFamilyMembers(int64_t tileK) {
-  // docs/tuning.md, "The default family": the measurements behind each.
-  return {
-      {"default", ""},
-      {"large", tileConfig(128, 256, tileK)},
-      {"stream_k", tileConfig(128, 256, tileK, "scheduler = stream_k")},
-      {"fitted", tileConfig(128, 224, tileK)},
-  };
-}
-
-std::vector<FamilyMember> wsgemm::mixedInputFamilyMembers() {
-  // docs/mixed-input.md, "The default family", has the measurements. A
-  // decode step's few tokens are B's N: tiles of 16, 32 or 64 tokens whose
-  // k-tiles of 128 are split over the SMs (split-K or stream-K) stream the
-  // weight; the planner's default and 128x256 take prefill. Direct stores:
-  // D's leading dimension is the token count, under TMA's 16 bytes below
-  // 8 tokens.
-  auto decode = [](int64_t m, int64_t n, StringRef split) {
-    return tileConfig(m, n, 128,
-                      (split + ", schedule = cooperative, store = direct")
-                          .str());
-  };
-  return {
-      {"default", ""},
-      {"decode", decode(128, 16, "split_k = 4")},
-      {"decode_wide", decode(256, 16, "split_k = 4")},
-      {"decode_wide_s2", decode(256, 16, "split_k = 2")},
-      {"decode_stream_k", decode(128, 16, "scheduler = stream_k")},
-      {"tokens32", decode(128, 32, "split_k = 4")},
-      {"tokens32_stream_k", decode(128, 32, "scheduler = stream_k")},
-      {"tokens64", decode(128, 64, "split_k = 2")},
-      {"tokens64_stream_k", decode(128, 64, "scheduler = stream_k")},
-      {"large", tileConfig(128, 256, 64)},
-  };
-}
-
-std::vector<std::string> wsgemm::defaultFallbacks(int64_t tileK) {
-  // Each step lowers what a consumer thread holds: the epilogue's elements
-  // per subtile (epi_tile N), then the accumulator (tile N, then tile M).
-  return {
-      tileConfig(128, 128, tileK, "epi_tile = [128, 16]"),
-      tileConfig(128, 64, tileK),
-      tileConfig(128, 64, tileK, "epi_tile = [128, 16]"),
-      tileConfig(128, 32, tileK),
-      tileConfig(64, 64, tileK),
-      tileConfig(64, 64, tileK, "epi_tile = [64, 16]"),
-      tileConfig(64, 32, tileK),
-  };
 }
 
 static int64_t tileKOf(GemmOp gemm) {
