@@ -46,11 +46,10 @@ struct WsGemmRtFamily_ {
   std::vector<std::unique_ptr<WsGemmRtKernel_>> kernels; // per variant
   std::mutex mutex;
   int smCount = 0; // 0: the current device's, asked on first use
-  // Selections made so far, by problem (M, N, K, L): a launch of a shape
-  // seen before selects nothing.
+  // Selections made so far, by familyShape's fields (M, N, K, L, whether
+  // the outputs need direct stores, A's and B's alignment): a launch of a
+  // problem seen before selects nothing.
   std::shared_mutex chosenMutex;
-  /// The variant chosen per (M, N, K, L, outputs need direct stores,
-  /// A's and B's alignment): familyShape's fields.
   std::map<std::array<int64_t, 7>, intptr_t> chosen;
 };
 
