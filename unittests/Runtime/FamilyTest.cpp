@@ -396,4 +396,42 @@ TEST(Select, StaticShapesAreRespected) {
   EXPECT_EQ(ok->variant, 2);
 }
 
+TEST(Select, FamilyShapeSendsUnalignedOutputsToDirectStores) {
+  // The sample family stores D by TMA; make its last variant a
+  // store = direct one (D a plain matrix).
+  Family f = loadFamilyOrDie();
+  for (Param &p : f.variants[2].manifest.params)
+    if (p.operand == "D")
+      p.kind = ParamKind::Matrix;
+  ASSERT_TRUE(f.variants[2].manifest.directStores());
+
+  // Packed 16-bit D of N = 512: TMA can write it; every variant accepts.
+  GemmArgs a = validBiasRelu(256, 512, 128);
+  Shape s = familyShape(f, a);
+  EXPECT_EQ(s.M, 256);
+  EXPECT_EQ(s.N, 512);
+  EXPECT_FALSE(s.directStores);
+  EXPECT_EQ(s.alignA, 16);
+  EXPECT_EQ(firstAcceptingVariant(f, s), 0);
+
+  // D's row stride 515 elements (1030 bytes, A and B untouched): only the
+  // direct variant accepts (what the C API's family launch validates by
+  // and selects from).
+  a.D.ld = 515;
+  s = familyShape(f, a);
+  EXPECT_TRUE(s.directStores);
+  EXPECT_EQ(firstAcceptingVariant(f, s), 2);
+  auto sel = selectVariant(f, nullptr, s, SelectOptions());
+  ASSERT_TRUE(sel.ok()) << sel.message();
+  EXPECT_EQ(sel->variant, 2);
+
+  // Without a direct variant: none accepts, and the selection says why.
+  f.variants.pop_back();
+  EXPECT_EQ(firstAcceptingVariant(f, s), -1);
+  sel = selectVariant(f, nullptr, s, SelectOptions());
+  ASSERT_FALSE(sel.ok());
+  EXPECT_NE(sel.message().find("store = direct"), std::string::npos)
+      << sel.message();
+}
+
 } // namespace
