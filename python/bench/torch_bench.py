@@ -350,6 +350,24 @@ def host_table(rows):
 # NVML through ctypes (no pynvml)
 #===------------------------------------------------------------------------===#
 
+def timed_calls(t, nvml, fn, calls):
+    """`calls` back-to-back calls of fn: (ms per call by CUDA events, host
+    us per call, SM MHz sampled by `nvml` while the GPU still runs them).
+    `t` is torch."""
+    start = t.cuda.Event(enable_timing=True)
+    end = t.cuda.Event(enable_timing=True)
+    t.cuda.synchronize()
+    start.record()
+    h0 = time.perf_counter()
+    for _ in range(calls):
+        fn()
+    h1 = time.perf_counter()
+    end.record()
+    mhz = nvml.sm_mhz()
+    end.synchronize()
+    return start.elapsed_time(end) / calls, (h1 - h0) / calls * 1e6, mhz
+
+
 class Nvml:
     """SM clock of one GPU; every query answers None when NVML is
     missing."""
@@ -784,21 +802,7 @@ class Bench:
 
     # -- timing ---------------------------------------------------------------
     def measure(self, fn, calls):
-        """(ms per call by CUDA events, host us per call, SM MHz sampled
-        while the GPU still runs the calls)."""
-        t = self.torch
-        start = t.cuda.Event(enable_timing=True)
-        end = t.cuda.Event(enable_timing=True)
-        t.cuda.synchronize()
-        start.record()
-        h0 = time.perf_counter()
-        for _ in range(calls):
-            fn()
-        h1 = time.perf_counter()
-        end.record()
-        mhz = self.nvml.sm_mhz()
-        end.synchronize()
-        return start.elapsed_time(end) / calls, (h1 - h0) / calls * 1e6, mhz
+        return timed_calls(self.torch, self.nvml, fn, calls)
 
     def calibrate(self, fn, warmup, graph=False):
         """Calls per measurement (a graph replay is 10 calls: fewer

@@ -41,7 +41,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from torch_bench import (MODELS, Nvml, calls_for, markdown_table,  # noqa: E402
-                         median, rotated)
+                         median, rotated, timed_calls)
 
 HBM_BYTES_PER_S = 3.35e12
 GROUP = 128
@@ -120,19 +120,7 @@ class MixedBench:
             "" if bad == 0 else ", %d out of tolerance" % bad)
 
     def measure(self, fn, calls):
-        t = self.t
-        a = t.cuda.Event(enable_timing=True)
-        b = t.cuda.Event(enable_timing=True)
-        t.cuda.synchronize()
-        a.record()
-        h0 = time.perf_counter()
-        for _ in range(calls):
-            fn()
-        h1 = time.perf_counter()
-        b.record()
-        mhz = self.nvml.sm_mhz()
-        b.synchronize()
-        return a.elapsed_time(b) / calls, (h1 - h0) / calls * 1e6, mhz
+        return timed_calls(self.t, self.nvml, fn, calls)
 
     def graph_of(self, fn, n=10):
         """A CUDA graph of n calls of fn, warmed up on a side stream."""
