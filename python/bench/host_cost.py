@@ -16,33 +16,32 @@ block) is never below it: the GPU idles while the host launches.
 import argparse
 import os
 import statistics
-import time
 
 import torch
 
 import ws_gemm
+from torch_bench import timed_calls
 
 M, N, K = 128, 256, 128
+
+
+class _NoClock:
+    """timed_calls' clock reader, when the clock is not wanted."""
+
+    @staticmethod
+    def sm_mhz():
+        return None
 
 
 def per_call_us(fn, calls=400, rounds=5):
     """(host us per call, GPU us per call), medians over rounds."""
     for _ in range(20):
         fn()
-    torch.cuda.synchronize()
     host, gpu = [], []
-    start, end = (torch.cuda.Event(enable_timing=True),
-                  torch.cuda.Event(enable_timing=True))
     for _ in range(rounds):
-        start.record()
-        t0 = time.perf_counter()
-        for _ in range(calls):
-            fn()
-        t1 = time.perf_counter()
-        end.record()
-        torch.cuda.synchronize()
-        host.append((t1 - t0) / calls * 1e6)
-        gpu.append(start.elapsed_time(end) / calls * 1e3)
+        ms, host_us, _ = timed_calls(torch, _NoClock, fn, calls)
+        host.append(host_us)
+        gpu.append(ms * 1e3)
     return statistics.median(host), statistics.median(gpu)
 
 

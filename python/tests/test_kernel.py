@@ -36,21 +36,28 @@ def with_fake_cubins(directory):
                     out.write(b"not a cubin\0")
 
 
-class BlockScaleTest(unittest.TestCase):
-    """A block-scaled fp8 kernel (docs/fp8.md): the scale arrays are
-    ceil(K/128) x M and ceil(N/128) x ceil(K/128), outermost first."""
+class DataKernelTest(unittest.TestCase):
+    """A kernel loaded from unittests/Runtime/data/MANIFEST (copied beside a
+    stand-in cubin) as cls.k."""
+    MANIFEST = None
 
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp()
-        shutil.copy(os.path.join(DATA, "fp8_block_scaled.json"), cls.tmp)
+        shutil.copy(os.path.join(DATA, cls.MANIFEST), cls.tmp)
         with_fake_cubins(cls.tmp)
-        cls.k = ws_gemm.Kernel.load(os.path.join(cls.tmp,
-                                                 "fp8_block_scaled.json"))
+        cls.k = ws_gemm.Kernel.load(os.path.join(cls.tmp, cls.MANIFEST))
 
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.tmp)
+
+
+class BlockScaleTest(DataKernelTest):
+    """A block-scaled fp8 kernel (docs/fp8.md): the scale arrays are
+    ceil(K/128) x M and ceil(N/128) x ceil(K/128), outermost first."""
+
+    MANIFEST = "fp8_block_scaled.json"
 
     def arrays(self, M=1000, N=1040, K=208, kb=None, nb=None):
         new = Allocator()
@@ -80,22 +87,12 @@ class BlockScaleTest(unittest.TestCase):
             self.k.validate(**self.arrays(nb=8))
 
 
-class MixedInputTest(unittest.TestCase):
+class MixedInputTest(DataKernelTest):
     """A mixed-input kernel (docs/mixed-input.md): A is the pre-packed i4
     weight as bytes of shape (M, K / 2) (what prepack_i4 returns for a
     torch tensor), the scales and zero points KB x M, 16-byte aligned."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp()
-        shutil.copy(os.path.join(DATA, "mixed_input_w4.json"), cls.tmp)
-        with_fake_cubins(cls.tmp)
-        cls.k = ws_gemm.Kernel.load(os.path.join(cls.tmp,
-                                                 "mixed_input_w4.json"))
-
-    @classmethod
-    def tearDownClass(cls):
-        shutil.rmtree(cls.tmp)
+    MANIFEST = "mixed_input_w4.json"
 
     def arrays(self, M=256, N=7, K=384, kind=CudaArray, a_cols=None):
         new = Allocator()
@@ -144,17 +141,8 @@ class MixedInputTest(unittest.TestCase):
             self.k.validate(**args)
 
 
-class KernelTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp()
-        shutil.copy(os.path.join(DATA, "gemm_bias_relu.json"), cls.tmp)
-        with_fake_cubins(cls.tmp)
-        cls.k = ws_gemm.Kernel.load(os.path.join(cls.tmp, "gemm_bias_relu.json"))
-
-    @classmethod
-    def tearDownClass(cls):
-        shutil.rmtree(cls.tmp)
+class KernelTest(DataKernelTest):
+    MANIFEST = "gemm_bias_relu.json"
 
     def arrays(self, M=1000, N=3000, K=200, kind=CudaArray, dtype="f16"):
         new = Allocator()
@@ -352,23 +340,13 @@ class KernelTest(unittest.TestCase):
                 b"\x7fELF\x02\x01\x01")
 
 
-class ActivationParamsTest(unittest.TestCase):
+class ActivationParamsTest(DataKernelTest):
     """A kernel whose clamp takes its upper bound at launch (issue 31,
     unittests/Runtime/data/gemm_bias_clamp.json): the
     bound is a scalar like alpha, named in kernel.scalars, required by
     validate() and launch() before anything reaches the GPU."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp()
-        shutil.copy(os.path.join(DATA, "gemm_bias_clamp.json"), cls.tmp)
-        with_fake_cubins(cls.tmp)
-        cls.k = ws_gemm.Kernel.load(os.path.join(cls.tmp,
-                                                 "gemm_bias_clamp.json"))
-
-    @classmethod
-    def tearDownClass(cls):
-        shutil.rmtree(cls.tmp)
+    MANIFEST = "gemm_bias_clamp.json"
 
     def arrays(self, **scalars):
         new = Allocator()
