@@ -4,7 +4,9 @@ packed by ws_gemm.prepack_i4 from a torch tensor, launched through
 Kernel.launch and through the custom op (ws_gemm.torch_op, also under
 torch.compile(fullgraph=True)), at 1, 7 and 16 tokens, each against torch:
 W dequantized as round_bf16((q - z) * s), then W @ X^T + bias; with
---family, the no-config kernel's default family at 1 to 600 tokens.
+--family (int4), --family-w8 (int8) and --family-f8 (fp8 e4m3 weights,
+packed by ws_gemm.prepack_b8, one scale per output channel), the
+no-config kernels' default families at 1 to 600 tokens.
 Prints PASS/FAIL lines and "python-torch-mixed-input: all passed".
 """
 
@@ -25,47 +27,73 @@ def check(name, got, ref, k):
     _check(name, got, ref, k, 2 ** -7)
 
 
-def test_family(path):
-    """The no-config kernel tb_w4_bias (python/bench/kernels.mlir, a
-    column-major D: its storage is Y) as its default family: 1 to 600
-    tokens go to different variants (decode tilings, split-K, stream-K,
-    prefill), each checked against torch, through launch and the op."""
+def family_weight(fmt, M, K):
+    """(packed, dequantization arrays, w): a random weight of format `fmt`
+    packed from a torch tensor, and w = the weight the kernel multiplies
+    (one bf16 rounding: (q - z) and q are exact in bf16)."""
+    sign = torch.where(torch.rand(M, device="cuda") < 0.5, -1.0, 1.0)
+    if fmt == "w4":
+        kb = K // 128
+        q = torch.randint(0, 16, (M, K), dtype=torch.uint8, device="cuda")
+        scale = ((torch.rand(kb, M, device="cuda") * 0.75 + 0.25) * 0.01 *
+                 sign).to(torch.bfloat16)
+        zero = torch.randint(0, 16, (kb, M), device="cuda").to(
+            torch.bfloat16)
+        w = (q.to(torch.bfloat16) - zero.t().repeat_interleave(128, dim=1)) \
+            * scale.t().repeat_interleave(128, dim=1)
+        return ws_gemm.prepack_i4(q), dict(dequant_scale_a=scale,
+                                           dequant_zero_a=zero), w
+    # int8 / fp8 e4m3 with one scale per output channel.
+    if fmt == "w8":
+        q = torch.randint(-128, 128, (M, K), dtype=torch.int8, device="cuda")
+        mag = 1e-3
+    else:
+        q = (torch.randn(M, K, device="cuda") * 4).to(torch.float8_e4m3fn)
+        mag = 0.02
+    scale = ((torch.rand(M, device="cuda") * 0.75 + 0.25) * mag *
+             sign).to(torch.bfloat16)
+    w = q.to(torch.bfloat16) * scale[:, None]
+    return ws_gemm.prepack_b8(q), dict(dequant_scale_a=scale), w
+
+
+def test_family(path, fmt):
+    """A no-config kernel of python/bench/kernels.mlir (tb_w4_bias, tb_w8,
+    tb_f8w; a column-major D: its storage is Y) as its default family: 1
+    to 600 tokens go to different variants (decode tilings, split-K,
+    stream-K, prefill), each checked against torch, through launch and the
+    op."""
     fam = ws_gemm.KernelFamily(path)
     op = ws_gemm.torch_op(fam)
     M, K = 2048, 4096
-    kb = K // 128
-    q = torch.randint(0, 16, (M, K), dtype=torch.uint8, device="cuda")
-    packed = ws_gemm.prepack_i4(q)
-    scale = ((torch.rand(kb, M, device="cuda") * 0.75 + 0.25) * 0.01 *
-             torch.where(torch.rand(kb, M, device="cuda") < 0.5, -1.0,
-                         1.0)).to(torch.bfloat16)
-    zero = torch.randint(0, 16, (kb, M), device="cuda").to(torch.bfloat16)
-    bias = (torch.rand(M, device="cuda") * 2 - 1).to(torch.bfloat16)
-    w = (q.to(torch.bfloat16) - zero.t().repeat_interleave(128, dim=1)) * \
-        scale.t().repeat_interleave(128, dim=1)
+    packed, arrays, w = family_weight(fmt, M, K)
+    # tb_w4_bias fuses nn.Linear's bias; tb_w8 and tb_f8w store Y alone.
+    bias = (torch.rand(M, device="cuda") * 2 - 1).to(torch.bfloat16) \
+        if fmt == "w4" else None
+    if bias is not None:
+        arrays = dict(arrays, bias=bias)
     used = set()
     for n in (1, 7, 16, 33, 100, 256, 600):
         x = (torch.rand(n, K, device="cuda") * 2 - 1).to(torch.bfloat16)
-        ref = w.float() @ x.float().t() + bias.float()[:, None]  # M x n
+        ref = w.float() @ x.float().t()  # M x n
+        if bias is not None:
+            ref += bias.float()[:, None]
         # D is column-major (d(bf16, m_major)): launch() takes its storage,
         # n x M, which is Y = x W^T + b as torch lays it out.
         y = torch.empty(n, M, device="cuda", dtype=torch.bfloat16)
-        variant = fam.launch(packed, x, y, dequant_scale_a=scale,
-                             dequant_zero_a=zero, bias=bias)
+        variant = fam.launch(packed, x, y, **arrays)
         torch.cuda.synchronize()
         used.add(variant)
-        check("family %s %d tokens" % (variant, n), y, ref.t(), K)
-        d = op(packed, x, dequant_scale_a=scale, dequant_zero_a=zero,
-               bias=bias)
+        check("%s family %s %d tokens" % (fmt, variant, n), y, ref.t(), K)
+        d = op(packed, x, **arrays)
         ok = tuple(d.shape) == (M, n) and d.t().is_contiguous()
-        check("family op %d tokens%s" % (n, "" if ok else
-                                         " (NOT the M x N view of Y)"),
+        check("%s family op %d tokens%s" % (fmt, n, "" if ok else
+                                            " (NOT the M x N view of Y)"),
               d, ref, K)
         if not ok:
             failures.append("op layout")
     ok = len(used) >= 4
-    print("%s family used %d variants: %s" % ("PASS" if ok else "FAIL",
-                                              len(used), sorted(used)))
+    print("%s %s family used %d variants: %s" % (
+        "PASS" if ok else "FAIL", fmt, len(used), sorted(used)))
     if not ok:
         failures.append("family variants")
 
@@ -75,9 +103,13 @@ def main():
     p.add_argument("--kernels", required=True)
     p.add_argument("--family", help="tb_w4_bias/family.json (the "
                    "benchmark's no-config kernel)")
+    p.add_argument("--family-w8", help="tb_w8/family.json (int8 weights)")
+    p.add_argument("--family-f8", help="tb_f8w/family.json (fp8 weights)")
     args = p.parse_args()
-    if args.family:
-        test_family(args.family)
+    for path, fmt in ((args.family, "w4"), (args.family_w8, "w8"),
+                      (args.family_f8, "f8")):
+        if path:
+            test_family(path, fmt)
     torch.manual_seed(11)
     k = ws_gemm.Kernel.load(os.path.join(args.kernels,
                                          "py_w4_decode_bias_bf16.json"))

@@ -685,6 +685,22 @@ S80OUT["s80_ms_batched_aux_colsum"] = (
 S80OUT["s80_ws_reduce_add_f32"] = (
     S80K, "sm_80 warp_specialized f16 -> f32: reduce-store D += acc", [])
 
+# 8-bit weights (kernels/mixed_input_8bit.mlir, issue 29: int8 and fp8
+# e4m3, one scale per row or per 128 of K), after every other table so the
+# kernels above keep their seeds; shapes as MX's.
+MX8 = {}
+MX8K = "kernels/mixed_input_8bit.mlir"
+MX8["mx_w8_splitk4_bf16"] = (MX8K, "int8 per channel, bf16, decode 128x16 with split_k = 4, k-tiles of 128", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
+MX8["mx_w8_g128_ws_f16_silu"] = (MX8K, "int8 with scales per 128 of K, f16, warp_specialized 64x32: bias per output channel, SiLU", MX_SHAPES)
+MX8["mx_w8_coop256_evt"] = (MX8K, "int8 per channel, bf16, cooperative 256x64: bias, SiLU, residual C, TMA stores", MX_SHAPES8)
+MX8["mx_w8_pp_batched_f16"] = (MX8K, "int8 per channel, f16, batched, pingpong 64x64x128", [s + " --l 3" for s in MX_SHAPES[:4]])
+MX8["mx_f8w_streamk_f32"] = (MX8K, "fp8 e4m3 weights per channel, bf16 -> f32, stream-K 128x32", MX_SHAPES)
+MX8["mx_f8w_g128_f16"] = (MX8K, "fp8 e4m3 weights with scales per 128 of K, f16, 128x16 split_k = 2", MX_SHAPES)
+MX8["mx_f8w_batched_bias_bf16"] = (MX8K, "fp8 e4m3 weights per channel, bf16, batched 128x128: bias per output channel", [s + " --l 3" for s in MX_SHAPES[:4]])
+MX8["mx_bench_w8_n16"] = (MX8K, "benchmarked: int8 decode 128x16x128, split_k = 4", ["--m 4096 --n 16 --k 4096"])
+MX8["mx_bench_f8w_n16"] = (MX8K, "benchmarked: fp8 e4m3 decode 128x16x128, split_k = 4", ["--m 4096 --n 16 --k 4096"])
+MX8["mx_bench_w8_n256"] = (MX8K, "benchmarked: int8 compute-bound 128x256", ["--m 4096 --n 512 --k 4096"])
+
 
 def main():
     sources = {}
@@ -710,6 +726,7 @@ def main():
     KERNELS.update(MX)
     KERNELS.update(DCM)
     KERNELS.update(S80OUT)
+    KERNELS.update(MX8)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -720,13 +737,14 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
                or name.startswith("uf_f8"))
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
-        if name in MX:  # the packing's shapes only (MX_SHAPES)
+        mx = name in MX or name in MX8
+        if mx:  # the packing's shapes only (MX_SHAPES)
             base = []
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \
             else list(base)
@@ -746,8 +764,8 @@ def main():
                  "# 777x1032x96 (ragged: partial last tiles, more tiles than SMs),",
                  "# K = 40 (under one k-tile), 8x8x8 (smallest legal)%s." % (
                      ", L = 3 (and 1)" if batched else "")]) + [""]
-        if name in MX:
-            lines[3:] = ["# Shapes: M a multiple of 64 and K of 128 (the i4 packing and its",
+        if mx:
+            lines[3:] = ["# Shapes: M a multiple of 64 and K of 128 (the packing and its",
                          "# scale groups), ragged N (tokens): MX_SHAPES.", ""]
         for i, s in enumerate(shapes):
             lines.append("# RUN: %%run %%k/%s.json %s --seed %d"

@@ -176,3 +176,20 @@ wsgemm.gemm @tb_w4_bias a(i4) b(bf16) d(bf16, m_major)
   epi.store %z : f32
   epi.yield
 }
+
+// W8A16 (torch_mixed_bench.py --weight w8 / f8): an int8 or fp8 e4m3
+// weight with one bf16 scale per output channel, packed by
+// ws_gemm.prepack_b8 (N_out x K bytes); D column-major as tb_w4's.
+wsgemm.gemm @tb_w8 a(i8) b(bf16) d(bf16, m_major)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = none> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @tb_f8w a(f8E4M3FN) b(bf16) d(bf16, m_major)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = none> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

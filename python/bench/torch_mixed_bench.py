@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""W4A16 from PyTorch, on the user's path (issue 29, DESIGN.md 5a).
+"""W4A16 and W8A16 from PyTorch, on the user's path (issue 29, DESIGN.md 5a).
 
-A GPTQ int4 weight (group 128, bf16 scales, ui4 zero points) packed by
-ws_gemm.prepack_i4, multiplied by bf16 activations through the no-config
-kernel `tb_w4` of python/bench/kernels.mlir (its default family: the
-runtime picks the variant per shape), launched on torch tensors, in ONE
-process and alternating rounds against what a torch user runs without it:
+--weight w4: a GPTQ int4 weight (group 128, bf16 scales, ui4 zero points)
+packed by ws_gemm.prepack_i4, through the no-config kernel `tb_w4` of
+python/bench/kernels.mlir; w8 / f8: an int8 / fp8 e4m3 weight with one
+bf16 scale per output channel packed by ws_gemm.prepack_b8, through
+`tb_w8` / `tb_f8w`. Multiplied by bf16 activations (each kernel's default
+family: the runtime picks the variant per shape), launched on torch
+tensors, in ONE process and alternating rounds against what a torch user
+runs without it:
 
   mm         torch.mm(x, w.t()) on the weight dequantized to bf16 once
              (cuBLAS; the issue's baseline),
   tinygemm   torch._weight_int4pack_mm (torch's own int4 kernel) on the
-             same weight, where this torch has it for CUDA,
+             same weight, where this torch has it for CUDA (w4 only),
   bf16_ours  our bf16 no-config kernel tb_plain on the dequantized weight
              (the prefill target: W4 >= 0.95x of it at M >= 4096 tokens),
   ours_bias  tb_w4_bias, the same with nn.Linear's bias fused: its time
@@ -21,7 +24,8 @@ is the custom op (ws_gemm.torch_op), which allocates it. tb_w4's D is
 column-major (N_out x tokens with N_out contiguous): its storage is
 x W^T, what torch returns (the op returns it as the N_out x tokens view).
 Every contender is first compared with an f32 reference on the same random
-data (q, z uniform in 0..15, scales of both signs, x uniform).
+data (q uniform over the format, z uniform in 0..15, scales of both signs,
+x uniform).
 
 Per point and round each contender is timed (rotated order) with CUDA
 events over n back-to-back calls (>= --target-ms), host time by
@@ -30,7 +34,8 @@ The HBM column is (packed weight + scales + zero points + x + y bytes) /
 time / 3.35 TB/s.
 
   python3 python/bench/torch_mixed_bench.py --kernels DIR [--out DIR]
-      [--tokens 1,16,64,256,4096] [--shapes 8b,70b] [--rounds 5]
+      [--weight w4|w8|f8] [--tokens 1,16,64,256,4096] [--shapes 8b,70b]
+      [--rounds 5]
 """
 
 import argparse
@@ -45,6 +50,8 @@ from torch_bench import (MODELS, Nvml, calls_for, markdown_table,  # noqa: E402
 
 HBM_BYTES_PER_S = 3.35e12
 GROUP = 128
+# --weight: the kernel of python/bench/kernels.mlir that runs it.
+KERNEL = {"w4": "tb_w4", "w8": "tb_w8", "f8": "tb_f8w"}
 
 
 def shapes_of(models):
@@ -64,25 +71,46 @@ class MixedBench:
         self.t, self.ws, self.args = torch, ws_gemm, args
         torch.backends.cuda.matmul.allow_tf32 = False
         self.nvml = Nvml(torch.cuda.current_device())
+        self.fmt = args.weight
+        name = KERNEL[self.fmt]
         self.w4 = ws_gemm.KernelFamily(
-            os.path.join(args.kernels, "tb_w4", "family.json"))
+            os.path.join(args.kernels, name, "family.json"))
         self.w4_op = ws_gemm.torch_op(self.w4)
         # The same weight with nn.Linear's bias fused (its epilogue's cost:
         # issue 29 asks for none beyond the bias's bytes).
-        biased = os.path.join(args.kernels, "tb_w4_bias", "family.json")
+        biased = os.path.join(args.kernels, name + "_bias", "family.json")
         self.w4_bias = ws_gemm.KernelFamily(biased) \
             if os.path.exists(biased) else None
         plain = os.path.join(args.kernels, "tb_plain", "family.json")
         self.bf16 = ws_gemm.KernelFamily(plain) if os.path.exists(plain) \
             else None
-        self.tinygemm = hasattr(torch, "_weight_int4pack_mm") and \
+        self.tinygemm = self.fmt == "w4" and \
+            hasattr(torch, "_weight_int4pack_mm") and \
             hasattr(torch, "_convert_weight_to_int4pack")
         self.l2 = getattr(torch.cuda.get_device_properties(0),
                           "L2_cache_size", 50 << 20)
 
     def weight(self, n_out, k, seed):
+        """(q, s, z, w): the stored weight, its scales and zero points (None
+        for w8 / f8) and w, the weight the kernel multiplies, in bf16."""
         t = self.t
         g = t.Generator(device="cuda").manual_seed(seed)
+        if self.fmt != "w4":
+            # One scale per output channel; round_bf16(q * s): q is exact in
+            # bf16 (|q| <= 128, e4m3 values), the product rounded once.
+            if self.fmt == "w8":
+                q = t.randint(-128, 128, (n_out, k), dtype=t.int8,
+                              device="cuda", generator=g)
+                mag = 1 / (128 * k ** 0.5)
+            else:
+                q = (t.randn(n_out, k, device="cuda", generator=g) *
+                     2).to(t.float8_e4m3fn)
+                mag = 1 / (2 * k ** 0.5)
+            sign = t.where(t.rand(n_out, device="cuda", generator=g) < 0.5,
+                           -1.0, 1.0)
+            s = ((t.rand(n_out, device="cuda", generator=g) * 0.75 + 0.25) *
+                 sign * mag).to(t.bfloat16)
+            return q, s, None, q.to(t.bfloat16) * s[:, None]
         kb = k // GROUP
         q = t.randint(0, 16, (n_out, k), dtype=t.uint8, device="cuda",
                       generator=g)
@@ -143,7 +171,11 @@ class MixedBench:
         t, ws, args = self.t, self.ws, self.args
         label = "%s %s %dx%d, %d tokens" % (model, layer, n_out, k, tokens)
         q, s, z, w = self.weight(n_out, k, seed=n_out * 7 + k)
-        packed = ws.prepack_i4(q)
+        packed = ws.prepack_i4(q) if self.fmt == "w4" else ws.prepack_b8(q)
+        # The dequantization arrays the kernel takes.
+        def dq(sc, zp):
+            return {"dequant_scale_a": sc} if zp is None else \
+                {"dequant_scale_a": sc, "dequant_zero_a": zp}
         x = (t.rand(tokens, k, device="cuda") * 2 - 1).to(t.bfloat16)
         ref = (x.float() @ w.float().t())            # tokens x N_out
         bias = (t.rand(n_out, device="cuda") * 2 - 1).to(t.bfloat16)
@@ -156,8 +188,9 @@ class MixedBench:
         # model's layers do (a 4096 x 4096 int4 weight is 8 MiB).
         def copies(nbytes):
             return max(1, -(-3 * self.l2 // max(nbytes, 1)))
-        w4s = [(packed, s, z)] + [(packed.clone(), s.clone(), z.clone())
-                                  for _ in range(copies(packed.numel()) - 1)]
+        w4s = [(packed, s, z)] + [
+            (packed.clone(), s.clone(), None if z is None else z.clone())
+            for _ in range(copies(packed.numel()) - 1)]
         w16s = [w] + [w.clone() for _ in range(copies(2 * w.numel()) - 1)]
         turn = {"i": 0}
 
@@ -167,11 +200,11 @@ class MixedBench:
 
         def ours():
             a, sc, zp = nxt(w4s)
-            self.w4.launch(a, x, d, dequant_scale_a=sc, dequant_zero_a=zp)
+            self.w4.launch(a, x, d, **dq(sc, zp))
 
         def ours_op():
             a, sc, zp = nxt(w4s)
-            return self.w4_op(a, x, dequant_scale_a=sc, dequant_zero_a=zp)
+            return self.w4_op(a, x, **dq(sc, zp))
 
         cont = {"ours": ours, "ours_op": ours_op,
                 "mm": lambda: t.mm(x, nxt(w16s).t())}
@@ -180,8 +213,7 @@ class MixedBench:
 
             def ours_bias():
                 a, sc, zp = nxt(w4s)
-                self.w4_bias.launch(a, x, db, dequant_scale_a=sc,
-                                    dequant_zero_a=zp, bias=bias)
+                self.w4_bias.launch(a, x, db, bias=bias, **dq(sc, zp))
             cont["ours_bias"] = ours_bias
         if self.tinygemm:
             try:
@@ -246,7 +278,8 @@ class MixedBench:
                 if mhz:
                     clocks[name].append(mhz)
             rounds.append(this)
-        wbytes = n_out * k // 2 + 2 * 2 * n_out * (k // GROUP)
+        wbytes = (n_out * k // 2 + 2 * 2 * n_out * (k // GROUP)
+                  if self.fmt == "w4" else n_out * k + 2 * n_out)
         io = 2 * tokens * (k + n_out)
         rows = []
         for name in cont:
@@ -336,6 +369,9 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--kernels", required=True,
                    help="the compiled python/bench/kernels.mlir (tb_w4/)")
+    p.add_argument("--weight", choices=sorted(KERNEL), default="w4",
+                   help="the weight's format (w4: GPTQ int4; w8: int8, f8: "
+                   "fp8 e4m3, per output channel)")
     p.add_argument("--out", default=os.environ.get("OUT", "bench-out"))
     p.add_argument("--tokens", default="1,16,64,256,4096")
     p.add_argument("--shapes", default="8b,70b")

@@ -8,9 +8,9 @@ import ctypes
 from ws_gemm import _tensors as t
 
 _TYPESTR = {"f16": "<f2", "f32": "<f4", "bf16": "<V2", "f8e4m3": "|u1",
-            "u8": "|u1"}
+            "u8": "|u1", "i8": "|i1"}
 _DL = {"f16": (2, 16), "f32": (2, 32), "bf16": (4, 16), "f8e4m3": (10, 8),
-       "f64": (2, 64), "u8": (1, 8)}
+       "f64": (2, 64), "u8": (1, 8), "i8": (0, 8)}
 
 
 def packed(shape):

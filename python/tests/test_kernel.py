@@ -141,6 +141,57 @@ class MixedInputTest(DataKernelTest):
             self.k.validate(**args)
 
 
+class MixedInput8Test(DataKernelTest):
+    """An 8-bit mixed-input kernel, int8 per channel (group 0): A is the
+    pre-packed weight as bytes of shape (M, K) (uint8, int8 or fp8 e4m3:
+    what prepack_b8 packs), the scales one per row, (M,)."""
+
+    MANIFEST = "mixed_input_w8.json"
+
+    def arrays(self, M=256, N=7, K=320, kind=CudaArray, a_dtype="u8",
+               a_cols=None, scales=None):
+        new = Allocator()
+        return dict(a=new((M, K if a_cols is None else a_cols), a_dtype,
+                          kind),
+                    b=new((N, K), "bf16", kind), d=new((M, N), "bf16", kind),
+                    dequant_scale_a=new(scales or (M,), "bf16", kind))
+
+    def test_packed_weight(self):
+        self.assertEqual(self.k.packing_a, "wsgemm.b8.m64k64.v1")
+        self.assertEqual(self.k.param("dequant_scale_a").shape_dims, ("M",))
+        for kind in (CudaArray, DLPackArray):
+            for a_dtype in ("u8", "i8", "f8e4m3"):
+                self.assertEqual(
+                    self.k.validate(**self.arrays(kind=kind, a_dtype=a_dtype)),
+                    ws_gemm.Problem(256, 7, 320, 1))
+
+    def test_refusals(self):
+        args = self.arrays()
+        args["a"] = Allocator()((256, 320), "bf16", DLPackArray)
+        with self.assertRaisesRegex(
+                ws_gemm.ArgumentError,
+                r"^A: dtype bf16; the kernel takes a pre-packed i8 weight as "
+                r"bytes \(torch.uint8, int8 or float8_e4m3fn, shape \(M, K\): "
+                r"ws_gemm.prepack_b8\)"):
+            self.k.validate(**args)
+        # An i4-sized A (M, K / 2) gives half B's K.
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"B: shape \(7, 320\) gives K = 320, "
+                                    r"but A \(packed i8 bytes of shape "
+                                    r"\(256, 160\)\) gave K = 160"):
+            self.k.validate(**self.arrays(a_cols=160))
+        # Scales in groups of 128 where the kernel takes one per row.
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"dequant_scale_a: shape \(3, 256\) has 2 "
+                                    r"dimensions, the kernel takes M"):
+            self.k.validate(**self.arrays(scales=(3, 256)))
+        # The runtime's rule: K a multiple of 64 (the packing's blocks).
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"K = 96: the pre-packed A needs K a "
+                                    r"multiple of 64 \(wsgemm.b8.m64k64.v1\)"):
+            self.k.validate(**self.arrays(K=96))
+
+
 class KernelTest(DataKernelTest):
     MANIFEST = "gemm_bias_relu.json"
 

@@ -28,7 +28,7 @@ from ._compile import (CompiledFamily, CompiledKernel, CompileResult,
 from ._errors import (ArgumentError, CompileError, CudaError, Diagnostic,
                       ManifestError, NoDriverError, WsGemmError)
 from ._kernel import Kernel, KernelFamily, Operand, Param, Problem, Selection
-from ._prepack import prepack_i4, unpack_i4
+from ._prepack import prepack_b8, prepack_i4, unpack_b8, unpack_i4
 from ._runtime import init_device, synchronize
 from ._tensors import TensorInfo, tensor_info
 from ._torch import torch_op
@@ -40,7 +40,7 @@ __all__ = [
     "CompileResult", "cache_dir",
     "CudaError", "Diagnostic", "Kernel", "KernelFamily", "ManifestError",
     "NoDriverError", "Operand", "Param", "Problem", "Selection", "TensorInfo",
-    "prepack_i4", "unpack_i4",
+    "prepack_b8", "prepack_i4", "unpack_b8", "unpack_i4",
     "WsGemmError", "compile", "init_device", "synchronize", "tensor_info",
     "torch_op",
 ]

@@ -103,10 +103,14 @@ class Kernel:
                 self.operands[op] = Operand(rt.text(dt.value),
                                             rt.text(lay.value))
         self.source_gate = rt.text(lib.wsgemmRtKernelGetSourceGate(h)) or None
+        operands = self.manifest.get("operands", {})
         # "none", or how the kernel folds its values into D's old ones
         # (epi.store ... reduce add|min|max): D is then input and output.
-        self.d_reduce = self.manifest.get("operands", {}).get("D", {}).get(
-            "reduce", "none")
+        self.d_reduce = operands.get("D", {}).get("reduce", "none")
+        # A mixed-input kernel's A (docs/mixed-input.md): its packing
+        # (wsgemm.i4.m64k64.v1, wsgemm.b8.m64k64.v1), else None.
+        self.packing_a = (operands.get("A", {}).get("dequant") or {}).get(
+            "packing")
         self.params = []
         for i in range(lib.wsgemmRtKernelGetNumParams(h)):
             f = [ctypes.c_char_p() for _ in range(6)]
@@ -442,20 +446,34 @@ def _strides(name, p, info, dims):
     return ld, batch
 
 
-def _packed_i4(kernel, name, p, info, sizes, origin):
-    """A pre-packed i4 weight (docs/mixed-input.md): a dense byte array
-    (torch.uint8) of shape (M, K / 2) or (L, M, K / 2), as
-    ws_gemm.prepack_i4 returns it; it gives M, K (and L) like an unpacked
-    A of shape (M, K). Returns its (ld, batch stride): (0, 0), packed."""
-    if info.dtype not in (None, "u8") or info.itemsize != 1:
+# A pre-packed weight per packing (docs/mixed-input.md): the array dtypes
+# it arrives as, how many of A's K one byte holds, its prepack function.
+_PACKINGS = {
+    "wsgemm.i4.m64k64.v1": (("u8",), 2, "torch.uint8", "prepack_i4"),
+    "wsgemm.b8.m64k64.v1": (("u8", "i8", "f8e4m3"), 1,
+                            "torch.uint8, int8 or float8_e4m3fn",
+                            "prepack_b8"),
+}
+
+
+def _packed_a(kernel, name, p, info, sizes, origin):
+    """A pre-packed weight (docs/mixed-input.md): a dense byte array of
+    shape (M, K / 2) or (L, M, K / 2) for i4, (M, K) or (L, M, K) for i8
+    and f8e4m3, as ws_gemm.prepack_i4 / prepack_b8 return it; it gives M, K
+    (and L) like an unpacked A of shape (M, K). Returns its (ld, batch
+    stride): (0, 0), packed."""
+    dtypes, per_byte, torch_names, prepack = _PACKINGS[kernel.packing_a]
+    cols = "K / %d" % per_byte if per_byte > 1 else "K"
+    if info.dtype not in (None,) + dtypes or info.itemsize != 1:
         raise ArgumentError(
-            "%s: dtype %s; the kernel takes a pre-packed i4 weight as bytes "
-            "(torch.uint8, shape (M, K / 2): ws_gemm.prepack_i4)" % (
-                name, info.dtype or "of %d bytes" % info.itemsize))
+            "%s: dtype %s; the kernel takes a pre-packed %s weight as bytes "
+            "(%s, shape (M, %s): ws_gemm.%s)" % (
+                name, info.dtype or "of %d bytes" % info.itemsize, p.dtype,
+                torch_names, cols, prepack))
     if len(info.shape) not in (2, 3):
         raise ArgumentError(
-            "%s: shape %s; a pre-packed i4 weight is (M, K / 2) or "
-            "(L, M, K / 2) bytes" % (name, info.shape))
+            "%s: shape %s; a pre-packed %s weight is (M, %s) or "
+            "(L, M, %s) bytes" % (name, info.shape, p.dtype, cols, cols))
     packed = 1
     for n, s in reversed(list(zip(info.shape, info.strides))):
         if n > 1 and s != packed:
@@ -464,11 +482,12 @@ def _packed_i4(kernel, name, p, info, sizes, origin):
                 "weight is read whole (pass .contiguous())" % (
                     name, info.strides, info.shape))
         packed *= n
-    logical = TensorInfo(info.ptr, info.shape[:-1] + (2 * info.shape[-1],),
-                         (), "i4", 1, info.source)
+    logical = TensorInfo(info.ptr,
+                         info.shape[:-1] + (per_byte * info.shape[-1],),
+                         (), p.dtype, 1, info.source)
     for dim in ("M", "K", "L"):
-        origin.setdefault(dim, "%s (packed i4 bytes of shape %s)" % (
-            name, info.shape))
+        origin.setdefault(dim, "%s (packed %s bytes of shape %s)" % (
+            name, p.dtype, info.shape))
     _dims_of(kernel, name, p, logical, sizes, origin)
     return 0, 0
 
@@ -513,9 +532,9 @@ def build_args(kernel, a, b, d, c, named, stream):
             raise ArgumentError("%s: missing array" % name)
         p = kernel.param(name)
         info = tensor_info(name, arrays[name], stream)
-        if p.dtype == "i4":
-            infos[name] = (p, info, _packed_i4(kernel, name, p, info, sizes,
-                                               origin))
+        if name == "A" and kernel.packing_a:
+            infos[name] = (p, info, _packed_a(kernel, name, p, info, sizes,
+                                              origin))
             continue
         want = p.dtype
         if info.dtype is not None and info.dtype != want:
@@ -543,9 +562,11 @@ def build_args(kernel, a, b, d, c, named, stream):
     args = rt.Args()
     args.problem(*problem)
     for name, (p, info, (ld, batch)) in infos.items():
-        # A pre-packed weight is bytes to the array, i4 to the kernel.
-        args.tensor(name, info.ptr, "i4" if p.dtype == "i4" else info.dtype,
-                    ld, batch)
+        # A pre-packed weight is bytes to the array, its quantized type
+        # (i4, i8, f8e4m3) to the kernel.
+        packed = name == "A" and kernel.packing_a
+        args.tensor(name, info.ptr, p.dtype if packed else info.dtype, ld,
+                    batch)
     for name, v in scalars.items():
         args.scalar(name, v)
     return problem, args

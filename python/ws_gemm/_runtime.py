@@ -66,6 +66,9 @@ def api():
     d(lib, "wsgemmRtPackedI4Bytes", i64, i64, i64, i64)
     d(lib, "wsgemmRtPrepackI4", i32, _P, i64, i64, i64, _P)
     d(lib, "wsgemmRtUnpackI4", i32, _P, i64, i64, i64, _P)
+    d(lib, "wsgemmRtPackedB8Bytes", i64, i64, i64, i64)
+    d(lib, "wsgemmRtPrepackB8", i32, _P, i64, i64, i64, _P)
+    d(lib, "wsgemmRtUnpackB8", i32, _P, i64, i64, i64, _P)
     d(lib, "wsgemmRtInitDevice", i32, i32)
     d(lib, "wsgemmRtStreamSynchronize", i32, _P)
     _api = lib

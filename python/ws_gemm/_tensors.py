@@ -21,13 +21,14 @@ from ._errors import ArgumentError
 _KDL_CPU, _KDL_CUDA, _KDL_CUDA_HOST, _KDL_CUDA_MANAGED = 1, 2, 3, 13
 _DEVICE_NAMES = {1: "cpu", 2: "cuda", 3: "cuda_host", 4: "opencl",
                  7: "vulkan", 8: "metal", 10: "rocm", 13: "cuda_managed"}
-_DL_UINT, _DL_FLOAT, _DL_BFLOAT = 1, 2, 4
+_DL_INT, _DL_UINT, _DL_FLOAT, _DL_BFLOAT = 0, 1, 2, 4
 _DL_FLOAT8_E4M3FN, _DL_FLOAT8_E5M2 = 10, 12
 
-# Bytes per stored element. "u8" is a byte array: a pre-packed i4 weight
-# (two values per byte) arrives as one; "i4" counts its packed bytes.
+# Bytes per stored element. "u8" is a byte array: a pre-packed weight
+# arrives as one (or as "i8" or "f8e4m3" bytes when 8-bit); "i4" counts its
+# packed bytes (two values per byte).
 DTYPE_SIZES = {"f16": 2, "bf16": 2, "f32": 4, "f8e4m3": 1, "f8e5m2": 1,
-               "u8": 1, "i4": 1}
+               "u8": 1, "i8": 1, "i4": 1}
 
 
 class _DLDevice(ctypes.Structure):
@@ -91,7 +92,7 @@ def _dl_dtype(dt):
     return {(_DL_FLOAT, 16): "f16", (_DL_FLOAT, 32): "f32",
             (_DL_BFLOAT, 16): "bf16", (_DL_FLOAT8_E4M3FN, 8): "f8e4m3",
             (_DL_FLOAT8_E5M2, 8): "f8e5m2",
-            (_DL_UINT, 8): "u8"}.get((dt.code, dt.bits))
+            (_DL_UINT, 8): "u8", (_DL_INT, 8): "i8"}.get((dt.code, dt.bits))
 
 
 def _device_error(name, dev_type):
@@ -186,7 +187,8 @@ def _torch_dtype(torch, dt):
     if not _TORCH_DTYPES:
         for name, attr in (("f16", "float16"), ("bf16", "bfloat16"),
                            ("f32", "float32"), ("f8e4m3", "float8_e4m3fn"),
-                           ("f8e5m2", "float8_e5m2"), ("u8", "uint8")):
+                           ("f8e5m2", "float8_e5m2"), ("u8", "uint8"),
+                           ("i8", "int8")):
             if hasattr(torch, attr):
                 _TORCH_DTYPES[getattr(torch, attr)] = name
     return _TORCH_DTYPES.get(dt)
@@ -202,7 +204,8 @@ def _from_torch(name, t):
     if dtype is None:
         raise ArgumentError(
             "%s: torch dtype %s is none of the kernels' element types (f16, "
-            "bf16, f32, f8e4m3, f8e5m2; uint8 for a pre-packed i4 weight)"
+            "bf16, f32, f8e4m3, f8e5m2; uint8 or int8 for a pre-packed "
+            "weight)"
             % (name, str(t.dtype).replace(
                 "torch.", "")))
     return TensorInfo(t.data_ptr(), t.shape, t.stride(), dtype,

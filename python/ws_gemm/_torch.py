@@ -87,7 +87,7 @@ class _Signature:
         ops = self.kernel.operands
         a_rows, a_cols = a.shape[-2], a.shape[-1]
         b_rows, b_cols = b.shape[-2], b.shape[-1]
-        # A pre-packed i4 weight: (M, K / 2) bytes.
+        # A pre-packed i4 weight: (M, K / 2) bytes (an 8-bit one: (M, K)).
         if self.kernel.param("A").dtype == "i4":
             a_cols = 2 * a_cols
         m, k = (a_rows, a_cols) if ops["A"].layout == "k_major" else \

@@ -46,6 +46,7 @@ const Format &format(DType t) {
   case DType::F8E5M2:
     return e5m2;
   case DType::I4: // integers: encode and decode handle them apart
+  case DType::I8:
     return f32;
   }
   return f32;
@@ -85,6 +86,8 @@ const char *dtypeName(DType t) {
     return "f8e5m2";
   case DType::I4:
     return "i4";
+  case DType::I8:
+    return "i8";
   }
   return "?";
 }
@@ -105,11 +108,13 @@ std::optional<DType> parseDType(const std::string &name) {
     return DType::F8E5M2;
   if (n == "i4")
     return DType::I4;
+  if (n == "i8")
+    return DType::I8;
   return std::nullopt;
 }
 
 size_t dtypeSize(DType t) {
-  if (t == DType::I4)
+  if (t == DType::I4 || t == DType::I8)
     return 1;
   return static_cast<size_t>(totalBits(format(t)) / 8);
 }
@@ -154,10 +159,16 @@ std::optional<Rounding> parseRounding(const std::string &name) {
 }
 
 uint32_t encode(DType t, double x, Rounding r) {
-  if (t == DType::I4) // the nearest integer in [0, 15]
-    return std::isnan(x) ? 0u
-                         : static_cast<uint32_t>(
-                               std::min(15.0, std::max(0.0, std::nearbyint(x))));
+  // Integers: the nearest one in range (ties to even), saturated; I8 as
+  // its two's complement byte.
+  if (t == DType::I4 || t == DType::I8) {
+    const double lo = t == DType::I4 ? 0.0 : -128.0,
+                 hi = t == DType::I4 ? 15.0 : 127.0;
+    if (std::isnan(x))
+      return 0u;
+    int v = static_cast<int>(std::min(hi, std::max(lo, std::nearbyint(x))));
+    return static_cast<uint32_t>(v) & 0xFFu;
+  }
   const Format &f = format(t);
   const uint32_t signBit = 1u << (totalBits(f) - 1);
   const bool neg = std::signbit(x);
@@ -208,6 +219,8 @@ uint32_t encode(DType t, double x, Rounding r) {
 double decode(DType t, uint32_t bits) {
   if (t == DType::I4)
     return double(bits & 0xFu);
+  if (t == DType::I8)
+    return double(static_cast<int8_t>(bits & 0xFFu));
   const Format &f = format(t);
   const int total = totalBits(f);
   bits &= total == 32 ? 0xFFFFFFFFu : ((1u << total) - 1u);

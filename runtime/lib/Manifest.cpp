@@ -109,6 +109,34 @@ void parseGrid(Manifest &m, const json &root) {
   }
 }
 
+/// operands.A.dequant against A's dtype (docs/mixed-input.md): a 4-bit A
+/// is packed as nibbles and has a zero point (ui4 or bias8) per group of
+/// 128; an 8-bit one (i8, f8e4m3) is packed as bytes, is signed, so it has
+/// none, and takes groups of 128 or one scale per row (group 0).
+void checkDequantFormat(DType a, const OperandInfo::Dequant &dq,
+                        const std::string &dk) {
+  const bool i4 = a == DType::I4;
+  if (!i4 && a != DType::I8 && a != DType::F8E4M3)
+    fail(dk, std::string("a dequantized A is i4, i8 or f8e4m3, got ") +
+                 dtypeName(a));
+  const char *packing = i4 ? kPackingI4 : kPackingB8;
+  if (dq.packing != packing)
+    fail(dk + ".packing", std::string("must be ") + packing + " for an " +
+                              dtypeName(a) + " A, got " + dq.packing);
+  if (dq.group != 0 && dq.group != 128)
+    fail(dk + ".group", "must be 128 (the scales' rows are KB = K / 128) or "
+                        "0 (one scale per row), got " +
+                            std::to_string(dq.group));
+  if (i4 && dq.group != 128)
+    fail(dk + ".group",
+         "must be 128 for an i4 A, got " + std::to_string(dq.group));
+  if (i4 && dq.zero == "none")
+    fail(dk + ".zero", "an i4 A has a zero point (ui4 or bias8), got none");
+  if (!i4 && dq.zero != "none")
+    fail(dk + ".zero", std::string("must be none for an ") + dtypeName(a) +
+                           " A (signed values), got " + dq.zero);
+}
+
 void parseOperands(Manifest &m, const json &root) {
   const json &ops = getObject(need(root, "", "operands"), "operands");
   for (auto it = ops.begin(); it != ops.end(); ++it) {
@@ -166,16 +194,14 @@ void parseOperands(Manifest &m, const json &root) {
       const json &d = getObject(*dq, dk);
       OperandInfo::Dequant info2;
       info2.scale = getDType(need(d, dk, "scale"), dk + ".scale");
-      info2.group = getPositive(need(d, dk, "group"), dk + ".group");
-      info2.zero = getEnum<std::string>(need(d, dk, "zero"), dk + ".zero",
-                                        "zero point",
-                                        {{"ui4", "ui4"}, {"bias8", "bias8"}});
-      info2.packing = getEnum<std::string>(need(d, dk, "packing"),
-                                           dk + ".packing", "packing",
-                                           {{kPackingI4, kPackingI4}});
-      if (info2.group != 128)
-        fail(dk + ".group", "must be 128 (the scales' rows are KB = K / "
-                            "128), got " + std::to_string(info2.group));
+      info2.group = getInt(need(d, dk, "group"), dk + ".group");
+      info2.zero = getEnum<std::string>(
+          need(d, dk, "zero"), dk + ".zero", "zero point",
+          {{"ui4", "ui4"}, {"bias8", "bias8"}, {"none", "none"}});
+      info2.packing = getEnum<std::string>(
+          need(d, dk, "packing"), dk + ".packing", "packing",
+          {{kPackingI4, kPackingI4}, {kPackingB8, kPackingB8}});
+      checkDequantFormat(info.dtype, info2, dk);
       info.dequant = info2;
     }
     m.operands[name] = info;
@@ -248,8 +274,9 @@ Param parseParam(const json &j, const std::string &key) {
     getEnum<int>(need(j, key, "oob_fill"), key + ".oob_fill", "oob_fill",
                  {{"zero", 0}});
     if (const json *pk = maybe(j, "packing"))
-      p.packing = getEnum<std::string>(*pk, key + ".packing", "packing",
-                                       {{kPackingI4, kPackingI4}});
+      p.packing = getEnum<std::string>(
+          *pk, key + ".packing", "packing",
+          {{kPackingI4, kPackingI4}, {kPackingB8, kPackingB8}});
     if (const json *l2 = maybe(j, "l2_promotion"))
       p.l2Promotion =
           getEnum<L2Promotion>(*l2, key + ".l2_promotion", "l2_promotion",

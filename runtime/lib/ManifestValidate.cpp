@@ -69,6 +69,17 @@ void checkTensorMap(const Manifest &m, const Param &p,
                                dtypeName(p.dtype));
     what = "aux matrix '" + p.operand + "'";
   }
+  // A dequantized A is read pre-packed, in the packing operands.A.dequant
+  // names; nothing else is.
+  const auto *dq = p.operand == "A" && m.operands.count("A")
+                       ? &m.operand("A").dequant
+                       : nullptr;
+  if (dq && *dq && p.packing != (*dq)->packing)
+    fail(key + ".packing", "must be operands.A.dequant.packing (" +
+                               (*dq)->packing + "), got '" + p.packing + "'");
+  if ((!dq || !*dq) && !p.packing.empty())
+    fail(key + ".packing", "only a dequantized A (operands.A.dequant) is "
+                           "pre-packed");
   std::vector<Dim> want = matrixDims(m, p.operand);
   std::vector<Dim> wantL = want;
   wantL.push_back(Dim::L);
@@ -106,7 +117,8 @@ void checkBlockScale(const Manifest &m, const Param &p,
 }
 
 /// A mixed-input A's scales or zero points (docs/mixed-input.md): in the
-/// scale type, [M, KB(, L)], of a kernel whose A is dequantized.
+/// scale type, [M, KB(, L)] for groups of 128 or [M(, L)] for one per row
+/// (group 0), of a kernel whose A is dequantized.
 void checkDequant(const Manifest &m, const Param &p, const std::string &key) {
   const auto &dq = m.operand("A").dequant;
   if (!dq)
@@ -120,12 +132,15 @@ void checkDequant(const Manifest &m, const Param &p, const std::string &key) {
     fail(key + ".dtype", std::string("must be the scale type ") +
                              dtypeName(dq->scale) + ", got " +
                              dtypeName(p.dtype));
-  std::vector<Dim> want{Dim::M, Dim::KB};
+  std::vector<Dim> want{Dim::M};
+  if (dq->group > 0)
+    want.push_back(Dim::KB);
   if (m.batched)
     want.push_back(Dim::L);
   if (p.extent != want)
-    fail(key + ".extent", "must be " + dimsString(want) + ", got " +
-                              dimsString(p.extent));
+    fail(key + ".extent", "must be " + dimsString(want) +
+                              " for group = " + std::to_string(dq->group) +
+                              ", got " + dimsString(p.extent));
 }
 
 } // namespace

@@ -1,14 +1,19 @@
 //===- ProblemMixedInput.cpp - Test data of a mixed-input kernel ----------===//
 //
-// TestProblem's quantized A (docs/mixed-input.md): seeded 4-bit values,
-// scales (positive, in [1/16, 1/4], rounded to the scale type) and zero
-// points (integers in [0, 15] with zero = ui4, else 8), never all zero.
-// The device gets the values pre-packed (prepackI4) and the scales and
-// zero points as [L][KB][M] arrays of the scale type; the host copy of A
-// is the dequantized weight (dequantizeReference), computed from the
-// unpacked values, so that the reference multiplies what the kernel
-// should and shares no code with the kernel's packing but the map the
-// unit tests check.
+// TestProblem's quantized A (docs/mixed-input.md), seeded, never all zero:
+//   - i4: values in [0, 15], scales in [1/16, 1/4] and zero points
+//     (integers in [0, 15] with zero = ui4, else 8);
+//   - i8: values in [-128, 127], scales in [1/512, 1/64], so that |w| stays
+//     below 2 as with 4 bits;
+//   - f8e4m3: uniform values in [-4, 4] rounded to e4m3 (never a NaN
+//     byte), scales in [1/16, 1/4];
+// scales positive and rounded to the scale type. The device gets the values
+// pre-packed (prepackI4, prepackB8) and the scales and zero points as
+// [L][KB][M] arrays of the scale type ([L][M] for group 0, one per row);
+// the host copy of A is the dequantized weight (dequantizeReference),
+// computed from the unpacked values, so that the reference multiplies what
+// the kernel should and shares no code with the kernel's packing but the
+// map the unit tests check.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,26 +25,52 @@
 
 namespace wsgemm::runtime {
 
+namespace {
+/// The seeded test data of a quantized A type: values uniform in [lo, hi)
+/// (integers: rounded down), scales uniform in [scaleLo, scaleHi].
+struct QuantizedRange {
+  double lo, hi, scaleLo, scaleHi;
+};
+
+QuantizedRange quantizedRange(DType a) {
+  switch (a) {
+  case DType::I8:
+    return {-128.0, 128.0, 1.0 / 512, 1.0 / 64};
+  case DType::F8E4M3:
+    return {-4.0, 4.0, 1.0 / 16, 0.25};
+  default: // i4
+    return {0.0, 16.0, 1.0 / 16, 0.25};
+  }
+}
+} // namespace
+
 Status TestProblem::allocPackedA(const Param &par) {
   const auto &dq = manifest_.operand("A").dequant;
   if (!dq)
     return errorf("A: pre-packed without operands.A.dequant");
   const int64_t M = args_.M, K = args_.K, L = args_.L;
-  if (M % 64 != 0 || K % dq->group != 0)
-    return errorf("M = ", M, ", K = ", K, ": a pre-packed i4 A needs M a "
-                  "multiple of 64 and K a multiple of the group ", dq->group);
-  const DType mma = manifest_.operand("B").dtype;
+  if (M % 64 != 0 || K % 64 != 0 || (dq->group > 0 && K % dq->group != 0))
+    return errorf("M = ", M, ", K = ", K, ": a pre-packed A needs M and K ",
+                  "multiples of 64 and K a multiple of the group ", dq->group,
+                  " (", par.packing, ")");
+  const DType mma = manifest_.operand("B").dtype, a = par.dtype;
+  const bool i4 = par.packing == kPackingI4;
   const size_t n = static_cast<size_t>(M * K * L);
-  const int64_t groups = K / dq->group;
+  const int64_t groups = dq->groups(K);
   const size_t nScales = static_cast<size_t>(M * groups * L);
 
+  // The stored bytes: nibbles, two's complement bytes or e4m3 bit patterns
+  // (encode saturates, so no NaN).
+  const QuantizedRange range = quantizedRange(a);
   std::vector<double> u;
-  fillUniform(u, n, opts_.seed, "A", 0.0, 16.0);
+  fillUniform(u, n, opts_.seed, "A", range.lo, range.hi);
   std::vector<uint8_t> q(n);
   for (size_t i = 0; i < n; ++i)
-    q[i] = static_cast<uint8_t>(std::min(15.0, std::floor(u[i])));
+    q[i] = static_cast<uint8_t>(
+        encode(a, a == DType::F8E4M3 ? u[i] : std::floor(u[i])));
   std::vector<double> scales, zeros;
-  fillUniform(scales, nScales, opts_.seed, "dequant_scale_a", 1.0 / 16, 0.25);
+  fillUniform(scales, nScales, opts_.seed, "dequant_scale_a", range.scaleLo,
+              range.scaleHi);
   for (double &s : scales)
     s = roundTo(dq->scale, s);
   if (dq->zero == "ui4") {
@@ -47,7 +78,7 @@ Status TestProblem::allocPackedA(const Param &par) {
     for (double &z : zeros)
       z = std::min(15.0, std::floor(z));
   } else {
-    zeros.assign(nScales, 8.0);
+    zeros.assign(nScales, dq->zero == "bias8" ? 8.0 : 0.0);
   }
 
   // The device copies: packed values, scales, zero points.
@@ -69,9 +100,10 @@ Status TestProblem::allocPackedA(const Param &par) {
     buffers_[name] = std::move(buf);
     return Status::success();
   };
-  std::vector<uint8_t> packed(static_cast<size_t>(packedI4Bytes(M, K, L)));
-  WSGEMM_TRY(prepackI4(q.data(), M, K, L, packed.data()));
-  WSGEMM_TRY(upload(par.operand, packed.data(), packed.size(), DType::I4));
+  std::vector<uint8_t> packed(static_cast<size_t>(i4 ? packedI4Bytes(M, K, L)
+                                                     : packedB8Bytes(M, K, L)));
+  WSGEMM_TRY((i4 ? prepackI4 : prepackB8)(q.data(), M, K, L, packed.data()));
+  WSGEMM_TRY(upload(par.operand, packed.data(), packed.size(), a));
   for (const char *name : {"dequant_scale_a", "dequant_zero_a"}) {
     if (!manifest_.findParam(name))
       continue;
@@ -88,14 +120,16 @@ Status TestProblem::allocPackedA(const Param &par) {
   HostMatrix host;
   host.geometry = matrixGeometry(manifest_, "A", args_);
   host.data.resize(n);
-  // Scale and zero point of (l, m, k): [L][KB][M], group index k / group.
+  // Scale and zero point of (l, m, k): [L][groups][M], group index k /
+  // group (0 for one scale per row).
   for (int64_t l = 0; l < L; ++l)
     for (int64_t m = 0; m < M; ++m)
       for (int64_t k = 0; k < K; ++k) {
-        size_t s = static_cast<size_t>((l * groups + k / dq->group) * M + m);
+        int64_t g = dq->group > 0 ? k / dq->group : 0;
+        size_t s = static_cast<size_t>((l * groups + g) * M + m);
         size_t i = static_cast<size_t>((l * M + m) * K + k);
         host.data[static_cast<size_t>(host.geometry.offset(m, k, l))] =
-            dequantizeReference(mma, q[i], int(zeros[s]), scales[s]);
+            dequantizeReference(mma, a, q[i], int(zeros[s]), scales[s]);
       }
   host_.A = std::move(host);
   return Status::success();

@@ -8,6 +8,8 @@
 
 #include "ws-gemm-runtime/TensorMap.h"
 
+#include "ws-gemm-runtime/Prepack.h"
+
 #include <cinttypes>
 #include <cstdio>
 
@@ -23,6 +25,7 @@ CUtensorMapDataType tensorMapDataType(DType t) {
     return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
   case DType::F8E4M3:
   case DType::F8E5M2:
+  case DType::I8:
     return CU_TENSOR_MAP_DATA_TYPE_UINT8;
   case DType::I4: // pre-packed: moved in 8-byte units (computeTensorMapSpec)
     return CU_TENSOR_MAP_DATA_TYPE_UINT64;
@@ -82,24 +85,28 @@ Expected<TensorMapSpec> computeTensorMapSpec(const Manifest &m, const Param &p,
   if (s.address == 0)
     return errorf(p.operand, ": null pointer");
 
-  // A pre-packed i4 A (Prepack.h): 2048-byte units of 256 x u64, K / 64
-  // per 64-row block, M / 64 blocks per batch; a box of tile K / 64 units
-  // of tile M / 64 blocks (the manifest's box is the logical tile K x M).
+  // A pre-packed A (Prepack.h), whatever its element type, moves as u64:
+  // a unit is `halves` consecutive 2048-byte rows of 256 x u64 (one for
+  // i4, two for b8, whose unit is 4096 bytes), K / 64 units per 64-row
+  // block, M / 64 blocks per batch; the box is tile K / 64 units of tile M
+  // / 64 blocks (the manifest's box is the logical tile K x M).
   if (!p.packing.empty()) {
+    const uint64_t halves = p.packing == kPackingB8 ? 2 : 1;
+    s.dataType = CU_TENSOR_MAP_DATA_TYPE_UINT64;
     s.rank += 1;
-    const uint64_t kUnits = static_cast<uint64_t>(args.K / 64),
+    const uint64_t rows = halves * static_cast<uint64_t>(args.K / 64),
                    mBlocks = static_cast<uint64_t>(args.M / 64);
     s.globalDim[0] = 256;
-    s.globalDim[1] = kUnits;
+    s.globalDim[1] = rows;
     s.globalDim[2] = mBlocks;
     s.globalStrides[0] = 2048;
-    s.globalStrides[1] = 2048 * kUnits;
+    s.globalStrides[1] = 2048 * rows;
     s.boxDim[0] = 256;
-    s.boxDim[1] = p.box[0] / 64;
+    s.boxDim[1] = static_cast<uint32_t>(halves * p.box[0] / 64);
     s.boxDim[2] = p.box[1] / 64;
     if (s.rank == 4) {
       s.globalDim[3] = static_cast<uint64_t>(args.L);
-      s.globalStrides[2] = 2048 * kUnits * mBlocks;
+      s.globalStrides[2] = 2048 * rows * mBlocks;
       s.boxDim[3] = 1;
     }
     return s;

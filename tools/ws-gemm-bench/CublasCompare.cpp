@@ -34,6 +34,8 @@ cudaDataType cudaType(DType t) {
     return CUDA_R_8F_E5M2;
   case DType::I4: // no cuBLASLt counterpart (ws-gemm-bench skips it)
     return CUDA_R_4I;
+  case DType::I8:
+    return CUDA_R_8I;
   }
   return CUDA_R_32F;
 }
@@ -64,7 +66,8 @@ chooseCublasEpilogue(const Manifest &m,
 /// them as scalar pointers (CUTLASS's names, as the scaled presets use).
 static void addFp8Scales(CublasPlan &p, const Manifest &m,
                          const std::map<std::string, double> &scalars) {
-  if (!isFp8(m.operand("A").dtype))
+  // A dequantized fp8 A (mixed input) is multiplied in B's 16-bit type.
+  if (!isFp8(m.operand("A").dtype) || m.operand("A").dequant)
     return;
   p.fp8 = true;
   auto pointer = [&](const char *name) {

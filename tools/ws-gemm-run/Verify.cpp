@@ -146,8 +146,11 @@ public:
   /// The tolerance for an output of dtype t, with the --rtol/--atol-rms
   /// overrides.
   Tolerance tolerance(DType t) const {
+    // A dequantized A (an fp8 weight included) is multiplied in B's type.
+    const OperandInfo &a = m_.operand("A");
     Tolerance tol =
-        outputTolerance(t, m_.operand("A").dtype, o_.K, approx_, eConvert_);
+        outputTolerance(t, a.dequant ? m_.operand("B").dtype : a.dtype, o_.K,
+                        approx_, eConvert_);
     if (o_.rtol >= 0)
       tol.rtol = o_.rtol;
     if (o_.atolRms >= 0)

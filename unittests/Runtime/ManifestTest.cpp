@@ -8,6 +8,8 @@
 
 #include "TestUtil.h"
 
+#include "ws-gemm-runtime/Prepack.h"
+
 using namespace wsgemm::runtime;
 using namespace wsgemm::runtime::test;
 using json = nlohmann::json;
@@ -76,6 +78,39 @@ TEST(Manifest, AcceptsMlirFp8Spelling) {
   j["params"][0]["box"] = {128, 128};
   Manifest m = parseOrDie(j);
   EXPECT_EQ(m.operand("A").dtype, DType::F8E4M3);
+}
+
+TEST(Manifest, MixedInput) {
+  Manifest w4 = loadOrDie("mixed_input_w4.json");
+  ASSERT_TRUE(w4.operand("A").dequant.has_value());
+  EXPECT_EQ(w4.operand("A").dequant->group, 128);
+  EXPECT_EQ(w4.operand("A").dequant->groups(384), 3);
+  EXPECT_EQ(w4.findTensorMap("A")->packing, kPackingI4);
+  // int8 per channel: group 0, one scale per row ([M]), bytes packed.
+  Manifest w8 = loadOrDie("mixed_input_w8.json");
+  EXPECT_EQ(w8.operand("A").dtype, DType::I8);
+  const auto &dq = *w8.operand("A").dequant;
+  EXPECT_EQ(dq.group, 0);
+  EXPECT_EQ(dq.groups(384), 1);
+  EXPECT_EQ(dq.zero, "none");
+  EXPECT_EQ(dq.packing, kPackingB8);
+  EXPECT_EQ(w8.findTensorMap("A")->packing, kPackingB8);
+  EXPECT_EQ(w8.findParam("dequant_scale_a")->extent, std::vector<Dim>{Dim::M});
+  // fp8 e4m3 in groups of 128 ([M, KB]), batched ([M, KB, L]).
+  json j = loadJson("mixed_input_w8.json");
+  j["operands"]["A"]["dtype"] = "f8e4m3";
+  j["params"][0]["dtype"] = "f8e4m3";
+  j["operands"]["A"]["dequant"]["group"] = 128;
+  j["params"][3]["extent"] = {"M", "KB", "L"};
+  j["params"][0]["dims"] = {"K", "M", "L"};
+  j["params"][0]["box"].push_back(1);
+  j["params"][1]["dims"] = {"K", "N", "L"};
+  j["params"][1]["box"].push_back(1);
+  j["params"][2]["dims"] = {"N", "M", "L"};
+  j["batched"] = true;
+  Manifest f8 = parseOrDie(j);
+  EXPECT_EQ(f8.operand("A").dtype, DType::F8E4M3);
+  EXPECT_EQ(f8.operand("A").dequant->group, 128);
 }
 
 TEST(Manifest, StaticShape) {
@@ -473,6 +508,62 @@ const std::vector<Case> &cases() {
        "evt.nodes[12].name: reduction 'amax' has no reduction parameter"},
       {"evt_full.json", [](json &j) { j["params"].erase(2); },
        "evt.nodes[5].name: aux matrix 'res' has no tensor_map or matrix parameter"},
+      // Mixed input (docs/mixed-input.md): the dequant format against A's
+      // dtype, the packing on A's tensor map, the scales' extent by group.
+      {"mixed_input_w8.json",
+       [](json &j) {
+         j["operands"]["A"]["dequant"]["packing"] = "wsgemm.i4.m64k64.v1";
+       },
+       "operands.A.dequant.packing: must be wsgemm.b8.m64k64.v1 for an i8 A, "
+       "got wsgemm.i4.m64k64.v1"},
+      {"mixed_input_w4.json",
+       [](json &j) {
+         j["operands"]["A"]["dequant"]["packing"] = "wsgemm.b8.m64k64.v1";
+       },
+       "operands.A.dequant.packing: must be wsgemm.i4.m64k64.v1 for an i4 A, "
+       "got wsgemm.b8.m64k64.v1"},
+      {"mixed_input_w8.json",
+       [](json &j) { j["operands"]["A"]["dequant"]["packing"] = "b8"; },
+       "operands.A.dequant.packing: unknown packing 'b8' (expected one of "
+       "wsgemm.i4.m64k64.v1, wsgemm.b8.m64k64.v1)"},
+      {"mixed_input_w8.json",
+       [](json &j) { j["operands"]["A"]["dequant"]["zero"] = "ui4"; },
+       "operands.A.dequant.zero: must be none for an i8 A (signed values), "
+       "got ui4"},
+      {"mixed_input_w4.json",
+       [](json &j) { j["operands"]["A"]["dequant"]["zero"] = "none"; },
+       "operands.A.dequant.zero: an i4 A has a zero point (ui4 or bias8), "
+       "got none"},
+      {"mixed_input_w4.json",
+       [](json &j) { j["operands"]["A"]["dequant"]["group"] = 0; },
+       "operands.A.dequant.group: must be 128 for an i4 A, got 0"},
+      {"mixed_input_w8.json",
+       [](json &j) { j["operands"]["A"]["dequant"]["group"] = 64; },
+       "operands.A.dequant.group: must be 128 (the scales' rows are KB = K / "
+       "128) or 0 (one scale per row), got 64"},
+      {"mixed_input_w8.json",
+       [](json &j) {
+         j["operands"]["A"]["dtype"] = "bf16";
+         j["params"][0]["dtype"] = "bf16";
+       },
+       "operands.A.dequant: a dequantized A is i4, i8 or f8e4m3, got bf16"},
+      {"mixed_input_w8.json",
+       [](json &j) { j["params"][3]["extent"] = {"M", "KB"}; },
+       "params[3].extent: must be [M] for group = 0, got [M, KB]"},
+      {"mixed_input_w4.json",
+       [](json &j) { j["params"][3]["extent"] = {"M"}; },
+       "params[3].extent: must be [M, KB] for group = 128, got [M]"},
+      {"mixed_input_w8.json",
+       [](json &j) { j["params"][0]["packing"] = "wsgemm.i4.m64k64.v1"; },
+       "params[0].packing: must be operands.A.dequant.packing "
+       "(wsgemm.b8.m64k64.v1), got 'wsgemm.i4.m64k64.v1'"},
+      {"mixed_input_w8.json", [](json &j) { j["params"][0].erase("packing"); },
+       "params[0].packing: must be operands.A.dequant.packing "
+       "(wsgemm.b8.m64k64.v1), got ''"},
+      {"gemm_bias_relu.json",
+       [](json &j) { j["params"][0]["packing"] = "wsgemm.b8.m64k64.v1"; },
+       "params[0].packing: only a dequantized A (operands.A.dequant) is "
+       "pre-packed"},
   };
   return c;
 }

@@ -110,4 +110,93 @@ TEST(TensorMap, DataTypes) {
   EXPECT_EQ(tensorMapDataType(DType::F32), CU_TENSOR_MAP_DATA_TYPE_FLOAT32);
 }
 
+/// data/mixed_input_w8.json as an `a` A (i8 or f8e4m3) in groups of
+/// `group`, batched or not.
+Manifest mixedInput8(const char *a, int64_t group, bool batched) {
+  nlohmann::json j = loadJson("mixed_input_w8.json");
+  j["operands"]["A"]["dtype"] = a;
+  j["params"][0]["dtype"] = a;
+  j["operands"]["A"]["dequant"]["group"] = group;
+  j["params"][3]["extent"] =
+      group ? nlohmann::json{"M", "KB"} : nlohmann::json{"M"};
+  if (batched) {
+    j["batched"] = true;
+    for (int i = 0; i < 4; ++i)
+      (i < 3 ? j["params"][i]["dims"] : j["params"][i]["extent"])
+          .push_back("L");
+    j["params"][0]["box"].push_back(1); // A's and B's tensor maps
+    j["params"][1]["box"].push_back(1);
+  }
+  return parseOrDie(j);
+}
+
+TEST(TensorMap, PackedI4A) {
+  // 2048-byte units of 256 u64: K / 64 per 64-row block.
+  Manifest m = loadOrDie("mixed_input_w4.json");
+  TensorMapSpec s = spec(m, "A", validMixedInput(256, 7, 384, 1, true));
+  EXPECT_EQ(s.dataType, CU_TENSOR_MAP_DATA_TYPE_UINT64);
+  EXPECT_EQ(s.rank, 3u);
+  EXPECT_EQ(s.globalDim[0], 256u);
+  EXPECT_EQ(s.globalDim[1], 6u);
+  EXPECT_EQ(s.globalDim[2], 4u);
+  EXPECT_EQ(s.globalStrides[0], 2048u);
+  EXPECT_EQ(s.globalStrides[1], 2048u * 6);
+  EXPECT_EQ(s.boxDim[0], 256u);
+  EXPECT_EQ(s.boxDim[1], 1u); // tile K 64
+  EXPECT_EQ(s.boxDim[2], 2u); // tile M 128
+}
+
+TEST(TensorMap, PackedB8A) {
+  // 4096-byte units seen as two 2048-byte halves: 2 K / 64 rows of 256 u64
+  // per 64-row block; an fp8 A packed moves as u64 too, not as bytes.
+  for (const char *a : {"i8", "f8e4m3"}) {
+    Manifest m = mixedInput8(a, 0, false);
+    TensorMapSpec s = spec(m, "A", validMixedInput(256, 7, 384));
+    EXPECT_EQ(s.dataType, CU_TENSOR_MAP_DATA_TYPE_UINT64) << a;
+    EXPECT_EQ(s.rank, 3u);
+    EXPECT_EQ(s.globalDim[0], 256u);
+    EXPECT_EQ(s.globalDim[1], 12u);
+    EXPECT_EQ(s.globalDim[2], 4u);
+    EXPECT_EQ(s.globalStrides[0], 2048u);
+    EXPECT_EQ(s.globalStrides[1], 2048u * 12);
+    EXPECT_EQ(s.boxDim[0], 256u);
+    EXPECT_EQ(s.boxDim[1], 2u); // tile K 64: both halves of one unit
+    EXPECT_EQ(s.boxDim[2], 2u);
+  }
+  Manifest m = mixedInput8("i8", 128, true);
+  TensorMapSpec s = spec(m, "A", validMixedInput(192, 7, 256, 3));
+  EXPECT_EQ(s.rank, 4u);
+  EXPECT_EQ(s.globalDim[1], 8u);
+  EXPECT_EQ(s.globalDim[2], 3u);
+  EXPECT_EQ(s.globalDim[3], 3u);
+  EXPECT_EQ(s.globalStrides[1], 2048u * 8);
+  EXPECT_EQ(s.globalStrides[2], 2048u * 8 * 3);
+  EXPECT_EQ(s.boxDim[3], 1u);
+}
+
+TEST(TensorMap, PackedArgumentRules) {
+  // Group 0: K need only be a multiple of 64; the dtype is the manifest's.
+  Manifest m = mixedInput8("f8e4m3", 0, false);
+  GemmArgs a = validMixedInput(256, 7, 320);
+  a.A.dtype = DType::F8E4M3;
+  EXPECT_EQ(argsError(m, a), "");
+  a.K = 352;
+  EXPECT_EQ(argsError(m, a), "K = 352: the pre-packed A needs K a multiple "
+                             "of 64 (wsgemm.b8.m64k64.v1)");
+  a.K = 320;
+  a.A.ld = 320;
+  EXPECT_EQ(argsError(m, a), "A: a pre-packed weight (wsgemm.b8.m64k64.v1) "
+                             "is dense: pass ld = 0 and batch stride 0, got "
+                             "320 and 0");
+  // Groups of 128: K a multiple of the group.
+  Manifest g = mixedInput8("i8", 128, false);
+  EXPECT_EQ(argsError(g, validMixedInput(256, 7, 384)), "");
+  EXPECT_EQ(argsError(g, validMixedInput(256, 7, 320)),
+            "K = 320: the pre-packed A needs K a multiple of its scale group "
+            "128 (wsgemm.b8.m64k64.v1)");
+  EXPECT_EQ(argsError(g, validMixedInput(200, 7, 384)),
+            "M = 200: the pre-packed A needs M a multiple of 64 "
+            "(wsgemm.b8.m64k64.v1)");
+}
+
 } // namespace

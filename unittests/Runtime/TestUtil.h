@@ -84,6 +84,25 @@ inline GemmArgs validBiasRelu(int64_t M = 256, int64_t N = 512, int64_t K = 128,
   return a;
 }
 
+/// Valid arguments for data/mixed_input_w4.json (zeroPoints) or
+/// mixed_input_w8.json: a pre-packed A, dense, and 16-byte aligned scales
+/// (and zero points).
+inline GemmArgs validMixedInput(int64_t M = 256, int64_t N = 7, int64_t K = 384,
+                                int64_t L = 1, bool zeroPoints = false) {
+  GemmArgs a;
+  a.M = M;
+  a.N = N;
+  a.K = K;
+  a.L = L;
+  a.A.ptr = 0x10000000;
+  a.B.ptr = 0x20000000;
+  a.D.ptr = 0x40000000;
+  a.named["dequant_scale_a"].ptr = 0x50000000;
+  if (zeroPoints)
+    a.named["dequant_zero_a"].ptr = 0x60000000;
+  return a;
+}
+
 } // namespace wsgemm::runtime::test
 
 #endif // WSGEMM_UNITTESTS_RUNTIME_TESTUTIL_H

@@ -1,22 +1,36 @@
-//===- MixedInput.cpp - The mixed-input mainloop: i4 A dequantized --------===//
+//===- MixedInput.cpp - The mixed-input mainloop: A dequantized on load ---===//
 //
 // Implements the mixed-input pieces of Mainloop.h (docs/mixed-input.md),
 // CUTLASS's mixed-input collective (sm90_mma_tma_gmma_rs_warpspecialized_
 // mixed_input) in IR. The quantized weight is A and arrives pre-packed
-// (KernelLayout.h, kPackingI4): the producer moves tile M / 64 units of
-// 2048 bytes per k-tile with one TMA box, into the stage where a 16-bit A
-// would go, at a quarter of its bytes. Each consumer thread reads its
-// 16 bytes of a unit with one ld.shared.v4 (thread t at t * 16: no bank
-// conflicts), which hold its wgmma A fragment for the unit's 4 k16 steps:
-// word s is step s, and nibbles j and 4 + j of it (bits 4j and 16 + 4j)
-// are the two 16-bit halves of fragment register j (a_2j, a_2j+1; rows
-// r, r + 8, r, r + 8 for j = 0..3 with r = 16 warp + lane / 4).
+// (KernelLayout.h, kPackingI4 / kPackingB8): the producer moves tile M / 64
+// units per k-tile with one TMA box, into the stage where a 16-bit A would
+// go, at a quarter (i4) or half (i8, f8e4m3) of its bytes. A unit is one
+// (i4) or two (8-bit) halves of 2048 bytes; each consumer thread reads its
+// 16 bytes of a half with one ld.shared.v4 (thread t at t * 16: no bank
+// conflicts), which hold its wgmma A fragment for 4 (i4) or 2 (8-bit) k16
+// steps. i4: word s is step s, and nibbles j and 4 + j of it (bits 4j and
+// 16 + 4j) are the two 16-bit halves of fragment register j (a_2j,
+// a_2j+1; rows r, r + 8, r, r + 8 for j = 0..3 with r = 16 warp + lane /
+// 4). 8-bit: words 2 (s % 2) and 2 (s % 2) + 1 are step s, bytes 2 (j % 2)
+// and 2 (j % 2) + 1 of word j / 2 the halves of register j.
 //
-// Dequantization, per register: x = ((q >> 4j) & 0x000f000f) | magic is
-// the pair (M + q0, M + q1) in the MMA type (magic 0x4300: bf16 128 + q;
-// 0x6400: f16 1024 + q), y = x - zz with zz = M + z from dequant_a (exact:
-// small integers), w = y * s rounded once (sub.rn / mul.rn .bf16x2 or
-// .f16x2). The scales (and zero points) of a stage's k-tile come with its
+// Dequantization, per register, into the pair w = round(v * s) (or
+// (v - z) * s) of the MMA type, rounded once (mul.rn .bf16x2 / .f16x2):
+// - i4: x = ((q >> 4j) & 0x000f000f) | magic is the pair (M + q0, M + q1)
+//   (magic 0x4300: bf16 128 + q; 0x6400: f16 1024 + q), y = x - zz with
+//   zz = M + z from dequant_a (exact: small integers), w = y * s.
+// - i8 into f16: the bytes with their sign bit flipped (q + 128) under
+//   f16's magic 0x64 by one prmt, minus 1024 + 128, times s. bf16's 7
+//   mantissa bits cannot hold q + 128, so into bf16 each byte goes under
+//   the f32 magic 0x4B000000 (2^23 + q + 128, one prmt), an exact f32
+//   subtraction leaves q, whose high 16 bits are q in bf16 (one prmt
+//   takes both), times s (CUTLASS's NumericArrayConverter does the same).
+// - f8e4m3 into f16: cvt.rn.f16x2.e4m3x2. Into bf16: sign and the 7 bits
+//   of exponent and mantissa shifted into bf16's places are v * 2^-120
+//   (subnormals included: bf16 has their exponent range), times 2^120
+//   (exact), times s.
+// The scales (and zero points) of a stage's k-tile come with its
 // tiles: the load warp's lanes copy the tile's rows of the k-tile's group
 // into the stage with 16-byte cp.async beside the TMA boxes, and each
 // consumer thread reads its two rows per 64-row block with ld.shared
@@ -50,16 +64,18 @@ using namespace mlir::wsgemm;
 using namespace mlir::wsgemm::collectives;
 namespace pl = mlir::wsgemm::planning;
 
-/// Bytes of one pre-packed unit (64 rows x 64 K of 4 bits).
-static constexpr int64_t kUnitBytes = 2048;
+/// Bytes of a half of a pre-packed unit (KernelLayout.h): 16 per thread.
+static constexpr int64_t kHalfBytes = 2048;
 
 /// The TMA load of the pre-packed A units of `tile` at k origin `kCoord`
 /// (a multiple of 64) into the A stage at `dst`: one box {256 x u64, tile K
-/// / 64 units, tile M / 64 blocks(, 1 batch)} at (0, k / 64, m0 / 64(,
-/// batch)); blocks past M are zero-filled.
+/// / 64 units of h halves, tile M / 64 blocks(, 1 batch)} at (0, h k / 64,
+/// m0 / 64(, batch)); blocks past M are zero-filled.
 static void loadPackedA(KernelContext &kc, const WorkTile &tile, Value kCoord,
                         Value dst, Value state) {
-  SmallVector<Value> crd{kc.i32(0), kc.divu(kCoord, kc.i32(64)),
+  int64_t halves = pl::packedHalvesPerUnit(kc.desc.a);
+  SmallVector<Value> crd{kc.i32(0),
+                         kc.mul(kc.divu(kCoord, kc.i32(64)), kc.i32(halves)),
                          kc.divu(tile.m0, kc.i32(64))};
   if (kc.desc.batched)
     crd.push_back(tile.batch);
@@ -90,9 +106,11 @@ static void copyDequantRows(KernelContext &kc, const WorkTile &tile,
   int64_t pieces = piecesPerArray * int64_t(arrays.size());
   Type i64Ty = b.getI64Type();
   auto ext = [&](Value v) { return arith::ExtUIOp::create(b, i64Ty, v); };
-  // Element (batch * KB + g) * M of the group's first row.
-  Value groups = kc.divu(kc.sizeK, kc.i32(kc.desc.dequantA->group));
-  Value g = kc.divu(kTile, kc.i32(kc.desc.dequantA->group / layout.tileK));
+  // Element (batch * KB + g) * M of the group's first row; one group per
+  // row (KB = 1) with group = 0.
+  int64_t group = kc.desc.dequantA->group;
+  Value groups = group ? kc.divu(kc.sizeK, kc.i32(group)) : kc.i32(1);
+  Value g = group ? kc.divu(kTile, kc.i32(group / layout.tileK)) : kc.i32(0);
   Value batch = kc.desc.batched ? tile.batch : kc.i32(0);
   Value groupBase = arith::MulIOp::create(
       b, ext(kc.add(kc.mul(batch, groups), g)), ext(kc.sizeM));
@@ -164,9 +182,11 @@ namespace {
 /// One consumer thread's dequantization state for its warpgroup's rows.
 class Dequantizer {
 public:
-  Dequantizer(KernelContext &kc, Value consumerWg) : kc(kc), b(kc.b) {
+  Dequantizer(KernelContext &kc, Value consumerWg)
+      : kc(kc), b(kc.b), weight(kc.desc.a),
+        halves(pl::packedHalvesPerUnit(kc.desc.a)) {
     const pl::Dequant &dq = *kc.desc.dequantA;
-    bool bf16 = kc.desc.b == pl::DType::BF16;
+    bf16 = kc.desc.b == pl::DType::BF16;
     magic = bf16 ? 0x43004300 : 0x64006400;
     zeroPoints = dq.zero == pl::ZeroPoint::Group;
     type = bf16 ? "bf16x2" : "f16x2";
@@ -180,6 +200,9 @@ public:
         rowBytes.push_back(
             kc.mul(kc.add(row0, kc.i32(mb * 64 + h * 8)), kc.i32(2)));
   }
+
+  /// Bytes of one pre-packed unit (64 rows x 64 K).
+  int64_t unitBytes() const { return halves * kHalfBytes; }
 
   /// The scales (then, with zero points, the zero points) of the stage
   /// whose dequantization rows start at `rows`, as i32 holding 16 bits:
@@ -197,21 +220,23 @@ public:
     return words;
   }
 
-  /// This thread's 16 bytes of each unit of 64-row block `aBlock` (the
-  /// block's first unit in the A stage): one ld.shared.v4 per 64 of K.
+  /// This thread's 16 bytes of each half unit of 64-row block `aBlock`
+  /// (the block's first unit in the A stage): one ld.shared.v4 per half,
+  /// tile K / 64 units of one or two halves.
   SmallVector<Value> loadChunks(Value aBlock) {
     auto vecTy = VectorType::get({4}, kc.i32Ty);
     SmallVector<Value> chunks;
-    for (int64_t unit = 0; unit < kc.layout.tileK / 64; ++unit) {
+    for (int64_t half = 0; half < kc.layout.tileK / 64 * halves; ++half) {
       Value ptr = kc.gep(aBlock, kc.add(kc.mul(kc.tidInWg, kc.i32(16)),
-                                        kc.i32(unit * kUnitBytes)));
+                                        kc.i32(half * kHalfBytes)));
       chunks.push_back(LLVM::LoadOp::create(b, vecTy, ptr, /*alignment=*/16));
     }
     return chunks;
   }
 
   /// Both halves of a register are one row: (s, s) and (zz, zz) of rows
-  /// r and r + 8 of 64-row block `mb`, from the `words` of load().
+  /// r and r + 8 of 64-row block `mb`, from the `words` of load(). zz is
+  /// what the i4 and i8-into-f16 conversions subtract.
   struct RowPairs {
     Value scale[2], zero[2];
   };
@@ -224,47 +249,126 @@ public:
     int64_t rows = rowBytes.size();
     for (int64_t h = 0; h < 2; ++h) {
       p.scale[h] = pair(words[2 * mb + h]);
-      p.zero[h] = zeroPoints
-                      ? halfOp("add", pair(words[rows + 2 * mb + h]),
-                               kc.i32(magic))
-                      : kc.i32(magic | 0x00080008);
+      if (zeroPoints)
+        p.zero[h] =
+            halfOp("add", pair(words[rows + 2 * mb + h]), kc.i32(magic));
+      else if (weight == pl::DType::I4)
+        p.zero[h] = kc.i32(magic | 0x00080008); // bias8: M + 8
+      else
+        p.zero[h] = kc.i32(0x64806480); // i8 into f16: 1024 + 128
     }
     return p;
   }
 
   /// The 4 fragment registers of k16 step `ks` of the k-tile from the
-  /// block's loadChunks() (word ks % 4 of chunk ks / 4).
+  /// block's loadChunks(): i4 word ks % 4 of chunk ks / 4; 8-bit words
+  /// 2 (ks % 2) and 2 (ks % 2) + 1 of chunk ks / 2.
   SmallVector<Value> stepFragments(ValueRange chunks, int64_t ks,
                                    const RowPairs &p) {
-    Value q = LLVM::ExtractElementOp::create(b, chunks[ks / 4],
-                                             kc.i32(ks % 4));
+    auto word = [&](int64_t chunk, int64_t w) -> Value {
+      return LLVM::ExtractElementOp::create(b, chunks[chunk], kc.i32(w));
+    };
     SmallVector<Value> regs;
+    if (weight == pl::DType::I4) {
+      Value q = word(ks / 4, ks % 4);
+      for (int64_t j = 0; j < 4; ++j) {
+        Value x = j ? arith::ShRUIOp::create(b, q, kc.i32(4 * j)) : q;
+        x = arith::OrIOp::create(
+            b, arith::AndIOp::create(b, x, kc.i32(0x000f000f)), kc.i32(magic));
+        Value y = halfOp("sub", x, p.zero[j & 1]);
+        regs.push_back(halfOp("mul", y, p.scale[j & 1]));
+      }
+      return regs;
+    }
+    Value words[2] = {word(ks / 2, 2 * (ks % 2)),
+                      word(ks / 2, 2 * (ks % 2) + 1)};
+    // i8: q + 128 (the sign bit flipped) is what the magic numbers take.
+    if (weight == pl::DType::I8)
+      for (Value &w : words)
+        w = arith::XOrIOp::create(b, w, kc.i32(0x80808080));
     for (int64_t j = 0; j < 4; ++j) {
-      Value x = j ? arith::ShRUIOp::create(b, q, kc.i32(4 * j)) : q;
-      x = arith::OrIOp::create(
-          b, arith::AndIOp::create(b, x, kc.i32(0x000f000f)), kc.i32(magic));
-      Value y = halfOp("sub", x, p.zero[j & 1]);
-      regs.push_back(halfOp("mul", y, p.scale[j & 1]));
+      Value w = words[j / 2];
+      // The register's two bytes: byte0 (low half) and byte0 + 1.
+      int64_t byte0 = 2 * (j % 2);
+      Value pairValue = weight == pl::DType::I8
+                            ? (bf16 ? i8PairBf16(w, byte0)
+                                    : halfOp("sub",
+                                             prmt(w, 0x64646464,
+                                                  0x4040 | (byte0 + 1) << 8 |
+                                                      byte0),
+                                             p.zero[j & 1]))
+                            : e4m3Pair(w, byte0);
+      regs.push_back(halfOp("mul", pairValue, p.scale[j & 1]));
     }
     return regs;
   }
 
 private:
+  /// prmt.b32 (byte permute) of `x` and the constant `y` by `selector`:
+  /// nibble i picks result byte i from x's bytes 0-3 and y's 4-7.
+  Value prmt(Value x, int64_t y, int64_t selector) {
+    return asmOp("prmt.b32 $0, $1, $2, " + std::to_string(selector) + ";",
+                 {x, kc.i32(y)}, "=r,r,r", /*sideEffects=*/false);
+  }
+
+  /// The signed bytes `byte0`, `byte0 + 1` of `u` (sign bits flipped:
+  /// q + 128) as a bf16 pair q0, q1: 2^23 + q + 128 in f32 by a prmt
+  /// under 0x4B000000, minus 2^23 + 128 (exact), whose high 16 bits are q
+  /// in bf16 (|q| <= 128 has at most 8 significant bits).
+  Value i8PairBf16(Value u, int64_t byte0) {
+    Value f[2];
+    for (int64_t h = 0; h < 2; ++h) {
+      Value bits = prmt(u, 0x4B000000, 0x7440 | (byte0 + h));
+      Value x = arith::BitcastOp::create(b, kc.f32Ty, bits);
+      Value q = arith::SubFOp::create(
+          b, x, arith::ConstantOp::create(b, b.getF32FloatAttr(8388736.0f)));
+      f[h] = arith::BitcastOp::create(b, kc.i32Ty, q);
+    }
+    return asmOp("prmt.b32 $0, $1, $2, 0x7632;", {f[0], f[1]}, "=r,r,r",
+                 /*sideEffects=*/false);
+  }
+
+  /// The e4m3 bytes `byte0`, `byte0 + 1` of `w` as a pair of the MMA type.
+  /// f16: one cvt. bf16: each byte in the high byte of its half (prmt),
+  /// its sign kept and its 7 other bits shifted right by 4 under bf16's
+  /// exponent and mantissa: v * 2^-120, times 2^120 (exact).
+  Value e4m3Pair(Value w, int64_t byte0) {
+    if (!bf16)
+      return asmOp(std::string("{ .reg .b16 lo, hi; mov.b32 {lo, hi}, $1; "
+                               "cvt.rn.f16x2.e4m3x2 $0, ") +
+                       (byte0 ? "hi" : "lo") + "; }",
+                   {w}, "=r,r", /*sideEffects=*/false);
+    Value x = prmt(w, 0, (byte0 + 1) << 12 | 0x400 | byte0 << 4 | 4);
+    Value sign = arith::AndIOp::create(b, x, kc.i32(0x80008000));
+    Value rest = arith::AndIOp::create(
+        b, arith::ShRUIOp::create(b, x, kc.i32(4)), kc.i32(0x07f007f0));
+    Value scaled = arith::OrIOp::create(b, sign, rest);
+    return halfOp("mul", scaled, kc.i32(0x7B807B80)); // 2^120 in bf16
+  }
+
   /// `op`.rn on two packed 16-bit values (i32 registers). Volatile, so
   /// that it stays after the wgmma.wait_group that frees the fragment
   /// registers it may write (emitMixedInputMma).
   Value halfOp(StringRef op, Value x, Value y) {
-    std::string text = (op + ".rn." + type + " $0, $1, $2;").str();
+    return asmOp((op + ".rn." + type + " $0, $1, $2;").str(), {x, y},
+                 "=r,r,r", /*sideEffects=*/true);
+  }
+
+  Value asmOp(const std::string &text, ValueRange operands,
+              StringRef constraints, bool sideEffects) {
     return LLVM::InlineAsmOp::create(
-               b, kc.i32Ty, ValueRange{x, y}, text, "=r,r,r",
-               /*has_side_effects=*/true, /*is_align_stack=*/false,
-               LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
+               b, kc.i32Ty, operands, text, constraints, sideEffects,
+               /*is_align_stack=*/false, LLVM::TailCallKind::None,
+               LLVM::AsmDialectAttr(),
                /*operand_attrs=*/ArrayAttr())
         .getResult(0);
   }
 
   KernelContext &kc;
   ImplicitLocOpBuilder &b;
+  pl::DType weight;
+  int64_t halves;
+  bool bf16 = false;
   int64_t magic = 0;
   bool zeroPoints = false;
   StringRef type;
@@ -354,7 +458,8 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
     for (int64_t mb = 0; mb < mBlocks; ++mb) {
       Value block = kc.add(firstBlock, kc.i32(mb));
       chunks.push_back(dq.loadChunks(
-          kc.gep(aStage, kc.mul(block, kc.i32(unitsPerTile * kUnitBytes)))));
+          kc.gep(aStage,
+                 kc.mul(block, kc.i32(unitsPerTile * dq.unitBytes())))));
     }
     SmallVector<Dequantizer::RowPairs> rowPairs;
     for (int64_t mb = 0; mb < mBlocks; ++mb)

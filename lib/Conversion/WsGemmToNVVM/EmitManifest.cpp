@@ -254,7 +254,8 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       // A packed operand's box in its logical elements (K, M(, L)); the
       // runtime derives the packed one (runtime/lib/TensorMap.cpp).
       if (!p.packing.empty()) {
-        std::vector<int64_t> logical{p.box[1] * 64, p.box[2] * 64};
+        std::vector<int64_t> logical{
+            p.box[1] / pl::packedHalvesPerUnit(desc.a) * 64, p.box[2] * 64};
         if (p.box.size() > 3)
           logical.push_back(1);
         o["box"] = llvm::json::Array(logical);
@@ -331,7 +332,7 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
         {"scale", pl::toString(dq->scale)},
         {"group", dq->group},
         {"zero", pl::toString(dq->zero)},
-        {"packing", pl::kPackingI4}};
+        {"packing", pl::packingOf(desc.a)}};
   if (desc.loadsC)
     operands["C"] = llvm::json::Object{{"dtype", pl::toString(desc.c)},
                                        {"layout", "n_major"}};

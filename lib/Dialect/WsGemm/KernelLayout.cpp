@@ -127,12 +127,15 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
     params.push_back(std::move(p));
   };
   const GemmConfig &c = desc.config;
-  // A pre-packed A (mixed input): units of 2048 bytes (256 x u64), tile K
-  // / 64 of them per 64-row block, tile M / 64 blocks per box.
+  // A pre-packed A (mixed input): halves of 2048 bytes (256 x u64), one
+  // (i4) or two (8-bit) per unit, tile K / 64 units per 64-row block, tile
+  // M / 64 blocks per box.
   if (desc.isMixedInput()) {
     tensorMap("A", desc.a, {"K", "M"},
-              {256, layout.tileK / 64, layout.tileM / 64}, 0);
-    params.back().packing = kPackingI4;
+              {256, layout.tileK / 64 * packedHalvesPerUnit(desc.a),
+               layout.tileM / 64},
+              0);
+    params.back().packing = packingOf(desc.a);
   } else if (c.isCpAsyncA())
     copied("A", desc.a,
            desc.aMajor == OperandMajor::M ? std::vector<std::string>{"M", "K"}
@@ -206,7 +209,8 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
 
   // Mixed input: A's scales, and its zero points with zero = ui4, per
   // (batch, group, row) in B's type, M contiguous: [M, KB(, L)] with KB =
-  // K / 128 groups (group = 128: LegalityMixedInput.cpp).
+  // K / 128 groups (group = 128: LegalityMixedInput.cpp), or [M(, L)]
+  // with one scale per row (group = 0).
   if (desc.isMixedInput()) {
     for (const char *name : {"dequant_scale_a", "dequant_zero_a"}) {
       if (name[8] == 'z' && desc.dequantA->zero != ZeroPoint::Group)
@@ -219,7 +223,9 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
       p.type = desc.dequantA->scale;
       // The load warp copies a stage's rows 16 bytes at a time.
       p.alignBytes = 16;
-      p.extent = {"M", "KB"};
+      p.extent = {"M"};
+      if (desc.dequantA->group > 0)
+        p.extent.push_back("KB");
       if (desc.batched)
         p.extent.push_back("L");
       params.push_back(std::move(p));

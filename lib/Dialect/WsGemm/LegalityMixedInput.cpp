@@ -2,19 +2,27 @@
 //
 // What a mixed-input GEMM (a quantized A dequantized on load, `dequant_a`;
 // docs/mixed-input.md) must satisfy for the lowering in
-// lib/Conversion/Collectives/MixedInput.cpp: A is the pre-packed i4 weight
-// (64 x 64 units), B the f16/bf16 activations, both K-major; the consumers
-// dequantize A into registers and issue wgmma's register-A form. No IR here.
+// lib/Conversion/Collectives/MixedInput.cpp: A is the pre-packed i4, i8 or
+// f8e4m3 weight (64 x 64 units), B the f16/bf16 activations, both K-major;
+// the consumers dequantize A into registers and issue wgmma's register-A
+// form. No IR here.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LegalityRules.h"
+
+#include "ws-gemm/Dialect/WsGemm/KernelLayout.h"
 
 using namespace mlir::wsgemm::planning;
 using namespace mlir::wsgemm::planning::legality;
 
 static bool isInteger(DType type) {
   return type == DType::I4 || type == DType::I8;
+}
+
+/// The weight types the lowering dequantizes (one packing each).
+static bool isLoweredWeight(DType type) {
+  return type == DType::I4 || type == DType::I8 || type == DType::F8E4M3;
 }
 
 void mlir::wsgemm::planning::legality::checkMixedInputRules(
@@ -35,13 +43,12 @@ void mlir::wsgemm::planning::legality::checkMixedInputRules(
     return;
   }
   const Dequant &dq = *desc.dequantA;
-  if (desc.a != DType::I4) {
-    errors.error() << "dequant_a needs a pre-packed i4 A (int8 and fp8 "
-                      "weights are not lowered yet: docs/mixed-input.md), "
-                      "got "
+  if (!isLoweredWeight(desc.a)) {
+    errors.error() << "dequant_a needs a pre-packed i4, i8 or f8e4m3 A, got "
                    << toString(desc.a) << " A";
     return;
   }
+  bool i4 = desc.a == DType::I4;
   if (desc.b != DType::F16 && desc.b != DType::BF16) {
     errors.error() << "a mixed-input GEMM multiplies in B's type, which must "
                       "be f16 or bf16 (wgmma reads A from registers only "
@@ -53,21 +60,29 @@ void mlir::wsgemm::planning::legality::checkMixedInputRules(
     errors.error() << "dequant_a scale must be B's type " << toString(desc.b)
                    << " (the dequantizing multiply is one mul.rn."
                    << toString(desc.b) << "x2), got " << toString(dq.scale);
-  if (dq.zero == ZeroPoint::None)
+  if (i4 && dq.zero == ZeroPoint::None)
     errors.error() << "i4 A holds unsigned 4-bit values, so dequant_a needs "
                       "zero = ui4 (a zero point per group and row) or bias8 "
                       "(symmetric: 8), got zero = none";
+  if (!i4 && dq.zero != ZeroPoint::None)
+    errors.error() << "an " << toString(desc.a)
+                   << " A is signed and takes zero = none, got zero = "
+                   << toString(dq.zero);
   int64_t tileK = c.tile ? (*c.tile)[2] : 64;
-  if (dq.group != 128)
+  if (dq.group != 128 && (i4 || dq.group != 0))
     errors.error() << "dequant_a group = " << dq.group
                    << " is not supported: the lowering takes group = 128 "
-                      "(GPTQ/AWQ's), whose scales the manifest describes as "
-                      "[M, KB] with KB = K / 128 (docs/mixed-input.md)";
+                      "(GPTQ/AWQ's, scales [M, KB] with KB = K / 128)"
+                   << (i4 ? "" : " or 0 (one scale per row, [M])")
+                   << " for an " << toString(desc.a) << " A "
+                   << "(docs/mixed-input.md)";
   if (tileK != 64 && tileK != 128)
-    errors.error() << "tile K = " << tileK
-                   << " must be 64 or 128 for an i4 A: a k-tile is one or "
-                      "two pre-packed units of 64 rows x 64 K (2048 bytes) "
-                      "per 64 rows";
+    errors.error() << "tile K = " << tileK << " must be 64 or 128 for an "
+                   << toString(desc.a)
+                   << " A: a k-tile is one or two pre-packed units of 64 "
+                      "rows x 64 K ("
+                   << 2048 * packedHalvesPerUnit(desc.a)
+                   << " bytes) per 64 rows";
   if (desc.aMajor != OperandMajor::K || desc.bMajor != OperandMajor::K)
     errors.error() << "a mixed-input GEMM needs k_major A and B: the "
                       "pre-packed A is K-major by construction, and B "
@@ -88,10 +103,15 @@ void mlir::wsgemm::planning::legality::checkMixedInputRules(
     (void)n;
     (void)l;
     if (m % 64 != 0)
-      errors.error() << "M = " << m
-                     << " must be a multiple of 64 for an i4 A: the "
-                        "pre-packed weight comes in units of 64 rows";
-    if (dq.group > 0 && k % dq.group != 0)
+      errors.error() << "M = " << m << " must be a multiple of 64 for an "
+                     << toString(desc.a)
+                     << " A: the pre-packed weight comes in units of 64 "
+                        "rows";
+    if (k % 64 != 0)
+      errors.error() << "K = " << k << " must be a multiple of 64 for an "
+                     << toString(desc.a)
+                     << " A: the pre-packed weight comes in units of 64 of K";
+    else if (dq.group > 0 && k % dq.group != 0)
       errors.error() << "K = " << k << " must be a multiple of group = "
                      << dq.group << ": every group has its scale";
   }

@@ -1,8 +1,8 @@
 //===- MixedInput.cpp - Verification of #wsgemm.dequant and mixed input ---===//
 //
 // The structural rules of a mixed-input wsgemm.gemm (docs/mixed-input.md):
-// the quantized operand is A, stored as i4 (or i8), `dequant_a` says how it
-// becomes B's 16-bit type. What the lowering supports on top (group sizes,
+// the quantized operand is A, stored as i4, i8 or f8E4M3FN, `dequant_a`
+// says how it becomes B's 16-bit type. What the lowering supports on top (group sizes,
 // tile K, knobs) is the planner's (LegalityMixedInput.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -29,7 +29,9 @@ DequantAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type scale,
 LogicalResult mlir::wsgemm::verifyMixedInput(GemmOp op) {
   Type a = op.getAType(), b = op.getBType();
   DequantAttr dequant = op.getDequantAAttr();
-  auto isQuantized = [](Type t) { return t.isInteger(4) || t.isInteger(8); };
+  auto isQuantized = [](Type t) {
+    return t.isInteger(4) || t.isInteger(8) || isa<Float8E4M3FNType>(t);
+  };
   if (isa<IntegerType>(b))
     return op.emitOpError()
            << "B element type must not be quantized, got " << b
@@ -37,7 +39,7 @@ LogicalResult mlir::wsgemm::verifyMixedInput(GemmOp op) {
               "registers); swap the operands (D^T = B^T A^T)";
   if (!isQuantized(a))
     return op.emitOpError() << "dequant_a needs a quantized A element type "
-                               "(i4 or i8), got "
+                               "(i4, i8 or f8E4M3FN), got "
                             << a;
   if (!dequant)
     return op.emitOpError() << "A element type " << a
@@ -57,7 +59,10 @@ LogicalResult mlir::wsgemm::verifyMixedInput(GemmOp op) {
   if (a.isInteger(4) && dequant.getGroup() == 0)
     return op.emitOpError() << "i4 A needs dequant_a group > 0 (a scale per "
                                "group of K per row)";
-  if (a.isInteger(8) && dequant.getZero() == ZeroPoint::ui4)
-    return op.emitOpError() << "zero = ui4 is for i4 A, got i8";
+  if (!a.isInteger(4) && dequant.getZero() != ZeroPoint::none)
+    return op.emitOpError()
+           << "zero = " << stringifyZeroPoint(dequant.getZero())
+           << " is for an i4 A (unsigned 4-bit values); an " << a
+           << " A is signed and takes zero = none";
   return success();
 }

@@ -242,6 +242,22 @@ WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtPrepackI4(const uint8_t *q,
 WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtUnpackI4(const uint8_t *packed,
                                                      int64_t M, int64_t K,
                                                      int64_t L, uint8_t *q);
+/** Bytes of an L x M x K 8-bit (i8 or f8e4m3) weight packed for a
+ *  mixed-input kernel (M * K * L). */
+WSGEMM_RT_C_EXPORTED int64_t wsgemmRtPackedB8Bytes(int64_t M, int64_t K,
+                                                   int64_t L);
+/** Packs `q` (L x M x K bytes, K contiguous: int8 values or f8e4m3 bit
+ *  patterns) into `packed` (wsgemmRtPackedB8Bytes bytes) in the layout the
+ *  kernels' A tensor map reads (wsgemm.b8.m64k64.v1).
+ *  WSGEMMRT_ERROR_REFUSED for M or K not a multiple of 64, naming it. */
+WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtPrepackB8(const uint8_t *q,
+                                                      int64_t M, int64_t K,
+                                                      int64_t L,
+                                                      uint8_t *packed);
+/** The inverse of wsgemmRtPrepackB8. */
+WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtUnpackB8(const uint8_t *packed,
+                                                     int64_t M, int64_t K,
+                                                     int64_t L, uint8_t *q);
 
 /*===----------------------------------------------------------------------===*
  * Driver

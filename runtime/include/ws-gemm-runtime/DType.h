@@ -1,8 +1,9 @@
 //===- DType.h - Element types, rounding and host conversions ----*- C++
 //-*-===//
 //
-// The element types a manifest can name (f16, bf16, f32, f8e4m3, f8e5m2) and
-// exact host-side conversions between them and double:
+// The element types a manifest can name (f16, bf16, f32, f8e4m3, f8e5m2;
+// i4 and i8 for a mixed-input A) and exact host-side conversions between
+// them and double:
 //   - decode(dtype, bits) is exact (every value is a double);
 //   - encode(dtype, x, rounding) rounds a double *once* to the target type with
 //     round-to-nearest-even (rn), toward zero (rz), toward -inf (rm) or
@@ -24,14 +25,15 @@
 
 namespace wsgemm::runtime {
 
-/// I4: a mixed-input kernel's pre-packed 4-bit A (Prepack.h); its
-/// elements are the integers 0..15, two per byte in its packing (element
-/// access here takes one per byte).
-enum class DType { F16, BF16, F32, F8E4M3, F8E5M2, I4 };
+/// I4 and I8: a mixed-input kernel's pre-packed quantized A (Prepack.h).
+/// I4's elements are the integers 0..15, two per byte in its packing; I8's
+/// the signed bytes -128..127 (two's complement). Element access here takes
+/// one per byte for both.
+enum class DType { F16, BF16, F32, F8E4M3, F8E5M2, I4, I8 };
 
 enum class Rounding { RN, RZ, RM, RP };
 
-/// Manifest spelling: "f16", "bf16", "f32", "f8e4m3", "f8e5m2".
+/// Manifest spelling: "f16", "bf16", "f32", "f8e4m3", "f8e5m2", "i4", "i8".
 const char *dtypeName(DType t);
 /// Parses a manifest dtype. Accepts the canonical names and MLIR's spellings
 /// (f8E4M3FN, f8E5M2), case-insensitively.

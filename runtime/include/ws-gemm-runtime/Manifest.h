@@ -97,11 +97,15 @@ struct OperandInfo {
   /// A and B: bytes of alignment of base, ld and batch stride (16 for TMA).
   uint32_t alignBytes = 16;
   /// A of a mixed-input kernel (`operands.A.dequant`, docs/mixed-input.md):
-  /// w = round((q - z) * s) in `scale`'s type; zero "ui4" (a zero point
-  /// per group and row), "bias8" (8); the packing's name (Prepack.h).
+  /// w = round((q - z) * s) in `scale`'s type; `group` 128 (a scale per
+  /// 128 of K and row) or 0 (one per row); zero "ui4" (a zero point per
+  /// group and row), "bias8" (8) or "none" (0, the signed i8 and f8e4m3);
+  /// the packing's name (Prepack.h).
   struct Dequant {
     DType scale = DType::BF16;
     int64_t group = 128;
+    /// Scale groups along K: K / group, 1 for group 0.
+    int64_t groups(int64_t K) const { return group > 0 ? K / group : 1; }
     std::string zero, packing;
   };
   std::optional<Dequant> dequant;

@@ -22,7 +22,7 @@ wsgemm.gemm @no_dequant a(i4) b(bf16) d(bf16) {
 
 // -----
 
-// expected-error @+1 {{dequant_a needs a quantized A element type (i4 or i8), got 'bf16'}}
+// expected-error @+1 {{dequant_a needs a quantized A element type (i4, i8 or f8E4M3FN), got 'bf16'}}
 wsgemm.gemm @dequant_16bit a(bf16) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> {
 ^bb0(%acc: f32):
@@ -72,7 +72,7 @@ wsgemm.gemm @scale_f32 a(i4) b(bf16) d(bf16)
 
 // -----
 
-// expected-error @+1 {{dequant_a group = 64 is not supported: the lowering takes group = 128 (GPTQ/AWQ's), whose scales the manifest describes as [M, KB] with KB = K / 128}}
+// expected-error @+1 {{dequant_a group = 64 is not supported: the lowering takes group = 128 (GPTQ/AWQ's, scales [M, KB] with KB = K / 128) for an i4 A (docs/mixed-input.md)}}
 wsgemm.gemm @group_64 a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 64, zero = ui4> {
 ^bb0(%acc: f32):
@@ -82,9 +82,63 @@ wsgemm.gemm @group_64 a(i4) b(bf16) d(bf16)
 
 // -----
 
-// expected-error @+1 {{dequant_a needs a pre-packed i4 A (int8 and fp8 weights are not lowered yet: docs/mixed-input.md), got i8 A}}
-wsgemm.gemm @int8 a(i8) b(bf16) d(bf16)
+// An i8 weight takes one scale per row (group 0) or group = 128.
+// expected-error @+1 {{dequant_a group = 64 is not supported: the lowering takes group = 128 (GPTQ/AWQ's, scales [M, KB] with KB = K / 128) or 0 (one scale per row, [M]) for an i8 A (docs/mixed-input.md)}}
+wsgemm.gemm @int8_group_64 a(i8) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 64, zero = none> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// i4 group 0 (per row) is not lowered: GPTQ/AWQ weights come in groups.
+// expected-error @+1 {{i4 A needs dequant_a group > 0 (a scale per group of K per row)}}
+wsgemm.gemm @int4_per_row a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = bias8> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{zero = bias8 is for an i4 A (unsigned 4-bit values); an 'i8' A is signed and takes zero = none}}
+wsgemm.gemm @int8_bias8 a(i8) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = bias8> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{zero = ui4 is for an i4 A (unsigned 4-bit values); an 'f8E4M3FN' A is signed and takes zero = none}}
+wsgemm.gemm @fp8_ui4 a(f8E4M3FN) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// e5m2 weights are not dequantized (only e4m3: wgmma reads e5m2 as such).
+// expected-error @+1 {{dequant_a needs a quantized A element type (i4, i8 or f8E4M3FN), got 'f8E5M2'}}
+wsgemm.gemm @fp8_e5m2 a(f8E5M2) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = none> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{K = 96 must be a multiple of 64 for an f8e4m3 A: the pre-packed weight comes in units of 64 of K}}
+wsgemm.gemm @fp8_static_k a(f8E4M3FN) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = none>
+    shape [128, 16, 96] {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

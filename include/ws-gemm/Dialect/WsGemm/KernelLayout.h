@@ -192,11 +192,20 @@ struct KernelLayout {
   bool hasEpilogueLoads() const { return offEpiBarriers >= 0; }
 };
 
-/// The pre-packed i4 weight (docs/mixed-input.md): per batch, per 64-row
-/// block, per 64 of K one 2048-byte unit in which consumer thread t's
-/// 16 bytes (4 k16 steps x 8 nibbles of its wgmma A fragment) start at
-/// t * 16. The packing's version is part of its name.
+/// The pre-packed quantized weights (docs/mixed-input.md): per batch, per
+/// 64-row block, per 64 of K one unit of 2048-byte halves in which
+/// consumer thread t's 16 bytes start at t * 16. i4: one half (4 k16
+/// steps x 8 nibbles of its wgmma A fragment); 8-bit (i8, f8e4m3): two
+/// halves of 2 k16 steps x 8 bytes. The packing's version is part of its
+/// name.
 constexpr const char *kPackingI4 = "wsgemm.i4.m64k64.v1";
+constexpr const char *kPackingB8 = "wsgemm.b8.m64k64.v1";
+/// The packing of a quantized A of type `a` (I4, I8 or F8E4M3).
+inline const char *packingOf(DType a) {
+  return a == DType::I4 ? kPackingI4 : kPackingB8;
+}
+/// 2048-byte halves per packed unit (64 rows x 64 K) of an A of type `a`.
+inline int64_t packedHalvesPerUnit(DType a) { return a == DType::I4 ? 1 : 2; }
 
 /// Lays out `desc` (a config completed by fillDefaults; unset knobs count
 /// as zero, so the budget of a partial config is still itemised).

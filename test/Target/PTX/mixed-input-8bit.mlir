@@ -1,0 +1,122 @@
+// RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=ptx
+// RUN: FileCheck %s --check-prefix=I8BF16 --input-file=%t/w8_bf16.ptx
+// RUN: FileCheck %s --check-prefix=I8JSON --input-file=%t/w8_bf16.json
+// RUN: FileCheck %s --check-prefix=I8F16 --input-file=%t/w8_f16_g128.ptx
+// RUN: FileCheck %s --check-prefix=G128JSON --input-file=%t/w8_f16_g128.json
+// RUN: FileCheck %s --check-prefix=F8BF16 --input-file=%t/f8w_bf16.ptx
+// RUN: FileCheck %s --check-prefix=F8F16 --input-file=%t/f8w_f16.ptx
+
+// 8-bit weights (docs/mixed-input.md): i8 and f8E4M3FN A, pre-packed as
+// wsgemm.b8.m64k64.v1 (units of two 2048-byte halves), dequantized in
+// registers into B's type and multiplied by wgmma's register-A form.
+
+// i8 into bf16, one scale per row: one 3-D box of both halves of both
+// units per stage; each consumer thread reads a half with one
+// ld.shared.v4 (its 16 bytes at t * 16, the halves 2048 bytes apart);
+// the bytes' sign bits flipped (0x80808080 = -2139062144), each byte
+// under the f32 magic 0x4B000000 (selector 0x7440 + byte = 29760..),
+// minus 2^23 + 128 (0fCB000080 added), the two f32s' high halves as a
+// bf16 pair (0x7632), times the scale.
+// I8BF16-LABEL: .entry w8_bf16(
+// I8BF16: cp.async.bulk.tensor.3d.shared::cluster.global
+// I8BF16: ld.shared.v4.b32 {{.*}}, [%rd[[A:[0-9]+]]];
+// I8BF16-NEXT: ld.shared.v4.b32 {{.*}}, [%rd[[A]]+2048];
+// I8BF16: xor.b32 {{.*}}, -2139062144;
+// I8BF16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 29760;
+// I8BF16: add.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0fCB000080;
+// I8BF16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 0x7632;
+// I8BF16: mul.rn.bf16x2
+// I8BF16: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16
+// I8BF16-NOT: sub.rn.bf16x2
+wsgemm.gemm @w8_bf16 a(i8) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = none>
+    config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
+                          split_k = 4, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// The manifest: the b8 packing, its logical box [tile K, tile M], one
+// scale per row ([M]).
+// I8JSON: "dequant": {
+// I8JSON-NEXT: "group": 0,
+// I8JSON-NEXT: "packing": "wsgemm.b8.m64k64.v1",
+// I8JSON-NEXT: "scale": "bf16",
+// I8JSON-NEXT: "zero": "none"
+// I8JSON: "dtype": "i8",
+// I8JSON: "box": [
+// I8JSON-NEXT: 128,
+// I8JSON-NEXT: 128
+// I8JSON: "packing": "wsgemm.b8.m64k64.v1",
+// I8JSON: "dequant": "A",
+// I8JSON-NEXT: "dtype": "bf16",
+// I8JSON-NEXT: "extent": [
+// I8JSON-NEXT: "M"
+// I8JSON-NEXT: ],
+// I8JSON-NEXT: "kind": "pointer",
+// I8JSON-NEXT: "name": "dequant_scale_a"
+
+// i8 into f16, scales per 128 of K, batched: f16's magic 0x64 under each
+// byte by one prmt (selectors 0x4140 = 16704, 0x4342 = 17218), minus
+// 1024 + 128 (0x64806480), times the scale; no f32 detour.
+// I8F16-LABEL: .entry w8_f16_g128(
+// I8F16: cp.async.bulk.tensor.4d.shared::cluster.global
+// I8F16: 1686135936
+// I8F16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 16704;
+// I8F16: sub.rn.f16x2
+// I8F16: mul.rn.f16x2
+// I8F16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 17218;
+// I8F16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// I8F16-NOT: add.rn.f32
+// G128JSON: "extent": [
+// G128JSON-NEXT: "M",
+// G128JSON-NEXT: "KB",
+// G128JSON-NEXT: "L"
+// G128JSON-NEXT: ],
+// G128JSON-NEXT: "kind": "pointer",
+// G128JSON-NEXT: "name": "dequant_scale_a"
+wsgemm.gemm @w8_f16_g128 batched a(i8) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 128, zero = none>
+    config #wsgemm.config<tile = [64, 64, 64], schedule = warp_specialized> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// e4m3 into bf16: each byte in the high byte of its half (selector
+// 0x1404 = 5124), its sign (0x80008000) and its other 7 bits shifted
+// right by 4 (0x07f007f0 = 133171184): v * 2^-120, times 2^120 (bf16
+// 0x7B80, the pair 2072017792), times the scale.
+// F8BF16-LABEL: .entry f8w_bf16(
+// F8BF16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 5124;
+// F8BF16: and.b32 {{.*}}, -2147450880;
+// F8BF16: shr.u32 {{.*}}, 4;
+// F8BF16: and.b32 {{.*}}, 133171184;
+// F8BF16: mov.b32 %r{{[0-9]+}}, 2072017792;
+// F8BF16: mul.rn.bf16x2
+// F8BF16-NEXT: end inline asm
+// F8BF16-NEXT: begin inline asm
+// F8BF16-NEXT: mul.rn.bf16x2
+// F8BF16: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
+wsgemm.gemm @f8w_bf16 a(f8E4M3FN) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = none>
+    config #wsgemm.config<tile = [128, 32, 64], schedule = cooperative> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// e4m3 into f16: the hardware conversion, one per register.
+// F8F16-LABEL: .entry f8w_f16(
+// F8F16: cvt.rn.f16x2.e4m3x2 %r{{[0-9]+}}, lo;
+// F8F16: mul.rn.f16x2
+// F8F16: cvt.rn.f16x2.e4m3x2 %r{{[0-9]+}}, hi;
+// F8F16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+wsgemm.gemm @f8w_f16 a(f8E4M3FN) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 128, zero = none>
+    config #wsgemm.config<tile = [128, 64, 128], schedule = pingpong> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
