@@ -118,7 +118,7 @@ HostInputs onesFor(const Manifest &m, const GemmArgs &a) {
         in.aux[p.operand] = std::move(h);
     } else if (p.kind == ParamKind::Pointer) {
       in.vectors[p.name].assign(
-          static_cast<size_t>(extentElements(p.extent, a)), 0.5);
+          static_cast<size_t>(extentElements(p.extent, a, m)), 0.5);
     } else if (p.kind == ParamKind::Scalar ||
                p.kind == ParamKind::ScalarPointer) {
       in.scalars[p.name] = 1.0;

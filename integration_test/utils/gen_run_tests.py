@@ -701,6 +701,15 @@ MX8["mx_bench_w8_n16"] = (MX8K, "benchmarked: int8 decode 128x16x128, split_k = 
 MX8["mx_bench_f8w_n16"] = (MX8K, "benchmarked: fp8 e4m3 decode 128x16x128, split_k = 4", ["--m 4096 --n 16 --k 4096"])
 MX8["mx_bench_w8_n256"] = (MX8K, "benchmarked: int8 compute-bound 128x256", ["--m 4096 --n 512 --k 4096"])
 
+# Scale groups of 32 and 64 (kernels/mixed_input_groups.mlir, issue 29),
+# after every other table so the kernels above keep their seeds.
+MXG = {}
+MXGK = "kernels/mixed_input_groups.mlir"
+MXG["mx_w4_g32_splitk4"] = (MXGK, "GPTQ int4, group 32, bf16, decode 128x16x128 with split_k = 4", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
+MXG["mx_w4_g64_pp_batched_f16"] = (MXGK, "symmetric int4, group 64, f16, batched pingpong 64x64: bias, SiLU", [s + " --l 3" for s in MX_SHAPES[:4]])
+MXG["mx_w8_g32_streamk"] = (MXGK, "int8, group 32, bf16, stream-K 256x32x128", MX_SHAPES)
+MXG["mx_f8w_g64_ws_f16"] = (MXGK, "fp8 e4m3 weights, group 64, f16, warp_specialized 64x32x128", MX_SHAPES)
+
 
 def main():
     sources = {}
@@ -727,6 +736,7 @@ def main():
     KERNELS.update(DCM)
     KERNELS.update(S80OUT)
     KERNELS.update(MX8)
+    KERNELS.update(MXG)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -737,13 +747,13 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
                or name.startswith("uf_f8"))
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
-        mx = name in MX or name in MX8
+        mx = name in MX or name in MX8 or name in MXG
         if mx:  # the packing's shapes only (MX_SHAPES)
             base = []
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \

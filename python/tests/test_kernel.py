@@ -4,6 +4,7 @@ runtime's refusals, and the launch's no-driver error.
 
 Environment: WSGEMM_TEST_DATA (unittests/Runtime/data)."""
 
+import json
 import math
 import os
 import shutil
@@ -138,6 +139,60 @@ class MixedInputTest(DataKernelTest):
         with self.assertRaisesRegex(ws_gemm.ArgumentError,
                                     r"dequant_scale_a: address 0x7e0000000008 "
                                     r"is not aligned to 16 bytes"):
+            self.k.validate(**args)
+
+
+class MixedInputGroup32Test(DataKernelTest):
+    """GPTQ's finer groups (docs/mixed-input.md): mixed_input_w4.json with
+    operands.A.dequant.group = 32, its scales and zero points [M, KG]
+    (KG = K / 32), so the arrays are (K / 32, M)."""
+
+    MANIFEST = "mixed_input_w4.json"  # edited in the copy
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp()
+        with open(os.path.join(DATA, cls.MANIFEST)) as f:
+            manifest = json.load(f)
+        manifest["operands"]["A"]["dequant"]["group"] = 32
+        for p in manifest["params"]:
+            if p.get("dequant") == "A":
+                p["extent"] = ["M", "KG"]
+        path = os.path.join(cls.tmp, cls.MANIFEST)
+        with open(path, "w") as f:
+            json.dump(manifest, f)
+        with_fake_cubins(cls.tmp)
+        cls.k = ws_gemm.Kernel.load(path)
+
+    def arrays(self, M=256, N=7, K=384, groups=None):
+        new = Allocator()
+        kg = K // 32 if groups is None else groups
+        return dict(a=new((M, K // 2), "u8"), b=new((N, K), "bf16"),
+                    d=new((M, N), "bf16"),
+                    dequant_scale_a=new((kg, M), "bf16"),
+                    dequant_zero_a=new((kg, M), "bf16"))
+
+    def test_scales_per_32(self):
+        self.assertEqual(self.k.group_a, 32)
+        self.assertEqual(self.k.param("dequant_scale_a").shape_dims,
+                         ("KG", "M"))
+        self.assertEqual(self.k.validate(**self.arrays()),
+                         ws_gemm.Problem(256, 7, 384, 1))
+        self.assertEqual(self.k.validate(**self.arrays(K=320)).K, 320)
+
+    def test_groups_of_128_refused(self):
+        with self.assertRaisesRegex(
+                ws_gemm.ArgumentError,
+                r"^dequant_scale_a: shape \(3, 256\) gives KG = 3, but "
+                r"K = 384 in groups of 32 has KG = K / 32 = 12: the kernel "
+                r"takes shape \(12, 256\)$"):
+            self.k.validate(**self.arrays(groups=384 // 128))
+        # Scales and zero points must agree with each other as well.
+        args = self.arrays()
+        args["dequant_zero_a"] = Allocator()((3, 256), "bf16")
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    r"dequant_zero_a: shape \(3, 256\) gives "
+                                    r"KG = 3, but dequant_scale_a"):
             self.k.validate(**args)
 
 

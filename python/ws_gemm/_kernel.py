@@ -108,9 +108,12 @@ class Kernel:
         # (epi.store ... reduce add|min|max): D is then input and output.
         self.d_reduce = operands.get("D", {}).get("reduce", "none")
         # A mixed-input kernel's A (docs/mixed-input.md): its packing
-        # (wsgemm.i4.m64k64.v1, wsgemm.b8.m64k64.v1), else None.
-        self.packing_a = (operands.get("A", {}).get("dequant") or {}).get(
-            "packing")
+        # (wsgemm.i4.m64k64.v1, wsgemm.b8.m64k64.v1), else None; its scale
+        # group along K (32, 64 or 128 of K per scale; 0: one per row),
+        # else None.
+        dequant = operands.get("A", {}).get("dequant") or {}
+        self.packing_a = dequant.get("packing")
+        self.group_a = dequant.get("group")
         self.params = []
         for i in range(lib.wsgemmRtKernelGetNumParams(h)):
             f = [ctypes.c_char_p() for _ in range(6)]
@@ -492,6 +495,38 @@ def _packed_a(kernel, name, p, info, sizes, origin):
     return 0, 0
 
 
+def _check_scale_groups(kernel, infos, sizes, origin):
+    """A mixed-input A's scales (and zero points) in groups of 32 or 64
+    (docs/mixed-input.md): their KG rows are K / group, the manifest's
+    operands.A.dequant.group, as GPTQ keeps them ((K / group, M), M
+    contiguous)."""
+    if "KG" not in sizes or "K" not in sizes:
+        return
+    group = kernel.group_a
+    if not group:  # the runtime refuses such a manifest
+        raise ArgumentError("KG: the kernel's scales count groups of K, but "
+                            "its A has no scale group (operands.A.dequant."
+                            "group = %r)" % group)
+    K, want = sizes["K"], sizes["K"] // group
+    if sizes["KG"] == want:
+        return
+    for name, (p, info, _) in infos.items():
+        if "KG" not in p.shape_dims:
+            continue
+        dims = p.shape_dims
+        if len(info.shape) == len(dims) - 1 and dims[0] == "L":
+            dims = dims[1:]
+        shape = tuple(want if d == "KG" else sizes.get(d, n)
+                      for d, n in zip(dims, info.shape))
+        raise ArgumentError(
+            "%s: shape %s gives KG = %d, but K = %d in groups of %d has "
+            "KG = K / %d = %d: the kernel takes shape %s" % (
+                name, info.shape, sizes["KG"], K, group, group, want, shape))
+    raise ArgumentError("%s gives KG = %d, but K = %d in groups of %d has "
+                        "K / %d = %d" % (origin["KG"], sizes["KG"], K, group,
+                                         group, want))
+
+
 def build_args(kernel, a, b, d, c, named, stream):
     """The Problem and an rt.Args for `kernel` from the arrays and
     scalars, checked against the manifest."""
@@ -557,6 +592,7 @@ def build_args(kernel, a, b, d, c, named, stream):
                     "%s gives %s = %d, but %s = %d has ceil(%s / 128) = %d "
                     "blocks" % (origin[blocks], blocks, sizes[blocks], dim,
                                 sizes[dim], dim, want))
+    _check_scale_groups(kernel, infos, sizes, origin)
     problem = Problem(sizes.get("M", 1), sizes.get("N", 1), sizes.get("K", 1),
                       sizes.get("L", 1))
     args = rt.Args()

@@ -62,7 +62,8 @@ int main(int argc, char **argv) {
     case ParamKind::Reduction:
     case ParamKind::ScalarPointer:
       args.named[p.name].ptr = allocate(
-          size_t(extentElements(p.extent, args)) * dtypeSize(p.dtype), p.name);
+          size_t(extentElements(p.extent, args, m)) * dtypeSize(p.dtype),
+          p.name);
       break;
     case ParamKind::Scalar:
       args.scalars[p.name] = 1.0f;

@@ -17,7 +17,7 @@
 
 namespace wsgemm::runtime {
 
-int64_t dimValue(Dim d, const GemmArgs &args) {
+int64_t dimValue(Dim d, const GemmArgs &args, const Manifest &m) {
   switch (d) {
   case Dim::M:
     return args.M;
@@ -31,6 +31,15 @@ int64_t dimValue(Dim d, const GemmArgs &args) {
     return (args.K + 127) / 128;
   case Dim::NB:
     return (args.N + 127) / 128;
+  case Dim::KG: {
+    // The scale groups of 32 or 64 along K (checkPackedArgument refuses a
+    // K that is not a multiple of the group before any launch).
+    auto it = m.operands.find("A");
+    const auto *dq = it == m.operands.end() || !it->second.dequant
+                         ? nullptr
+                         : &*it->second.dequant;
+    return dq && dq->group > 0 ? args.K / dq->group : 0;
+  }
   }
   return 0;
 }
@@ -111,8 +120,8 @@ MatrixGeometry matrixGeometry(const Manifest &m, const std::string &operand,
   // dims are innermost first: dims[0] counts columns, dims[1] rows.
   g.colDim = map->dims[0];
   g.rowDim = map->dims.size() > 1 ? map->dims[1] : Dim::M;
-  g.cols = dimValue(g.colDim, args);
-  g.rows = map->dims.size() > 1 ? dimValue(g.rowDim, args) : 1;
+  g.cols = dimValue(g.colDim, args, m);
+  g.rows = map->dims.size() > 1 ? dimValue(g.rowDim, args, m) : 1;
   g.batches = 1;
   for (Dim d : map->dims)
     if (d == Dim::L)
@@ -124,10 +133,11 @@ MatrixGeometry matrixGeometry(const Manifest &m, const std::string &operand,
   return g;
 }
 
-int64_t extentElements(const std::vector<Dim> &extent, const GemmArgs &args) {
+int64_t extentElements(const std::vector<Dim> &extent, const GemmArgs &args,
+                       const Manifest &m) {
   __int128 n = 1;
   for (Dim d : extent)
-    n = saturate(n * dimValue(d, args));
+    n = saturate(n * dimValue(d, args, m));
   return static_cast<int64_t>(n);
 }
 

@@ -31,10 +31,11 @@ u128 span(const MatrixGeometry &g) {
          u128(g.rows - 1) * u128(g.ld) + u128(g.cols);
 }
 
-u128 extent(const std::vector<Dim> &dims, const GemmArgs &args) {
+u128 extent(const std::vector<Dim> &dims, const GemmArgs &args,
+            const Manifest &m) {
   u128 n = 1;
   for (Dim d : dims)
-    n *= u128(std::max<int64_t>(0, dimValue(d, args)));
+    n *= u128(std::max<int64_t>(0, dimValue(d, args, m)));
   return n;
 }
 
@@ -83,12 +84,12 @@ Expected<ProblemFootprint> problemFootprint(const Manifest &m,
       break;
     }
     case ParamKind::Pointer: {
-      u128 n = extent(p.extent, args);
+      u128 n = extent(p.extent, args, m);
       add(p.name, n * es, n * es + n * 8 + guardBytes);
       break;
     }
     case ParamKind::Reduction: {
-      u128 n = extent(p.extent, args);
+      u128 n = extent(p.extent, args, m);
       add(p.name, n * 4, n * 4 + n * 8);
       break;
     }

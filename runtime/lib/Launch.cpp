@@ -248,7 +248,7 @@ Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
       break;
     }
     case ParamKind::Size: {
-      int64_t v = dimValue(p.dim, args);
+      int64_t v = dimValue(p.dim, args, m);
       if (v < 1 || v > std::numeric_limits<int32_t>::max())
         return errorf(dimName(p.dim), ": ", v, " is outside the int32 range");
       int32_t i = static_cast<int32_t>(v);

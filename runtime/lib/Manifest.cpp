@@ -111,8 +111,9 @@ void parseGrid(Manifest &m, const json &root) {
 
 /// operands.A.dequant against A's dtype (docs/mixed-input.md): a 4-bit A
 /// is packed as nibbles and has a zero point (ui4 or bias8) per group of
-/// 128; an 8-bit one (i8, f8e4m3) is packed as bytes, is signed, so it has
-/// none, and takes groups of 128 or one scale per row (group 0).
+/// 32, 64 or 128 of K; an 8-bit one (i8, f8e4m3) is packed as bytes, is
+/// signed, so it has none, and takes the same groups or one scale per row
+/// (group 0).
 void checkDequantFormat(DType a, const OperandInfo::Dequant &dq,
                         const std::string &dk) {
   const bool i4 = a == DType::I4;
@@ -123,13 +124,14 @@ void checkDequantFormat(DType a, const OperandInfo::Dequant &dq,
   if (dq.packing != packing)
     fail(dk + ".packing", std::string("must be ") + packing + " for an " +
                               dtypeName(a) + " A, got " + dq.packing);
-  if (dq.group != 0 && dq.group != 128)
-    fail(dk + ".group", "must be 128 (the scales' rows are KB = K / 128) or "
-                        "0 (one scale per row), got " +
+  if (dq.group != 0 && dq.group != 32 && dq.group != 64 && dq.group != 128)
+    fail(dk + ".group", "must be 32, 64 or 128 (a scale per that many of K "
+                        "and row) or 0 (one scale per row), got " +
                             std::to_string(dq.group));
-  if (i4 && dq.group != 128)
+  if (i4 && dq.group == 0)
     fail(dk + ".group",
-         "must be 128 for an i4 A, got " + std::to_string(dq.group));
+         "must be 32, 64 or 128 for an i4 A (a scale and zero point per "
+         "group of K), got 0");
   if (i4 && dq.zero == "none")
     fail(dk + ".zero", "an i4 A has a zero point (ui4 or bias8), got none");
   if (!i4 && dq.zero != "none")
@@ -339,7 +341,7 @@ Param parseParam(const json &j, const std::string &key) {
     break;
   case ParamKind::Size:
     p.dim = getDim(need(j, key, "dim"), key + ".dim");
-    if (p.dim == Dim::KB || p.dim == Dim::NB)
+    if (p.dim == Dim::KB || p.dim == Dim::NB || p.dim == Dim::KG)
       fail(key + ".dim", std::string("must be M, N, K or L (") +
                              dimName(p.dim) +
                              " is derived from K or N), got " + dimName(p.dim));

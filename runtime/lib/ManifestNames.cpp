@@ -29,6 +29,8 @@ const char *dimName(Dim d) {
     return "KB";
   case Dim::NB:
     return "NB";
+  case Dim::KG:
+    return "KG";
   }
   return "?";
 }

@@ -140,7 +140,8 @@ Dim getDim(const json &j, const std::string &key) {
        {"K", Dim::K},
        {"L", Dim::L},
        {"KB", Dim::KB},
-       {"NB", Dim::NB}});
+       {"NB", Dim::NB},
+       {"KG", Dim::KG}});
 }
 
 std::vector<Dim> getDims(const json &j, const std::string &key) {

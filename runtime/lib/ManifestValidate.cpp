@@ -117,8 +117,11 @@ void checkBlockScale(const Manifest &m, const Param &p,
 }
 
 /// A mixed-input A's scales or zero points (docs/mixed-input.md): in the
-/// scale type, [M, KB(, L)] for groups of 128 or [M(, L)] for one per row
-/// (group 0), of a kernel whose A is dequantized.
+/// scale type, [M, KG(, L)] for groups of 32 or 64 (KG = K / group),
+/// [M, KB(, L)] for groups of 128 or [M(, L)] for one per row (group 0),
+/// of a kernel whose A is dequantized. Group 128 keeps its spelling KB
+/// (what kernels have always named): KG there is refused, so each group
+/// has one extent.
 void checkDequant(const Manifest &m, const Param &p, const std::string &key) {
   const auto &dq = m.operand("A").dequant;
   if (!dq)
@@ -133,8 +136,10 @@ void checkDequant(const Manifest &m, const Param &p, const std::string &key) {
                              dtypeName(dq->scale) + ", got " +
                              dtypeName(p.dtype));
   std::vector<Dim> want{Dim::M};
-  if (dq->group > 0)
+  if (dq->group == 128)
     want.push_back(Dim::KB);
+  else if (dq->group > 0)
+    want.push_back(Dim::KG);
   if (m.batched)
     want.push_back(Dim::L);
   if (p.extent != want)

@@ -268,7 +268,7 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
     case ParamKind::Pointer: {
       if (!par.dequant.empty())
         break; // allocated with the packed A (its tensor map comes first)
-      size_t n = static_cast<size_t>(extentElements(par.extent, p.args_));
+      size_t n = static_cast<size_t>(extentElements(par.extent, p.args_, m));
       std::vector<double> values;
       if (par.blockScale.empty())
         fillUniform(values, n, opts.seed, par.name, -1.0, 1.0);
@@ -316,7 +316,7 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
       break;
     }
     case ParamKind::Reduction: {
-      size_t n = static_cast<size_t>(extentElements(par.extent, p.args_));
+      size_t n = static_cast<size_t>(extentElements(par.extent, p.args_, m));
       Buffer buf;
       buf.dtype = DType::F32;
       buf.dataBytes = n * 4;

@@ -9,7 +9,8 @@
 //     byte), scales in [1/16, 1/4];
 // scales positive and rounded to the scale type. The device gets the values
 // pre-packed (prepackI4, prepackB8) and the scales and zero points as
-// [L][KB][M] arrays of the scale type ([L][M] for group 0, one per row);
+// [L][K / group][M] arrays of the scale type, group 32, 64 or 128 (the
+// extent's KG or KB), or [L][M] for group 0, one per row;
 // the host copy of A is the dequantized weight (dequantizeReference),
 // computed from the unpacked values, so that the reference multiplies what
 // the kernel should and shares no code with the kernel's packing but the

@@ -139,14 +139,26 @@ void ReductionAccumulator::merge(const ReductionAccumulator &o) {
 
 namespace {
 
-/// Index into a buffer laid out by `extent` (innermost first).
-int64_t extentIndex(const std::vector<Dim> &extent, const GemmArgs &a,
-                    int64_t m, int64_t n, int64_t l) {
+/// The values of `extent`'s dims (innermost first) in kernel `m`.
+std::vector<int64_t> extentSizes(const std::vector<Dim> &extent,
+                                 const GemmArgs &a, const Manifest &m) {
+  std::vector<int64_t> sizes;
+  for (Dim d : extent)
+    sizes.push_back(dimValue(d, a, m));
+  return sizes;
+}
+
+/// Index into a buffer laid out by `extent` (innermost first), whose dims
+/// have the values `sizes`.
+int64_t extentIndex(const std::vector<Dim> &extent,
+                    const std::vector<int64_t> &sizes, int64_t m, int64_t n,
+                    int64_t l) {
   int64_t index = 0, stride = 1;
-  for (Dim d : extent) {
+  for (size_t i = 0; i < extent.size(); ++i) {
+    Dim d = extent[i];
     int64_t coord = d == Dim::M ? m : d == Dim::N ? n : d == Dim::L ? l : 0;
     index += coord * stride;
-    stride *= dimValue(d, a);
+    stride *= sizes[i];
   }
   return index;
 }
@@ -215,6 +227,7 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
   r.auxIn_.assign(r.nodes_.size(), nullptr);
   r.vecIn_.assign(r.nodes_.size(), nullptr);
   r.vecExtent_.assign(r.nodes_.size(), {});
+  r.vecSizes_.assign(r.nodes_.size(), {});
   auto scalar = [&](const std::string &name) -> Expected<double> {
     auto it = r.in_.scalars.find(name);
     if (it == r.in_.scalars.end())
@@ -225,7 +238,8 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
     size_t i = static_cast<size_t>(n.id);
     if (evtOpInfo(n.op).kind == EvtOpKind::Reduction) {
       const Param *p = m.findParam(n.name);
-      r.reductions_.push_back({n.name, n.reduce, n.op, p->extent});
+      r.reductions_.push_back(
+          {n.name, n.reduce, n.op, p->extent, extentSizes(p->extent, args, m)});
       continue;
     }
     switch (n.op) {
@@ -251,12 +265,13 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
       if (it == r.in_.vectors.end())
         return errorf("vector ", n.name, ": no host data");
       const Param *p = m.findParam(n.name);
-      int64_t need = extentElements(p->extent, args);
+      int64_t need = extentElements(p->extent, args, m);
       if (static_cast<int64_t>(it->second.size()) < need)
         return errorf("vector ", n.name, ": host data has ", it->second.size(),
                       " elements, its extent needs ", need);
       r.vecIn_[i] = &it->second;
       r.vecExtent_[i] = p->extent;
+      r.vecSizes_[i] = extentSizes(p->extent, args, m);
       break;
     }
     case EvtOp::AuxLoad: {
@@ -282,7 +297,7 @@ Expected<Reference> Reference::create(const Manifest &m, const GemmArgs &args,
       auto it = r.in_.vectors.find(p->name);
       if (it == r.in_.vectors.end())
         return errorf("block scales ", p->name, ": no host data");
-      int64_t need = extentElements(p->extent, args);
+      int64_t need = extentElements(p->extent, args, m);
       if (static_cast<int64_t>(it->second.size()) < need)
         return errorf("block scales ", p->name, ": host data has ",
                       it->second.size(), " elements, its extent needs ", need);
@@ -404,7 +419,7 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
     case EvtOp::LoadVecM:
     case EvtOp::LoadVecN:
       r = (*vecIn_[i])[static_cast<size_t>(
-          extentIndex(vecExtent_[i], args_, m, n, l))];
+          extentIndex(vecExtent_[i], vecSizes_[i], m, n, l))];
       break;
     case EvtOp::AuxLoad: {
       const HostMatrix &h = *auxIn_[i];
@@ -482,12 +497,16 @@ void Reference::evaluateWithAcc(double acc, int64_t m, int64_t n, int64_t l,
 }
 
 int64_t Reference::reductionSize(size_t r) const {
-  return extentElements(reductions_[r].extent, args_);
+  int64_t n = 1;
+  for (int64_t s : reductions_[r].sizes)
+    n *= s;
+  return n;
 }
 
 int64_t Reference::reductionIndex(size_t r, int64_t m, int64_t n,
                                   int64_t l) const {
-  return extentIndex(reductions_[r].extent, args_, m, n, l);
+  const ReductionInfo &info = reductions_[r];
+  return extentIndex(info.extent, info.sizes, m, n, l);
 }
 
 } // namespace wsgemm::runtime

@@ -115,7 +115,7 @@ Expected<TensorMapSpec> computeTensorMapSpec(const Manifest &m, const Param &p,
   MatrixGeometry g = matrixGeometry(m, p.operand, args);
   const uint64_t es = dtypeSize(p.dtype);
   for (uint32_t i = 0; i < s.rank; ++i) {
-    s.globalDim[i] = static_cast<cuuint64_t>(dimValue(p.dims[i], args));
+    s.globalDim[i] = static_cast<cuuint64_t>(dimValue(p.dims[i], args, m));
     s.boxDim[i] = p.box[i];
     if (i == 0)
       continue;

@@ -288,7 +288,7 @@ void graph(const Options &o, const std::string &path, const Manifest &m,
       unsigned bits;
       std::memcpy(&bits, &id, 4);
       const TensorArg &t = p.args().named.at(p.reductions()[r++]);
-      int64_t n = extentElements(prm.extent, p.args());
+      int64_t n = extentElements(prm.extent, p.args(), m);
       cuMemsetD32Async(t.ptr, bits, n, s);
     }
     if (wsgemmRtKernelLaunch(k, a, s) != WSGEMMRT_OK)

@@ -275,8 +275,43 @@ TEST(Args, Geometry) {
   EXPECT_EQ(g.cols, 136);
   EXPECT_EQ(g.ld, 144);
   EXPECT_EQ(g.spanElements(), 2 * 200 * 144 + 199 * 144 + 136);
-  EXPECT_EQ(extentElements({Dim::M, Dim::L}, a), 600);
-  EXPECT_EQ(extentElements({}, a), 1);
+  EXPECT_EQ(extentElements({Dim::M, Dim::L}, a, m), 600);
+  EXPECT_EQ(extentElements({}, a, m), 1);
+}
+
+TEST(Args, DimValues) {
+  GemmArgs a;
+  a.M = 256;
+  a.N = 7;
+  a.K = 384;
+  a.L = 2;
+  Manifest m = loadOrDie("mixed_input_w4.json"); // group 128
+  EXPECT_EQ(dimValue(Dim::M, a, m), 256);
+  EXPECT_EQ(dimValue(Dim::N, a, m), 7);
+  EXPECT_EQ(dimValue(Dim::K, a, m), 384);
+  EXPECT_EQ(dimValue(Dim::L, a, m), 2);
+  EXPECT_EQ(dimValue(Dim::KB, a, m), 3);
+  EXPECT_EQ(dimValue(Dim::NB, a, m), 1);
+  // KG = K / the manifest's A dequant group (32 or 64): GPTQ's [K / group]
+  // rows of M scales.
+  for (int64_t group : {32, 64}) {
+    json j = loadJson("mixed_input_w4.json");
+    j["operands"]["A"]["dequant"]["group"] = group;
+    j["params"][3]["extent"] = {"M", "KG", "L"};
+    j["params"][4]["extent"] = {"M", "KG", "L"};
+    j["batched"] = true;
+    for (int i = 0; i < 3; ++i) {
+      j["params"][i]["dims"].push_back("L");
+      if (i < 2)
+        j["params"][i]["box"].push_back(1);
+    }
+    Manifest g = parseOrDie(j);
+    EXPECT_EQ(dimValue(Dim::KG, a, g), 384 / group);
+    EXPECT_EQ(extentElements(g.findParam("dequant_scale_a")->extent, a, g),
+              256 * (384 / group) * 2);
+  }
+  // A manifest without a dequantized A has no scale groups.
+  EXPECT_EQ(dimValue(Dim::KG, a, loadOrDie("gemm_bias_relu.json")), 0);
 }
 
 } // namespace

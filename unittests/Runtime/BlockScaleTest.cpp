@@ -56,12 +56,13 @@ TEST(BlockScale, ExtentsCountBlocksOf128) {
   a.M = 1000;
   a.N = 257;
   a.K = 200;
-  EXPECT_EQ(dimValue(Dim::KB, a), 2);
-  EXPECT_EQ(dimValue(Dim::NB, a), 3);
-  EXPECT_EQ(extentElements({Dim::M, Dim::KB}, a), 2000);
-  EXPECT_EQ(extentElements({Dim::KB, Dim::NB}, a), 6);
+  Manifest m = loadOrDie(kManifest);
+  EXPECT_EQ(dimValue(Dim::KB, a, m), 2);
+  EXPECT_EQ(dimValue(Dim::NB, a, m), 3);
+  EXPECT_EQ(extentElements({Dim::M, Dim::KB}, a, m), 2000);
+  EXPECT_EQ(extentElements({Dim::KB, Dim::NB}, a, m), 6);
   a.K = 96; // K < 128: one block
-  EXPECT_EQ(dimValue(Dim::KB, a), 1);
+  EXPECT_EQ(dimValue(Dim::KB, a, m), 1);
 }
 
 TEST(BlockScale, ManifestRefusals) {

@@ -37,6 +37,28 @@ TEST(Footprint, EveryBufferOfTestProblem) {
   EXPECT_EQ(f->describe(), "C 6000384, D 6000384, B 1200384, ...");
 }
 
+TEST(Footprint, MixedInputScalesByGroup) {
+  // A mixed-input A's scales and zero points, bf16: M x K / group of them
+  // (KB = K / 128, KG = K / 32), + 256 guard bytes, rounded up to 256.
+  auto scaleBytes = [](const Manifest &m, const char *name) -> uint64_t {
+    auto f = problemFootprint(m, sized(256, 7, 384));
+    EXPECT_TRUE(f.ok()) << f.message();
+    for (const auto &[n, bytes] : f->buffers)
+      if (n == name)
+        return bytes;
+    return 0;
+  };
+  Manifest g128 = loadOrDie("mixed_input_w4.json");
+  EXPECT_EQ(scaleBytes(g128, "dequant_scale_a"), 256u * 3 * 2 + 256);
+  json j = loadJson("mixed_input_w4.json");
+  j["operands"]["A"]["dequant"]["group"] = 32;
+  j["params"][3]["extent"] = {"M", "KG"};
+  j["params"][4]["extent"] = {"M", "KG"};
+  Manifest g32 = parseOrDie(j);
+  EXPECT_EQ(scaleBytes(g32, "dequant_scale_a"), 256u * 12 * 2 + 256);
+  EXPECT_EQ(scaleBytes(g32, "dequant_zero_a"), 256u * 12 * 2 + 256);
+}
+
 TEST(Footprint, AReducedDCountsItsSeedToo) {
   // epi.store ... reduce add: D is seeded (its bytes + guard) and decoded
   // (a double each) besides being downloaded: 6000256 + 24000000 more

@@ -113,6 +113,29 @@ TEST(Manifest, MixedInput) {
   EXPECT_EQ(f8.operand("A").dequant->group, 128);
 }
 
+// GPTQ's finer groups: 32 or 64 of K per scale, the scales' (and zero
+// points') extent [M, KG(, L)] with KG = K / group. Group 128 keeps KB.
+TEST(Manifest, MixedInputFineGroups) {
+  for (int64_t group : {32, 64}) {
+    json j = loadJson("mixed_input_w4.json");
+    j["operands"]["A"]["dequant"]["group"] = group;
+    j["params"][3]["extent"] = {"M", "KG"};
+    j["params"][4]["extent"] = {"M", "KG"};
+    Manifest w4 = parseOrDie(j);
+    EXPECT_EQ(w4.operand("A").dequant->group, group);
+    EXPECT_EQ(w4.operand("A").dequant->groups(384), 384 / group);
+    EXPECT_EQ(w4.findParam("dequant_zero_a")->extent,
+              (std::vector<Dim>{Dim::M, Dim::KG}));
+    // i8 (and f8e4m3) take them too.
+    json j8 = loadJson("mixed_input_w8.json");
+    j8["operands"]["A"]["dequant"]["group"] = group;
+    j8["params"][3]["extent"] = {"M", "KG"};
+    Manifest w8 = parseOrDie(j8);
+    EXPECT_EQ(w8.findParam("dequant_scale_a")->extent,
+              (std::vector<Dim>{Dim::M, Dim::KG}));
+  }
+}
+
 TEST(Manifest, StaticShape) {
   json j = loadJson("gemm_bias_relu.json");
   j["static_shape"] = {256, 512, 64, 1};
@@ -259,7 +282,7 @@ const std::vector<Case> &cases() {
        [](json &j) {
          j["params"][0]["dims"] = {"K", "X"};
        },
-       "params[0].dims[1]: unknown dimension 'X' (expected one of M, N, K, L, KB, NB)"},
+       "params[0].dims[1]: unknown dimension 'X' (expected one of M, N, K, L, KB, NB, KG)"},
       {"gemm_bias_relu.json",
        [](json &j) {
          j["params"][0]["dims"] = {"K", "K"};
@@ -339,7 +362,7 @@ const std::vector<Case> &cases() {
        "params[4].name: pointer 'b2' is not read by any evt "
        "load_vec_m/load_vec_n"},
       {"gemm_bias_relu.json", [](json &j) { j["params"][9]["dim"] = "Q"; },
-       "params[9].dim: unknown dimension 'Q' (expected one of M, N, K, L, KB, NB)"},
+       "params[9].dim: unknown dimension 'Q' (expected one of M, N, K, L, KB, NB, KG)"},
       {"evt_full.json", [](json &j) { j["params"][9]["reduce"] = "sum"; },
        "params[9].reduce: must equal evt node 10's reduction (max), got sum"},
       {"evt_full.json", [](json &j) { j["params"][9]["reduce"] = "avg"; },
@@ -536,11 +559,16 @@ const std::vector<Case> &cases() {
        "got none"},
       {"mixed_input_w4.json",
        [](json &j) { j["operands"]["A"]["dequant"]["group"] = 0; },
-       "operands.A.dequant.group: must be 128 for an i4 A, got 0"},
+       "operands.A.dequant.group: must be 32, 64 or 128 for an i4 A (a scale "
+       "and zero point per group of K), got 0"},
       {"mixed_input_w8.json",
-       [](json &j) { j["operands"]["A"]["dequant"]["group"] = 64; },
-       "operands.A.dequant.group: must be 128 (the scales' rows are KB = K / "
-       "128) or 0 (one scale per row), got 64"},
+       [](json &j) { j["operands"]["A"]["dequant"]["group"] = 48; },
+       "operands.A.dequant.group: must be 32, 64 or 128 (a scale per that "
+       "many of K and row) or 0 (one scale per row), got 48"},
+      {"mixed_input_w4.json",
+       [](json &j) { j["operands"]["A"]["dequant"]["group"] = 256; },
+       "operands.A.dequant.group: must be 32, 64 or 128 (a scale per that "
+       "many of K and row) or 0 (one scale per row), got 256"},
       {"mixed_input_w8.json",
        [](json &j) {
          j["operands"]["A"]["dtype"] = "bf16";
@@ -553,6 +581,45 @@ const std::vector<Case> &cases() {
       {"mixed_input_w4.json",
        [](json &j) { j["params"][3]["extent"] = {"M"}; },
        "params[3].extent: must be [M, KB] for group = 128, got [M]"},
+      // KG (K / group) spells the groups of 32 and 64, KB those of 128:
+      // one extent per group, so a manifest cannot say one and mean the
+      // other.
+      {"mixed_input_w4.json",
+       [](json &j) { j["params"][3]["extent"] = {"M", "KG"}; },
+       "params[3].extent: must be [M, KB] for group = 128, got [M, KG]"},
+      {"mixed_input_w4.json",
+       [](json &j) {
+         j["operands"]["A"]["dequant"]["group"] = 32;
+         j["params"][3]["extent"] = {"M", "KG"};
+       },
+       "params[4].extent: must be [M, KG] for group = 32, got [M, KB]"},
+      {"mixed_input_w8.json",
+       [](json &j) {
+         j["operands"]["A"]["dequant"]["group"] = 64;
+         j["params"][3]["extent"] = {"M", "KB"};
+       },
+       "params[3].extent: must be [M, KG] for group = 64, got [M, KB]"},
+      {"mixed_input_w8.json",
+       [](json &j) { j["params"][3]["extent"] = {"M", "KG"}; },
+       "params[3].extent: must be [M] for group = 0, got [M, KG]"},
+      // KG is an extent of the dequant pointers only.
+      {"mixed_input_w4.json",
+       [](json &j) {
+         j["operands"]["A"]["dequant"]["group"] = 32;
+         j["params"][3]["extent"] = {"M", "KG"};
+         j["params"][4]["extent"] = {"M", "KG"};
+         j["params"][8]["dim"] = "KG";
+       },
+       "params[8].dim: must be M, N, K or L (KG is derived from K or N), got "
+       "KG"},
+      {"gemm_bias_relu.json",
+       [](json &j) { j["params"][4]["extent"] = {"M", "KG"}; },
+       "params[4].extent: must be [M] or [M, L] for a vector read by "
+       "load_vec_m, got [M, KG]"},
+      {"gemm_bias_relu.json",
+       [](json &j) { j["params"][0]["dims"] = {"KG", "M"}; },
+       "params[0].dims: must be [K, M] or [K, M, L] for A (k_major), got "
+       "[KG, M]"},
       {"mixed_input_w8.json",
        [](json &j) { j["params"][0]["packing"] = "wsgemm.i4.m64k64.v1"; },
        "params[0].packing: must be operands.A.dequant.packing "

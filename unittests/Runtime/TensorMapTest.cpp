@@ -111,14 +111,16 @@ TEST(TensorMap, DataTypes) {
 }
 
 /// data/mixed_input_w8.json as an `a` A (i8 or f8e4m3) in groups of
-/// `group`, batched or not.
+/// `group` (scales [M], [M, KB] for 128, [M, KG] for 32 and 64), batched
+/// or not.
 Manifest mixedInput8(const char *a, int64_t group, bool batched) {
   nlohmann::json j = loadJson("mixed_input_w8.json");
   j["operands"]["A"]["dtype"] = a;
   j["params"][0]["dtype"] = a;
   j["operands"]["A"]["dequant"]["group"] = group;
-  j["params"][3]["extent"] =
-      group ? nlohmann::json{"M", "KB"} : nlohmann::json{"M"};
+  j["params"][3]["extent"] = group == 0     ? nlohmann::json{"M"}
+                             : group == 128 ? nlohmann::json{"M", "KB"}
+                                            : nlohmann::json{"M", "KG"};
   if (batched) {
     j["batched"] = true;
     for (int i = 0; i < 4; ++i)
@@ -197,6 +199,15 @@ TEST(TensorMap, PackedArgumentRules) {
   EXPECT_EQ(argsError(g, validMixedInput(200, 7, 384)),
             "M = 200: the pre-packed A needs M a multiple of 64 "
             "(wsgemm.b8.m64k64.v1)");
+  // Groups of 32 and 64: K a multiple of 64 (the packing) covers them.
+  for (int64_t group : {32, 64}) {
+    Manifest f = mixedInput8("i8", group, false);
+    EXPECT_EQ(argsError(f, validMixedInput(256, 7, 320)), "") << group;
+    EXPECT_EQ(argsError(f, validMixedInput(256, 7, 96)),
+              "K = 96: the pre-packed A needs K a multiple of 64 "
+              "(wsgemm.b8.m64k64.v1)")
+        << group;
+  }
 }
 
 } // namespace

@@ -31,7 +31,9 @@
 //   (subnormals included: bf16 has their exponent range), times 2^120
 //   (exact), times s.
 // The scales (and zero points) of a stage's k-tile come with its
-// tiles: the load warp's lanes copy the tile's rows of the k-tile's group
+// tiles: the load warp's lanes copy the tile's rows of each group the
+// k-tile spans (one, or tile K / group of 32 or 64, each k16 step taking
+// its own group's)
 // into the stage with 16-byte cp.async beside the TMA boxes, and each
 // consumer thread reads its two rows per 64-row block with ld.shared
 // after the stage's wait (a global load in the consumer, even k-tiles
@@ -91,45 +93,55 @@ static SmallVector<StringRef, 2> dequantArrays(const pl::GemmDesc &desc) {
 }
 
 /// This lane's 16-byte cp.async copies of the tile's rows of the scales
-/// (and zero points) of k-tile `kTile`'s group into the stage at `dst`:
-/// array a's row r at a * tile M + r elements. A 16-byte piece is 8 rows;
-/// M is a multiple of 64 (LegalityMixedInput.cpp), so a piece is inside
-/// the matrix or past it whole, and pieces past it are zero-filled (the
-/// rows' packed weights are zero too, so they dequantize to 0).
+/// (and zero points) of the groups k-tile `kTile` spans into the stage at
+/// `dst`: array a's row r of the k-tile's group j (of
+/// getDequantGroupsPerKTile) at (a * groups + j) * tile M + r elements. A
+/// 16-byte piece is 8 rows; M is a multiple of 64
+/// (LegalityMixedInput.cpp), so a piece is inside the matrix or past it
+/// whole, and pieces past it are zero-filled (the rows' packed weights are
+/// zero too, so they dequantize to 0).
 static void copyDequantRows(KernelContext &kc, const WorkTile &tile,
                             Value kTile, Value dst) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
   int64_t tileM = layout.tileM;
-  int64_t piecesPerArray = tileM * 2 / 16;
+  int64_t piecesPerRowSet = tileM * 2 / 16;
+  int64_t sets = pl::getDequantGroupsPerKTile(kc.desc);
   SmallVector<StringRef, 2> arrays = dequantArrays(kc.desc);
-  int64_t pieces = piecesPerArray * int64_t(arrays.size());
+  int64_t pieces = piecesPerRowSet * sets * int64_t(arrays.size());
   Type i64Ty = b.getI64Type();
   auto ext = [&](Value v) { return arith::ExtUIOp::create(b, i64Ty, v); };
-  // Element (batch * KB + g) * M of the group's first row; one group per
-  // row (KB = 1) with group = 0.
+  // Element (batch * groups + g) * M of the k-tile's first group's first
+  // row: group g = kTile * sets with groups smaller than a k-tile, kTile /
+  // (group / tile K) with larger ones; one group per row with group = 0.
   int64_t group = kc.desc.dequantA->group;
   Value groups = group ? kc.divu(kc.sizeK, kc.i32(group)) : kc.i32(1);
-  Value g = group ? kc.divu(kTile, kc.i32(group / layout.tileK)) : kc.i32(0);
+  Value g = group == 0                ? kc.i32(0)
+            : group < layout.tileK ? kc.mul(kTile, kc.i32(sets))
+                                    : kc.divu(kTile, kc.i32(group / layout.tileK));
   Value batch = kc.desc.batched ? tile.batch : kc.i32(0);
-  Value groupBase = arith::MulIOp::create(
-      b, ext(kc.add(kc.mul(batch, groups), g)), ext(kc.sizeM));
-  // Piece p is bytes [16 p, 16 p + 16) of the stage's rows: array
-  // p / piecesPerArray, rows 8 (p % piecesPerArray) on.
+  Value firstGroup = kc.add(kc.mul(batch, groups), g);
+  // Piece p is bytes [16 p, 16 p + 16) of the stage's rows: row set u = p /
+  // piecesPerRowSet (array u / sets, group j = u % sets), rows 8 (p %
+  // piecesPerRowSet) on.
   for (int64_t first = 0; first < pieces; first += 32) {
     Value piece = kc.add(kc.lane, kc.i32(first));
     auto copy = [&] {
+      Value set = kc.divu(piece, kc.i32(piecesPerRowSet));
+      Value c = kc.sub(piece, kc.mul(set, kc.i32(piecesPerRowSet)));
+      Value j = set;
       Value base = kc.param(arrays[0]);
-      Value c = piece;
       if (arrays.size() > 1) {
-        Value inFirst = kc.ult(piece, kc.i32(piecesPerArray));
+        Value inFirst = kc.ult(set, kc.i32(sets));
         base = kc.select(inFirst, base, kc.param(arrays[1]));
-        c = kc.select(inFirst, piece, kc.sub(piece, kc.i32(piecesPerArray)));
+        j = kc.select(inFirst, set, kc.sub(set, kc.i32(sets)));
       }
       Value row = kc.add(tile.m0, kc.mul(c, kc.i32(8)));
       Value inside = kc.ult(row, kc.sizeM);
       Value elem = arith::AddIOp::create(
-          b, groupBase, ext(kc.select(inside, row, kc.i32(0))));
+          b, arith::MulIOp::create(b, ext(kc.add(firstGroup, j)),
+                                   ext(kc.sizeM)),
+          ext(kc.select(inside, row, kc.i32(0))));
       Value from = LLVM::GEPOp::create(b, kc.globalPtrTy, b.getI16Type(), base,
                                        ValueRange{elem});
       NVVM::CpAsyncOp::create(b, kc.gep(dst, kc.mul(piece, kc.i32(16))), from,
@@ -184,7 +196,8 @@ class Dequantizer {
 public:
   Dequantizer(KernelContext &kc, Value consumerWg)
       : kc(kc), b(kc.b), weight(kc.desc.a),
-        halves(pl::packedHalvesPerUnit(kc.desc.a)) {
+        halves(pl::packedHalvesPerUnit(kc.desc.a)),
+        groupsPerKTile(pl::getDequantGroupsPerKTile(kc.desc)) {
     const pl::Dequant &dq = *kc.desc.dequantA;
     bf16 = kc.desc.b == pl::DType::BF16;
     magic = bf16 ? 0x43004300 : 0x64006400;
@@ -206,18 +219,26 @@ public:
 
   /// The scales (then, with zero points, the zero points) of the stage
   /// whose dequantization rows start at `rows`, as i32 holding 16 bits:
-  /// per 64-row block mb, rows r (2 mb) and r + 8 (2 mb + 1).
+  /// per group j of the k-tile (copyDequantRows) and 64-row block mb, rows
+  /// r (2 mb) and r + 8 (2 mb + 1).
   SmallVector<Value> load(Value rows) {
     SmallVector<Value> words;
     for (int64_t array = 0; array < (zeroPoints ? 2 : 1); ++array)
-      for (Value offset : rowBytes) {
-        Value ptr =
-            kc.gep(rows, kc.add(offset, kc.i32(array * kc.layout.tileM * 2)));
-        Value half = LLVM::LoadOp::create(b, b.getI16Type(), ptr,
-                                          /*alignment=*/2);
-        words.push_back(arith::ExtUIOp::create(b, kc.i32Ty, half));
-      }
+      for (int64_t j = 0; j < groupsPerKTile; ++j)
+        for (Value offset : rowBytes) {
+          int64_t set = array * groupsPerKTile + j;
+          Value ptr =
+              kc.gep(rows, kc.add(offset, kc.i32(set * kc.layout.tileM * 2)));
+          Value half = LLVM::LoadOp::create(b, b.getI16Type(), ptr,
+                                            /*alignment=*/2);
+          words.push_back(arith::ExtUIOp::create(b, kc.i32Ty, half));
+        }
     return words;
+  }
+
+  /// The k-tile's group that k16 step `ks` falls in.
+  int64_t groupOfStep(int64_t ks) const {
+    return ks * 16 * groupsPerKTile / kc.layout.tileK;
   }
 
   /// This thread's 16 bytes of each half unit of 64-row block `aBlock`
@@ -240,18 +261,19 @@ public:
   struct RowPairs {
     Value scale[2], zero[2];
   };
-  RowPairs pairs(int64_t mb, ValueRange words) {
+  RowPairs pairs(int64_t mb, int64_t j, ValueRange words) {
     auto pair = [&](Value half) {
       return arith::OrIOp::create(
           b, half, arith::ShLIOp::create(b, half, kc.i32(16)));
     };
     RowPairs p;
     int64_t rows = rowBytes.size();
+    int64_t scales = j * rows, zeros = (groupsPerKTile + j) * rows;
     for (int64_t h = 0; h < 2; ++h) {
-      p.scale[h] = pair(words[2 * mb + h]);
+      p.scale[h] = pair(words[scales + 2 * mb + h]);
       if (zeroPoints)
         p.zero[h] =
-            halfOp("add", pair(words[rows + 2 * mb + h]), kc.i32(magic));
+            halfOp("add", pair(words[zeros + 2 * mb + h]), kc.i32(magic));
       else if (weight == pl::DType::I4)
         p.zero[h] = kc.i32(magic | 0x00080008); // bias8: M + 8
       else
@@ -368,6 +390,7 @@ private:
   ImplicitLocOpBuilder &b;
   pl::DType weight;
   int64_t halves;
+  int64_t groupsPerKTile; // scale groups a k-tile spans
   bool bf16 = false;
   int64_t magic = 0;
   bool zeroPoints = false;
@@ -461,9 +484,12 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
           kc.gep(aStage,
                  kc.mul(block, kc.i32(unitsPerTile * dq.unitBytes())))));
     }
-    SmallVector<Dequantizer::RowPairs> rowPairs;
-    for (int64_t mb = 0; mb < mBlocks; ++mb)
-      rowPairs.push_back(dq.pairs(mb, words));
+    // Per group of the k-tile, per 64-row block.
+    SmallVector<SmallVector<Dequantizer::RowPairs>> rowPairs(
+        pl::getDequantGroupsPerKTile(kc.desc));
+    for (auto [j, perBlock] : llvm::enumerate(rowPairs))
+      for (int64_t mb = 0; mb < mBlocks; ++mb)
+        perBlock.push_back(dq.pairs(mb, j, words));
     // One wgmma group per k16 step. Step ks's registers are rewritten only
     // once the previous k-tile's step ks retired (PTX: rewriting a wgmma's
     // A registers before its wait_group is undefined): the 3 groups after
@@ -480,7 +506,8 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
       }
       SmallVector<SmallVector<Value>> regs;
       for (int64_t mb = 0; mb < mBlocks; ++mb)
-        regs.push_back(dq.stepFragments(chunks[mb], ks, rowPairs[mb]));
+        regs.push_back(dq.stepFragments(chunks[mb], ks,
+                                        rowPairs[dq.groupOfStep(ks)][mb]));
       NVVM::WgmmaFenceAlignedOp::create(b);
       // A K-major B advances 32 bytes (2 descriptor units) per k16 step
       // within a 64-K block of tile N x 128 bytes.

@@ -209,8 +209,9 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
 
   // Mixed input: A's scales, and its zero points with zero = ui4, per
   // (batch, group, row) in B's type, M contiguous: [M, KB(, L)] with KB =
-  // K / 128 groups (group = 128: LegalityMixedInput.cpp), or [M(, L)]
-  // with one scale per row (group = 0).
+  // K / 128 groups (group = 128), [M, KG(, L)] with KG = K / group (32,
+  // 64: LegalityMixedInput.cpp), or [M(, L)] with one scale per row
+  // (group = 0).
   if (desc.isMixedInput()) {
     for (const char *name : {"dequant_scale_a", "dequant_zero_a"}) {
       if (name[8] == 'z' && desc.dequantA->zero != ZeroPoint::Group)
@@ -225,7 +226,7 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
       p.alignBytes = 16;
       p.extent = {"M"};
       if (desc.dequantA->group > 0)
-        p.extent.push_back("KB");
+        p.extent.push_back(desc.dequantA->group == 128 ? "KB" : "KG");
       if (desc.batched)
         p.extent.push_back("L");
       params.push_back(std::move(p));

@@ -69,10 +69,12 @@ void mlir::wsgemm::planning::legality::checkMixedInputRules(
                    << " A is signed and takes zero = none, got zero = "
                    << toString(dq.zero);
   int64_t tileK = c.tile ? (*c.tile)[2] : 64;
-  if (dq.group != 128 && (i4 || dq.group != 0))
+  bool groupOk = dq.group == 32 || dq.group == 64 || dq.group == 128 ||
+                 (!i4 && dq.group == 0);
+  if (!groupOk)
     errors.error() << "dequant_a group = " << dq.group
-                   << " is not supported: the lowering takes group = 128 "
-                      "(GPTQ/AWQ's, scales [M, KB] with KB = K / 128)"
+                   << " is not supported: the lowering takes group = 32, 64 "
+                      "or 128 (GPTQ/AWQ's: scales [M, K / group])"
                    << (i4 ? "" : " or 0 (one scale per row, [M])")
                    << " for an " << toString(desc.a) << " A "
                    << "(docs/mixed-input.md)";

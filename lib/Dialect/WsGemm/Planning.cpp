@@ -163,7 +163,14 @@ int64_t mlir::wsgemm::planning::getDequantStageBytes(const GemmDesc &desc) {
     return 0;
   int64_t tileM = desc.config.tile ? (*desc.config.tile)[0] : 0;
   int64_t rows = desc.dequantA->zero == ZeroPoint::Group ? 2 : 1;
-  return rows * tileM * bytesOf(desc.dequantA->scale);
+  return rows * getDequantGroupsPerKTile(desc) * tileM *
+         bytesOf(desc.dequantA->scale);
+}
+
+int64_t mlir::wsgemm::planning::getDequantGroupsPerKTile(const GemmDesc &desc) {
+  int64_t tileK = desc.config.tile ? (*desc.config.tile)[2] : 0;
+  int64_t group = desc.dequantA ? desc.dequantA->group : 0;
+  return group > 0 && group < tileK ? tileK / group : 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -62,8 +62,14 @@ struct GemmArgs {
   std::optional<TileOrder> tileOrder;
 };
 
-/// Value of a problem dimension.
-int64_t dimValue(Dim d, const GemmArgs &args);
+/// Value of a problem dimension of kernel `m`: M, N, K and L are the
+/// args'; KB = ceil(K / 128), NB = ceil(N / 128); KG = K / m's
+/// operands.A.dequant.group. parseManifest allows KG only in the dequant
+/// pointers' extents of a kernel whose group is 32 or 64, so every
+/// manifest it accepted knows KG's value; there is no form without the
+/// manifest, so that no caller can guess it (one given a hand-made manifest
+/// without such a group gets 0).
+int64_t dimValue(Dim d, const GemmArgs &args, const Manifest &m);
 
 /// How a matrix operand (A, B, C, D or an aux name) is stored: rows x cols
 /// with row stride `ld` and batch stride `batchStride`, both in elements and
@@ -91,8 +97,10 @@ struct MatrixGeometry {
 MatrixGeometry matrixGeometry(const Manifest &m, const std::string &operand,
                               const GemmArgs &args);
 
-/// Number of elements of a vector/reduction with this extent (1 for []).
-int64_t extentElements(const std::vector<Dim> &extent, const GemmArgs &args);
+/// Number of elements of a pointer or reduction with this extent of kernel
+/// `m` (1 for []): the product of its dims' dimValue.
+int64_t extentElements(const std::vector<Dim> &extent, const GemmArgs &args,
+                       const Manifest &m);
 
 /// The TensorArg for a tensor_map operand (A..D or args.named[aux]).
 const TensorArg *tensorArgFor(const std::string &operand, const GemmArgs &args);

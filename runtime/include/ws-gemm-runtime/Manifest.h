@@ -30,8 +30,11 @@ namespace wsgemm::runtime {
 
 /// Problem dimensions a manifest can name. KB = ceil(K / 128) and NB =
 /// ceil(N / 128) count the 128-wide blocks of block scaling (extents of the
-/// block_scale pointers only).
-enum class Dim { M, N, K, L, KB, NB };
+/// block_scale pointers, and of a mixed-input A's scales in groups of 128).
+/// KG = K / operands.A.dequant.group counts a mixed-input A's scale groups
+/// of 32 or 64 along K (extents of the dequant pointers only); its value
+/// needs the manifest (dimValue in Args.h).
+enum class Dim { M, N, K, L, KB, NB, KG };
 const char *dimName(Dim d);
 
 /// Operand storage orders (docs/manifest.md, "Matrix layouts").
@@ -97,10 +100,10 @@ struct OperandInfo {
   /// A and B: bytes of alignment of base, ld and batch stride (16 for TMA).
   uint32_t alignBytes = 16;
   /// A of a mixed-input kernel (`operands.A.dequant`, docs/mixed-input.md):
-  /// w = round((q - z) * s) in `scale`'s type; `group` 128 (a scale per
-  /// 128 of K and row) or 0 (one per row); zero "ui4" (a zero point per
-  /// group and row), "bias8" (8) or "none" (0, the signed i8 and f8e4m3);
-  /// the packing's name (Prepack.h).
+  /// w = round((q - z) * s) in `scale`'s type; `group` 32, 64 or 128 (a
+  /// scale per that many of K and row) or 0 (one per row, 8-bit A only);
+  /// zero "ui4" (a zero point per group and row), "bias8" (8) or "none"
+  /// (0, the signed i8 and f8e4m3); the packing's name (Prepack.h).
   struct Dequant {
     DType scale = DType::BF16;
     int64_t group = 128;

@@ -64,6 +64,8 @@ struct ReductionInfo {
   ReduceKind kind = ReduceKind::Sum;
   EvtOp op = EvtOp::ReduceToScalar;
   std::vector<Dim> extent;
+  /// The value of each dim of `extent` (dimValue), fixed by create().
+  std::vector<int64_t> sizes;
 };
 
 /// Everything one output element produces.
@@ -140,7 +142,9 @@ private:
   std::vector<double> scalarNodeValue_;            // per node (scalar nodes)
   std::vector<const HostMatrix *> auxIn_;          // per node (aux_load)
   std::vector<const std::vector<double> *> vecIn_; // per node (load_vec_*)
-  std::vector<std::vector<Dim>> vecExtent_;        // per node (load_vec_*)
+  // Per node (load_vec_*): its extent and the values of its dims.
+  std::vector<std::vector<Dim>> vecExtent_;
+  std::vector<std::vector<int64_t>> vecSizes_;
   bool srcSkipped_ = false;
 };
 

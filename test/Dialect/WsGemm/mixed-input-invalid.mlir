@@ -72,9 +72,9 @@ wsgemm.gemm @scale_f32 a(i4) b(bf16) d(bf16)
 
 // -----
 
-// expected-error @+1 {{dequant_a group = 64 is not supported: the lowering takes group = 128 (GPTQ/AWQ's, scales [M, KB] with KB = K / 128) for an i4 A (docs/mixed-input.md)}}
-wsgemm.gemm @group_64 a(i4) b(bf16) d(bf16)
-    dequant_a #wsgemm.dequant<scale = bf16, group = 64, zero = ui4> {
+// expected-error @+1 {{dequant_a group = 48 is not supported: the lowering takes group = 32, 64 or 128 (GPTQ/AWQ's: scales [M, K / group]) for an i4 A (docs/mixed-input.md)}}
+wsgemm.gemm @group_48 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 48, zero = ui4> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
@@ -82,10 +82,10 @@ wsgemm.gemm @group_64 a(i4) b(bf16) d(bf16)
 
 // -----
 
-// An i8 weight takes one scale per row (group 0) or group = 128.
-// expected-error @+1 {{dequant_a group = 64 is not supported: the lowering takes group = 128 (GPTQ/AWQ's, scales [M, KB] with KB = K / 128) or 0 (one scale per row, [M]) for an i8 A (docs/mixed-input.md)}}
-wsgemm.gemm @int8_group_64 a(i8) b(bf16) d(bf16)
-    dequant_a #wsgemm.dequant<scale = bf16, group = 64, zero = none> {
+// An i8 weight takes one scale per row (group 0) or groups of 32, 64, 128.
+// expected-error @+1 {{dequant_a group = 16 is not supported: the lowering takes group = 32, 64 or 128 (GPTQ/AWQ's: scales [M, K / group]) or 0 (one scale per row, [M]) for an i8 A (docs/mixed-input.md)}}
+wsgemm.gemm @int8_group_16 a(i8) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 16, zero = none> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

@@ -5,6 +5,8 @@
 // RUN: FileCheck %s --check-prefix=G128JSON --input-file=%t/w8_f16_g128.json
 // RUN: FileCheck %s --check-prefix=F8BF16 --input-file=%t/f8w_bf16.ptx
 // RUN: FileCheck %s --check-prefix=F8F16 --input-file=%t/f8w_f16.ptx
+// RUN: FileCheck %s --check-prefix=G32 --input-file=%t/w4_g32.ptx
+// RUN: FileCheck %s --check-prefix=G32JSON --input-file=%t/w4_g32.json
 
 // 8-bit weights (docs/mixed-input.md): i8 and f8E4M3FN A, pre-packed as
 // wsgemm.b8.m64k64.v1 (units of two 2048-byte halves), dequantized in
@@ -116,6 +118,31 @@ wsgemm.gemm @f8w_bf16 a(f8E4M3FN) b(bf16) d(bf16)
 wsgemm.gemm @f8w_f16 a(f8E4M3FN) b(f16) d(f16)
     dequant_a #wsgemm.dequant<scale = f16, group = 128, zero = none>
     config #wsgemm.config<tile = [128, 64, 128], schedule = pingpong> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// Groups smaller than a k-tile (GPTQ's 32 and 64): the stage holds the
+// rows of each group the k-tile spans (4 of 32 in 128 of K, scales then
+// zero points: 4 x 2 x 256 bytes, 4 16-byte cp.async per lane), and the
+// scales' extent is [M, KG] (KG = K / group).
+// G32: .entry w4_g32(
+// G32-COUNT-4: cp.async.cg.shared.global
+// G32-NOT: cp.async.cg.shared.global
+// G32: wgmma.mma_async
+// G32JSON: "dequant": {
+// G32JSON-NEXT: "group": 32,
+// G32JSON: "extent": [
+// G32JSON-NEXT: "M",
+// G32JSON-NEXT: "KG"
+// G32JSON-NEXT: ],
+// G32JSON-NEXT: "kind": "pointer",
+// G32JSON-NEXT: "name": "dequant_scale_a"
+wsgemm.gemm @w4_g32 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 32, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
+                          split_k = 4, store = direct> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

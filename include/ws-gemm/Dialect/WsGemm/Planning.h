@@ -280,8 +280,13 @@ int64_t getNumEpilogueThreads(KernelSchedule schedule);
 /// dequantization rows), without barriers.
 int64_t getStageBytes(const GemmDesc &desc);
 /// Bytes of one stage's dequantization rows of a mixed-input A: tile M
-/// scales, and as many zero points with `zero = ui4`; 0 otherwise.
+/// scales per group the k-tile spans, and as many zero points with `zero =
+/// ui4`; 0 otherwise.
 int64_t getDequantStageBytes(const GemmDesc &desc);
+/// Scale groups of a mixed-input A one k-tile spans: tile K / group for a
+/// group smaller than the k-tile, else 1 (a group of one or more k-tiles,
+/// or one scale per row).
+int64_t getDequantGroupsPerKTile(const GemmDesc &desc);
 
 /// SMs the planner assumes when it picks a tile scheduler for a static
 /// shape (an H100 SXM; the runtime uses the device's own count).

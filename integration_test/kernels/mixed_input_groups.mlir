@@ -1,0 +1,50 @@
+// Mixed-input GEMMs with scale groups of 32 and 64 along K (issue 29,
+// docs/mixed-input.md; GPTQ's finer groups): a k-tile of 64 or 128 spans
+// up to four groups, whose scale (and zero-point) rows the load warp
+// stages together; the scales are [L][K / group][M] (extent [M, KG]).
+
+// GPTQ int4 (ui4 zero points), group 32, bf16, decode 128x16x128 with
+// split-K 4: four groups per k-tile.
+wsgemm.gemm @mx_w4_g32_splitk4 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 32, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
+                          split_k = 4, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// Symmetric int4, group 64, f16, batched pingpong 64x64x64 (one group per
+// k-tile): bias per output channel, SiLU.
+wsgemm.gemm @mx_w4_g64_pp_batched_f16 batched a(i4) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 64, zero = bias8>
+    config #wsgemm.config<tile = [64, 64, 64], schedule = pingpong,
+                          store = direct> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %s = epi.silu %z : f32
+  epi.store %s : f32
+  epi.yield
+}
+
+// int8, group 32, bf16, cooperative 256x32x128 with stream-K (two m64
+// blocks per warpgroup, four groups per k-tile).
+wsgemm.gemm @mx_w8_g32_streamk a(i8) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 32, zero = none>
+    config #wsgemm.config<tile = [256, 32, 128], schedule = cooperative,
+                          scheduler = stream_k, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// fp8 e4m3 weights, group 64, f16, warp_specialized 64x32x128.
+wsgemm.gemm @mx_f8w_g64_ws_f16 a(f8E4M3FN) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 64, zero = none>
+    config #wsgemm.config<tile = [64, 32, 128], schedule = warp_specialized,
+                          store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
