@@ -73,7 +73,6 @@ TileScheduler::TileScheduler(KernelContext &kc) : kc(kc) {
       // take the same units, so the same K range of their group's tiles.
       // Every tile of every group has a workspace slot.
       loopEnd = kc.mul(numTiles, kc.i32(splitK));
-      splitTiles = kc.mul(numTiles, kc.i32(kc.clusterSize()));
     } else if (streamK) {
       emitStreamKBounds(bx, tileStep);
     }
@@ -206,7 +205,6 @@ Value TileScheduler::streamKOwner(Value iteration) {
 void TileScheduler::emitStreamKBounds(Value cta, Value ctas) {
   Value requested = kc.param("stream_k_tiles");
   Value skTiles = arith::MinUIOp::create(kc.b, requested, numTiles);
-  splitTiles = skTiles;
   dpTiles = kc.sub(numTiles, skTiles);
   Value iterations = kc.mul(skTiles, kTiles);
   skBase = kc.divu(iterations, ctas);

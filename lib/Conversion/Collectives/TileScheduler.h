@@ -83,8 +83,6 @@ private:
   bool streamK = false;
   /// Loop bounds over this CTA's work: units start, start + step, ... < end.
   Value loopEnd;
-  /// Split tiles in the workspace (i32).
-  Value splitTiles;
   /// Stream-K: data-parallel tiles, this CTA's [skBegin, skEnd) of the
   /// stream-K MAC iterations, its stream-K units, the shares' base and
   /// the count of CTAs with one more iteration.

@@ -408,9 +408,17 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
              "2 sequences x 2 warpgroups x 8 B");
   layout.budget = placer.finish(/*baseAlignment=*/1024);
   layout.smemBytes = layout.budget.total;
+  // Gathered split-K: the units but the last each write their own
+  // partial (the last sums them); otherwise one running partial is handed
+  // along (TileSchedulerFixup.cpp).
+  int64_t accPerThread = layout.wgRows / 64 * tileN / 2;
+  layout.gatherSplits = c.getSplitK() > 1 && accPerThread <= 64;
   if (c.hasWorkspace()) {
-    layout.workspaceTileBytes = tileM * tileN * 4;
-    layout.workspaceFlagBytes = 4 * layout.consumerWarpgroups;
+    layout.workspaceTileBytes =
+        tileM * tileN * 4 * (layout.gatherSplits ? c.getSplitK() - 1 : 1);
+    // One i32 per consumer warpgroup, padded so that the next tile's
+    // partials stay 16-byte aligned (TileSchedulerFixup.cpp).
+    layout.workspaceFlagBytes = 16;
   }
   layout.params = listParams(desc, layout);
   return layout;

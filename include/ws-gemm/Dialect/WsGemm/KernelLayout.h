@@ -167,11 +167,17 @@ struct KernelLayout {
 
   std::vector<KernelParam> params;
 
-  /// Split-K / stream-K workspace, per output tile whose K range is split:
-  /// its f32 partial accumulator (tile M x tile N x 4 bytes) and one i32
-  /// flag per consumer warpgroup of the tile. The workspace holds the
-  /// partials of every split tile, then their flags (docs/stream-k.md);
-  /// 0 without a workspace.
+  /// Split-K whose last unit gathers the other units' partials (each its
+  /// own slot, no chain: TileSchedulerFixup.cpp): split_k > 1 with at most
+  /// 64 accumulators per thread. With more (128x256 split 4) the gather
+  /// loop ran out of registers and spilled, and such tiles' k-loops are
+  /// long enough that the chain's hand-offs hardly show: they keep it.
+  bool gatherSplits = false;
+  /// Split-K / stream-K workspace, per output tile whose K range is split,
+  /// one slot: its f32 partial accumulators (tile M x tile N x 4 bytes
+  /// each; S - 1 of them with gatherSplits, else one), then its flags (one
+  /// i32 per consumer warpgroup, 16 bytes) (docs/stream-k.md); 0 without a
+  /// workspace.
   int64_t workspaceTileBytes = 0, workspaceFlagBytes = 0;
 
   /// Bytes of one A or B stage, and of one 64 x epiN subtile of `type`.

@@ -327,8 +327,8 @@ def WsGemm_DequantAttr : AttrDef<WsGemm_Dialect, "Dequant"> {
 
     - `scale`: the scales' type, equal to B's (bf16 or f16).
     - `group`: elements of K sharing one scale (and zero point) per row
-      (0: one per row, "per channel"); the lowering takes 128 (GPTQ's and
-      AWQ's) and, for 8-bit weights, 0.
+      (0: one per row, "per channel"); the lowering takes 32, 64 and 128
+      (GPTQ's and AWQ's) and, for 8-bit weights, 0.
     - `zero`: `ui4` (a 4-bit zero point per group and row, GPTQ/AWQ),
       `bias8` (the fixed zero 8: symmetric int4) or `none` (the signed
       i8 and f8E4M3FN weights: `w = round(mma_type, q * s)`).
