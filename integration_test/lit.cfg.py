@@ -171,6 +171,11 @@ ptxas = find_tool("ptxas", [os.environ.get("WSGEMM_PTXAS"),
                             getattr(config, "wsgemm_ptxas_hint", None)])
 if ptxas:
     config.available_features.add("ptxas")
+# The kernels' PTX: stage-for-gpu.sh leaves it behind unless WSGEMM_STAGE_PTX=1
+# (ptxas-resources.test reads it; on the build machine it is always there).
+if os.path.isdir(kernels_dir) and any(
+        f.endswith(".ptx") for f in os.listdir(kernels_dir)):
+    config.available_features.add("kernel-ptx")
 compiler = os.environ.get("WSGEMM_COMPILE") or os.path.join(
     bin_dir, "ws-gemm-compile")
 if os.path.isfile(compiler) and os.access(compiler, os.X_OK) and runs(compiler):
