@@ -31,15 +31,8 @@ int64_t dimValue(Dim d, const GemmArgs &args, const Manifest &m) {
     return (args.K + 127) / 128;
   case Dim::NB:
     return (args.N + 127) / 128;
-  case Dim::KG: {
-    // The scale groups of 32 or 64 along K (checkPackedArgument refuses a
-    // K that is not a multiple of the group before any launch).
-    auto it = m.operands.find("A");
-    const auto *dq = it == m.operands.end() || !it->second.dequant
-                         ? nullptr
-                         : &*it->second.dequant;
-    return dq && dq->group > 0 ? args.K / dq->group : 0;
-  }
+  case Dim::KG: // K / A's scale group (checkPackedArgument checks K)
+    return m.dequantGroupA() > 0 ? args.K / m.dequantGroupA() : 0;
   }
   return 0;
 }

@@ -65,10 +65,9 @@ inline std::string argsError(const Manifest &m, const GemmArgs &a) {
   return s.ok() ? std::string() : s.message();
 }
 
-/// Valid arguments for data/gemm_bias_relu.json (256 x 512 x 128 unless
-/// given): fake, 16-byte aligned device addresses, packed matrices.
-inline GemmArgs validBiasRelu(int64_t M = 256, int64_t N = 512, int64_t K = 128,
-                              int64_t L = 1) {
+/// A problem's sizes with fake, 16-byte aligned device addresses for A, B
+/// and D.
+inline GemmArgs fakeArgs(int64_t M, int64_t N, int64_t K, int64_t L) {
   GemmArgs a;
   a.M = M;
   a.N = N;
@@ -76,8 +75,16 @@ inline GemmArgs validBiasRelu(int64_t M = 256, int64_t N = 512, int64_t K = 128,
   a.L = L;
   a.A.ptr = 0x10000000;
   a.B.ptr = 0x20000000;
-  a.C.ptr = 0x30000000;
   a.D.ptr = 0x40000000;
+  return a;
+}
+
+/// Valid arguments for data/gemm_bias_relu.json (256 x 512 x 128 unless
+/// given): fake, 16-byte aligned device addresses, packed matrices.
+inline GemmArgs validBiasRelu(int64_t M = 256, int64_t N = 512, int64_t K = 128,
+                              int64_t L = 1) {
+  GemmArgs a = fakeArgs(M, N, K, L);
+  a.C.ptr = 0x30000000;
   a.named["bias"].ptr = 0x50000000;
   a.scalars["alpha"] = 1.0f;
   a.scalars["beta"] = 0.5f;
@@ -89,14 +96,7 @@ inline GemmArgs validBiasRelu(int64_t M = 256, int64_t N = 512, int64_t K = 128,
 /// (and zero points).
 inline GemmArgs validMixedInput(int64_t M = 256, int64_t N = 7, int64_t K = 384,
                                 int64_t L = 1, bool zeroPoints = false) {
-  GemmArgs a;
-  a.M = M;
-  a.N = N;
-  a.K = K;
-  a.L = L;
-  a.A.ptr = 0x10000000;
-  a.B.ptr = 0x20000000;
-  a.D.ptr = 0x40000000;
+  GemmArgs a = fakeArgs(M, N, K, L);
   a.named["dequant_scale_a"].ptr = 0x50000000;
   if (zeroPoints)
     a.named["dequant_zero_a"].ptr = 0x60000000;

@@ -188,6 +188,12 @@ struct Manifest {
   const OperandInfo &operand(const std::string &name) const {
     return operands.at(name);
   }
+  /// A's dequantization group (operands.A.dequant.group), 0 without one.
+  int64_t dequantGroupA() const {
+    auto a = operands.find("A");
+    return a != operands.end() && a->second.dequant ? a->second.dequant->group
+                                                    : 0;
+  }
   /// The param called `name`, or nullptr.
   const Param *findParam(const std::string &name) const;
   /// The tensor_map param for `operand`, or nullptr.
