@@ -121,3 +121,37 @@ wsgemm.gemm @s80_ws_reduce_add_f32 a(f16) b(f16) d(f32)
   epi.store %acc reduce add : f32
   epi.yield
 }
+
+// C and aux matrices without TMA: the epilogue-load warp's 32 threads copy
+// each 64 x epi N subtile into the layout TMA would write, 16 bytes per
+// cp.async (zero fill past M and N), and arrive on the epilogue pipeline's
+// full barrier as the copies land (Epilogue.cpp). Cooperative lincomb,
+// f16 C, with beta gating C off at run time (skip_if_zero).
+wsgemm.gemm @s80_coop_lincomb_c a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  %alpha = epi.scalar param ["alpha"] : f32
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src skip_if_zero "beta" : f32
+  %x = arith.mulf %alpha, %acc : f32
+  %y = arith.mulf %beta, %c : f32
+  %z = arith.addf %x, %y : f32
+  epi.store %z : f32
+  epi.yield
+}
+
+// Batched, warp_specialized 64x128: bf16 C, an f16 residual (aux load),
+// column bias and GELU; f32 D.
+wsgemm.gemm @s80_ws64_batched_c_residual batched a(bf16) b(bf16) c(bf16) d(f32)
+    config #wsgemm.config<tile = [64, 128, 64]> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %res = epi.aux_load "residual" : f16 -> f32
+  %bias = epi.load_vec_n "bias" : bf16 -> f32
+  %x = arith.addf %acc, %c : f32
+  %y = arith.addf %x, %res : f32
+  %z = arith.addf %y, %bias : f32
+  %g = epi.gelu %z : f32
+  epi.store %g : f32
+  epi.yield
+}
+

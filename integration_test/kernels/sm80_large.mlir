@@ -13,3 +13,16 @@ wsgemm.gemm @s80_ms256_plain a(f16) b(f16) d(f16)
   epi.store %acc : f32
   epi.yield
 }
+
+// f32 C (256-byte subtile rows: no swizzle) with an aux store beside D,
+// warp_specialized 128x128 (sm_86/89: over 99 KiB even with 2 C stages).
+wsgemm.gemm @s80_ws_c32_aux_store a(f16) b(f16) c(f32) d(f16)
+    config #wsgemm.config<schedule = warp_specialized> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %z = arith.addf %acc, %c : f32
+  epi.aux_store %z, "pre" : f32 -> f32
+  %r = epi.relu %z : f32
+  epi.store %r : f32
+  epi.yield
+}

@@ -710,6 +710,20 @@ MXG["mx_w4_g64_pp_batched_f16"] = (MXGK, "symmetric int4, group 64, f16, batched
 MXG["mx_w8_g32_streamk"] = (MXGK, "int8, group 32, bf16, stream-K 256x32x128", MX_SHAPES)
 MXG["mx_f8w_g64_ws_f16"] = (MXGK, "fp8 e4m3 weights, group 64, f16, warp_specialized 64x32x128", MX_SHAPES)
 
+# C and aux loads on sm_8x (kernels/sm80.mlir, sm80_large.mlir, issue 28:
+# the epilogue-load warp's cp.async copies), after every other table so
+# the kernels above keep their seeds.
+S80C = {}
+S80C["s80_coop_lincomb_c"] = (
+    S80K, "sm_80 cooperative f16: alpha * acc + beta * C, C copied with cp.async, beta = 0 skipping it",
+    [FULL + " --scalar beta=0", RAG2 + " --pad 8", "--m 4097 --n 520 --k 200"])
+S80C["s80_ws64_batched_c_residual"] = (
+    S80K, "sm_80 64x128, batched bf16 -> f32: C, an f16 residual (aux load), column bias, GELU",
+    [RAG2 + " --pad 8 --l 2"])
+S80C["s80_ws_c32_aux_store"] = (
+    "kernels/sm80_large.mlir", "sm_80 warp_specialized f16: f32 C (unswizzled 256-byte subtile rows), f32 aux store, ReLU",
+    [RAG2 + " --pad 8"])
+
 
 def main():
     sources = {}
@@ -737,6 +751,7 @@ def main():
     KERNELS.update(S80OUT)
     KERNELS.update(MX8)
     KERNELS.update(MXG)
+    KERNELS.update(S80C)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -747,7 +762,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

@@ -197,14 +197,21 @@ Status checkCopiedAlignment(const Manifest &m, const Param &p,
   if (have >= align)
     return Status::success();
   std::string lower = name == "A" ? "a" : "b";
-  std::string fix = ": the kernel copies " + name + " " +
-                    std::to_string(align) +
-                    " bytes at a time (align_" + lower + " = " +
-                    std::to_string(align) + "); use a kernel compiled with align_" +
-                    lower + " = " + std::to_string(have) +
-                    " (or a family holding one), or pass " + name +
-                    " at a " + std::to_string(align) + "-byte aligned address with ld a multiple of " +
-                    std::to_string(std::max<int64_t>(1, align / es)) + " elements";
+  std::string pass = "pass " + name + " at a " + std::to_string(align) +
+                     "-byte aligned address with ld a multiple of " +
+                     std::to_string(std::max<int64_t>(1, align / es)) +
+                     " elements";
+  // A and B: the config's align_a / align_b; C and aux loads: the sm_8x
+  // epilogue's 16-byte copies.
+  std::string fix =
+      name == "A" || name == "B"
+          ? ": the kernel copies " + name + " " + std::to_string(align) +
+                " bytes at a time (align_" + lower + " = " +
+                std::to_string(align) + "); use a kernel compiled with align_" +
+                lower + " = " + std::to_string(have) +
+                " (or a family holding one), or " + pass
+          : ": the kernel's epilogue copies " + name + " " +
+                std::to_string(align) + " bytes at a time (cp.async); " + pass;
   if (int64_t(t.ptr) % align != 0)
     return errorf(name, ": base address ", hex(t.ptr), " is not ", align,
                   "-byte aligned", fix);
@@ -238,8 +245,9 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
   // A matrix (store = direct) is written element by element with st.global:
   // none of TMA's 16-byte rules apply to it.
   const bool tma = p.kind == ParamKind::TensorMap;
-  // A or B read with cp.async: base, ld and batch stride aligned to the
-  // copy width the kernel was compiled for (align_bytes).
+  // An input read with cp.async (A, B; C and aux loads on sm_8x): base, ld
+  // and batch stride aligned to the copy width the kernel was compiled for
+  // (align_bytes).
   if (p.kind == ParamKind::Matrix && p.alignBytes > 0)
     WSGEMM_TRY(checkCopiedAlignment(m, p, *t, g));
   if (tma && t->ptr % 16 != 0)

@@ -175,10 +175,17 @@ const Param *Manifest::findMatrix(const std::string &op) const {
 }
 
 bool Manifest::directStores() const {
-  // A and B matrices are inputs read with cp.async.
-  for (const Param &p : params)
-    if (p.kind == ParamKind::Matrix && p.operand != "A" && p.operand != "B")
+  // Outputs: D and aux stores. A, B, C and aux loads are inputs read with
+  // cp.async.
+  for (const Param &p : params) {
+    if (p.kind != ParamKind::Matrix)
+      continue;
+    if (p.operand == "D")
       return true;
+    for (const EvtNode &n : nodes)
+      if (n.op == EvtOp::AuxStore && n.name == p.operand)
+        return true;
+  }
   return false;
 }
 

@@ -269,12 +269,21 @@ void validateManifest(const Manifest &m) {
                std::to_string(p.alignBytes) + " differs from operands." +
                    p.operand + ".align_bytes = " +
                    std::to_string(op.alignBytes));
+      } else if (p.kind == ParamKind::Matrix &&
+                 (p.operand == "C" ||
+                  (auxNodes.count(p.operand) &&
+                   auxNodes.at(p.operand)->op == EvtOp::AuxLoad))) {
+        // C or an aux matrix copied by the epilogue-load warp (sm_8x).
+        if (p.alignBytes == 0)
+          fail(key + ".align_bytes",
+               "is required for " + p.operand + " read with cp.async");
       } else if (p.kind == ParamKind::Matrix && p.operand != "D" &&
                  (!auxNodes.count(p.operand) ||
                   auxNodes.at(p.operand)->op != EvtOp::AuxStore)) {
         fail(key + ".operand",
              "a matrix parameter is an output stored without TMA (D or an "
-             "aux_store) or A or B read with cp.async, got '" +
+             "aux_store) or an input read with cp.async (A, B, C or an "
+             "aux_load), got '" +
                  p.operand + "'");
       }
       if (p.kind == ParamKind::TensorMap &&

@@ -163,3 +163,40 @@ TEST(CpAsyncArgs, FamilyPicksByAlignment) {
 }
 
 } // namespace
+
+/// gemm_bias_relu.json with C read by the epilogue's 16-byte cp.async
+/// copies (an sm_8x kernel: no TMA): a matrix parameter for C.
+json copiedC() {
+  json j = loadJson("gemm_bias_relu.json");
+  j["params"][2] = json::parse(R"({"name": "C", "kind": "matrix",
+      "operand": "C", "dtype": "f16", "dims": ["N", "M"],
+      "align_bytes": 16})");
+  return j;
+}
+
+TEST(CpAsyncArgs, CopiedC) {
+  Manifest m = parseOrDie(copiedC());
+  EXPECT_EQ(m.requiredAlignment("C"), 16u);
+  // C is an input: the kernel still stores D by TMA.
+  EXPECT_FALSE(m.directStores());
+  json j = copiedC();
+  j["params"][2].erase("align_bytes");
+  EXPECT_EQ(manifestError(j), "manifest t.json: params[2].align_bytes: is "
+                              "required for C read with cp.async");
+
+  EXPECT_EQ(argsError(m, validBiasRelu(256, 512, 128)), "");
+  // ld = 516: 1032-byte rows, which the 16-byte copies refuse.
+  GemmArgs a = validBiasRelu(256, 512, 128);
+  a.C.ld = 516;
+  EXPECT_EQ(argsError(m, a),
+            "C: row stride ld * 2 = 1032 bytes (ld = 516) is not a multiple "
+            "of 16: the kernel's epilogue copies C 16 bytes at a time "
+            "(cp.async); pass C at a 16-byte aligned address with ld a "
+            "multiple of 8 elements");
+  a = validBiasRelu(256, 512, 128);
+  a.C.ptr += 8;
+  EXPECT_EQ(argsError(m, a),
+            "C: base address 0x30000008 is not 16-byte aligned: the kernel's "
+            "epilogue copies C 16 bytes at a time (cp.async); pass C at a "
+            "16-byte aligned address with ld a multiple of 8 elements");
+}

@@ -5,14 +5,14 @@
 // ld.global + st.shared); piece i of the tile is row i / P, column piece
 // i % P (P pieces per row), so a warp reads whole 128-byte runs of a row.
 // Thread t copies pieces t, t + T, t + 2T, ... (T threads), unrolled.
-// In shared memory, column byte b of row r goes where TMA's 128B swizzle
-// puts it: block b / 128 (blockBytes apart), row r's 128 bytes, chunk
-// (b % 128) / 16 XOR (r % 8), byte b % 16. A piece never crosses a
-// 16-byte chunk, so it moves whole.
+// In shared memory, column byte b of row r goes where TMA's swizzle puts
+// it; for the operands' 128B swizzle: block b / 128 (blockBytes apart),
+// row r's 128 bytes, chunk (b % 128) / 16 XOR (r % 8), byte b % 16. A
+// piece never crosses a 16-byte chunk, so it moves whole.
 //
 // Edges: a piece whose row is past `rows` copies 0 bytes (cp.async's
 // src-size; the source address is clamped to the tile's first element,
-// which is inside the matrix: a tile starts inside it); one that straddles `cols` copies the
+// or for a tile that may start outside the matrix, to the matrix's); one that straddles `cols` copies the
 // bytes inside and zero-fills the rest, as TMA's OOB fill does.
 //
 //===----------------------------------------------------------------------===//
@@ -48,6 +48,12 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
       b, batchBase,
       arith::AddIOp::create(b, arith::MulIOp::create(b, ext(src.row0), src.ld),
                             ext(src.col0)));
+  // Bytes of a block's row, and the swizzle's XOR width in chunks.
+  const int64_t blockWidth =
+      dst.swizzleBytes ? std::min(dst.tileCols * eb, dst.swizzleBytes)
+                       : dst.tileCols * eb;
+  const int64_t swizzleBits =
+      dst.swizzleBytes ? llvm::Log2_64(dst.swizzleBytes / 16) : 0;
   Type i8Ty = b.getI8Type();
   auto globalAt = [&](Value elements) -> Value {
     Value bytes = arith::MulIOp::create(b, elements, kc.i64(eb));
@@ -62,14 +68,21 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
   auto copyPiece = [&](Value piece) {
     Value r = kc.divu(piece, kc.i32(piecesPerRow));
     Value c = kc.mul(kc.remu(piece, kc.i32(piecesPerRow)), kc.i32(perPiece));
-    // Shared: block, row, swizzled chunk, byte in the chunk.
+    // Shared: block, row, chunk XOR the row's swizzle phase (its offset's
+    // bits 7..: r % 8 for 128-byte rows, r / 2 % 4 for 64, r / 4 % 2 for
+    // 32), byte in the chunk.
     Value colBytes = kc.mul(c, kc.i32(eb));
-    Value block = kc.divu(colBytes, kc.i32(128));
-    Value inRow = kc.remu(colBytes, kc.i32(128));
-    Value chunk = arith::XOrIOp::create(b, kc.divu(inRow, kc.i32(16)),
-                                        kc.remu(r, kc.i32(8)));
+    Value block = kc.divu(colBytes, kc.i32(blockWidth));
+    Value inRow = kc.remu(colBytes, kc.i32(blockWidth));
+    Value chunk = kc.divu(inRow, kc.i32(16));
+    if (swizzleBits > 0)
+      chunk = arith::XOrIOp::create(
+          b, chunk,
+          kc.remu(kc.divu(r, kc.i32(128 / blockWidth)),
+                  kc.i32(1 << swizzleBits)));
     Value offset = kc.add(
-        kc.add(kc.mul(block, kc.i32(dst.blockBytes)), kc.mul(r, kc.i32(128))),
+        kc.add(kc.mul(block, kc.i32(dst.blockBytes)),
+               kc.mul(r, kc.i32(blockWidth))),
         kc.add(kc.mul(chunk, kc.i32(16)), kc.remu(inRow, kc.i32(16))));
     Value to = kc.gep(dst.dst, offset);
     // Global: bytes inside the matrix (0 past its rows or columns).
@@ -88,7 +101,8 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
         arith::AddIOp::create(b, arith::MulIOp::create(b, ext(r), src.ld),
                               ext(c)));
     Value from = globalAt(
-        arith::SelectOp::create(b, inside, at, tileBase));
+        arith::SelectOp::create(b, inside, at,
+                                src.originInside ? tileBase : kc.i64(0)));
     if (!plan.usesStores()) {
       NVVM::CpAsyncOp::create(b, to, from, uint32_t(width),
                               width == 16 ? NVVM::LoadCacheModifierKind::CG
@@ -96,8 +110,8 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
                               bytes);
       return;
     }
-    // 2 bytes: one element, read at the clamped address (the tile's first
-    // element is inside the matrix) and replaced by 0 outside.
+    // 2 bytes: one element, read at the clamped address and replaced by 0
+    // outside.
     Type i16Ty = b.getI16Type();
     Value loaded = LLVM::LoadOp::create(b, i16Ty, from);
     LLVM::StoreOp::create(

@@ -27,16 +27,24 @@ struct GlobalTile {
   Value ld;          // i64: elements between rows
   Value batchStride; // i64: elements between batches
   Value batch;       // i32
-  Value row0, col0;  // i32: the tile's origin; col0 a multiple of 64
+  Value row0, col0;  // i32: the tile's origin; col0 a multiple of 16 bytes
   Value rows, cols;  // i32: the matrix's extents (copies past them read 0)
+  /// Whether (row0, col0) is inside the matrix (operand tiles): a copy past
+  /// the edges then reads at the tile's origin, else at element 0 (an
+  /// epilogue subtile may start past M or N).
+  bool originInside = true;
 };
 
-/// A shared-memory stage in the 128B swizzle: `tileRows` rows of
-/// `tileCols` elements, every 128 bytes of columns a block of `tileRows`
-/// 128-byte rows, `blockBytes` apart.
+/// A shared-memory stage in TMA's swizzle of `swizzleBytes` (128, 64 or
+/// 32: the chunk bits 4.. of a byte offset XOR its bits 7..; 0: none):
+/// `tileRows` rows of `tileCols` elements, every `swizzleBytes` of columns
+/// (all of them without a swizzle) a block of `tileRows` rows, `blockBytes`
+/// apart. Operand stages are 128B-swizzled rows of 128 bytes; an epilogue
+/// subtile is one block of rows of any of the four kinds.
 struct SwizzledStage {
   Value dst; // !llvm.ptr<3>, 1024-byte aligned
   int64_t tileRows = 0, tileCols = 0, blockBytes = 0;
+  int64_t swizzleBytes = 128;
 };
 
 /// How a tile is copied: elements of `elementBytes`, `widthBytes` at a

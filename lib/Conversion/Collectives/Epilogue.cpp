@@ -16,6 +16,8 @@
 
 #include "Epilogue.h"
 
+#include "CpAsyncProducer.h"
+
 #include "ws-gemm/Conversion/EvtVisit.h"
 #include "ws-gemm/Dialect/Epi/EpiOps.h"
 
@@ -85,6 +87,12 @@ Value Epilogue::emitLoads(const WorkTile &tile, Value start) {
   Value state = loop.getRegionIterArgs()[0];
   Value mb = kc.divu(t, kc.i32(nJ));
   Value j = kc.remu(t, kc.i32(nJ));
+  if (kc.desc.copiesEpilogueLoads()) {
+    emitCopiedLoads(tile, state, mb, j);
+    scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
+                                b, state.getType(), state, /*by=*/1)});
+    return loop.getResult(0);
+  }
   ProducerAcquireOp::create(b, kc.epiPipe, state);
   // C's bytes when a scalar gates it and the pipeline's static count
   // leaves it out (KernelSchedule.cpp).
@@ -115,6 +123,59 @@ Value Epilogue::emitLoads(const WorkTile &tile, Value start) {
   scf::YieldOp::create(b, ValueRange{PipelineStateAdvanceOp::create(
                               b, state.getType(), state, /*by=*/1)});
   return loop.getResult(0);
+}
+
+/// Without TMA (sm_8x), each of the warp's 32 threads waits for the empty
+/// stage, copies its 16-byte pieces of every warpgroup's subtile (rows mb
+/// * 64.., columns j * epi N..) of C and the aux matrices into the layout
+/// TMA would write (the subtile's swizzle, zeros past M and N), and
+/// arrives on the full barrier as they land.
+void Epilogue::emitCopiedLoads(const WorkTile &tile, Value state, Value mb,
+                               Value j) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  ProducerAcquireOp::create(b, kc.epiPipe, state, /*cp_async=*/true);
+  Value slot = kc.stageIndex(state);
+  auto copy = [&](StringRef name, pl::DType type, Value buf, Value wgRow) {
+    KernelContext::MatrixArg m = kc.matrixArg(name);
+    GlobalTile g;
+    g.base = m.base;
+    g.ld = m.ld;
+    g.batchStride = m.batchStride;
+    g.batch = kc.desc.batched ? tile.batch : kc.i32(0);
+    g.row0 = kc.add(kc.add(tile.m0, wgRow), kc.mul(mb, kc.i32(64)));
+    g.col0 = kc.add(tile.n0, kc.mul(j, kc.i32(layout.epiN)));
+    g.rows = kc.sizeM;
+    g.cols = kc.sizeN;
+    g.originInside = false;
+    SwizzledStage s;
+    s.dst = buf;
+    s.tileRows = 64;
+    s.tileCols = layout.epiN;
+    s.swizzleBytes = layout.subtileSwizzle(type);
+    s.blockBytes = layout.subtileBytes(type);
+    CopyPlan plan;
+    plan.elementBytes = byteWidth(type);
+    plan.widthBytes = 16;
+    plan.threads = 32;
+    plan.thread = kc.lane;
+    emitCopyTile(kc, g, s, plan);
+  };
+  for (int64_t w = 0; w < layout.consumerWarpgroups; ++w) {
+    Value wg = kc.i32(w);
+    Value wgRow = kc.i32(w * layout.wgRows);
+    if (kc.desc.loadsC)
+      kc.ifThen(useC, [&] {
+        copy("C", kc.desc.c,
+             ringBuffer(layout.offC, kc.desc.c, layout.stagesC, wg, slot),
+             wgRow);
+      });
+    for (const pl::AuxBuffer &aux : layout.auxLoads)
+      copy(aux.name, aux.type,
+           ringBuffer(aux.offset, aux.type, layout.stagesC, wg, slot), wgRow);
+  }
+  ProducerCommitOp::create(b, kc.epiPipe, state, /*cp_async=*/true,
+                           /*stores=*/false);
 }
 
 //===----------------------------------------------------------------------===//

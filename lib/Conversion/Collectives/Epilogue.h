@@ -42,7 +42,8 @@ public:
   int64_t getSubtilesPerTile() const;
 
   /// Epilogue-load warp: the loads of `tile` continuing the epilogue-load
-  /// pipeline at `state`; returns the state after the tile. One thread.
+  /// pipeline at `state`; returns the state after the tile. One thread
+  /// (TMA), or the warp's 32 with copied loads (sm_8x).
   Value emitLoads(const WorkTile &tile, Value state);
   /// i1: whether the epilogue loads anything at run time (beta == 0 with no
   /// aux loads gates every load off).
@@ -65,6 +66,8 @@ public:
   void emitTail();
 
 private:
+  /// The cp.async loads of subtile (mb, j) at `state` (emitLoads).
+  void emitCopiedLoads(const WorkTile &tile, Value state, Value mb, Value j);
   /// The thread that issues, tracks and waits for TMA stores: lane 0 of
   /// each warp (per-warp stores, KernelLayout::storeBoxRows), else the
   /// warpgroup's first thread.

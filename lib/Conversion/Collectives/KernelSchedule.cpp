@@ -13,7 +13,8 @@
 //     (load_a/load_b = cp_async) the producer warpgroup's warps beside the
 //     epilogue-load warp (3 or 4) all copy (CpAsyncProducer.cpp).
 //   epilogue_load (warp 1, when C or aux matrices are read): one elected
-//     thread runs the epilogue's loads over the same tiles.
+//     thread runs the epilogue's loads over the same tiles (on sm_8x the
+//     warp's 32 threads, copying with cp.async).
 //   mma (consumer warpgroups): per tile, the mainloop's wgmma loop, then the
 //     epilogue of the warpgroup's rows.
 //
@@ -131,11 +132,13 @@ static Value carveSharedMemory(KernelContext &kc) {
 /// of the pipeline it fills (`stages` deep) is carried through the tile
 /// loop, so the ring continues across tiles. `loads` issues one tile's
 /// loads from a state and returns the state after them.
+/// With `wholeWarp`, every thread of the warp does (cp.async copies).
 static void
 emitProducerOverTiles(KernelContext &kc, TileScheduler &scheduler,
                       int64_t stages,
-                      function_ref<Value(const WorkTile &, Value)> loads) {
-  kc.ifThen(kc.elect(), [&] {
+                      function_ref<Value(const WorkTile &, Value)> loads,
+                      bool wholeWarp = false) {
+  auto body = [&] {
     OpBuilder::InsertionGuard guard(kc.b);
     Value start = PipelineStateInitOp::create(
         kc.b, PipelineStateType::get(kc.b.getContext(), stages),
@@ -144,7 +147,11 @@ emitProducerOverTiles(KernelContext &kc, TileScheduler &scheduler,
     scf::ForOp tiles = scheduler.createTileLoop(ValueRange{start}, tile);
     scf::YieldOp::create(kc.b,
                          ValueRange{loads(tile, tiles.getRegionIterArgs()[0])});
-  });
+  };
+  if (wholeWarp)
+    body();
+  else
+    kc.ifThen(kc.elect(), body);
 }
 
 /// The load warp: the mainloop's producer over the CTA's tiles. With a
@@ -192,7 +199,8 @@ static void emitEpilogueLoadRole(KernelContext &kc) {
           kc.b.setInsertionPointToStart(ifOp.elseBlock());
           scf::YieldOp::create(kc.b, state);
           return ifOp.getResult(0);
-        });
+        },
+        /*wholeWarp=*/kc.desc.copiesEpilogueLoads());
   });
 }
 
@@ -342,10 +350,14 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
       bytes += layout.subtileBytes(plan.desc.c);
     auto epiTy =
         PipelineType::get(ctx, layout.stagesC, Role::epilogue_load, Role::mma);
+    // Copied with cp.async (sm_8x), the subtiles come with the 32 threads'
+    // arrivals, no transaction bytes.
+    bool copied = plan.desc.copiesEpilogueLoads();
     captures.push_back(PipelineCreateOp::create(
         b, epiTy, kc.smem(layout.offEpiBarriers),
-        b.getI64IntegerAttr(wgs * bytes), b.getI64IntegerAttr(wgs),
-        IntegerAttr()));
+        b.getI64IntegerAttr(copied ? 0 : wgs * bytes),
+        b.getI64IntegerAttr(wgs),
+        copied ? b.getI64IntegerAttr(32) : IntegerAttr()));
     roles.push_back(Role::epilogue_load);
     warps.push_back(1);
   }

@@ -83,7 +83,7 @@ static std::string tileFormula(int64_t stages, int64_t rows, int64_t cols,
 
 /// The parameters in launch order: tensor maps (A, B, C when read, D, aux
 /// matrices in EVT order; D and aux stores are matrices with `store =
-/// direct`), the block scales of A and B (block scaling),
+/// direct`, C and aux loads on sm_8x), the block scales of A and B (block scaling),
 /// then pointers, scalars and reductions in EVT
 /// order, the workspace and stream-K tile count when the tile scheduler
 /// splits K ranges, then the sizes M, N, K, L.
@@ -177,6 +177,12 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
       if (desc.batched)
         p.dims.push_back("L");
       params.push_back(std::move(p));
+      return;
+    }
+    // Without TMA (sm_8x) the epilogue-load warp copies C and aux
+    // matrices 16 bytes at a time (Epilogue.cpp).
+    if (!output && desc.copiesEpilogueLoads()) {
+      copied(name.c_str(), type, {"N", "M"}, 16);
       return;
     }
     tensorMap(name, type, {"N", "M"},

@@ -5,12 +5,13 @@
 // GEMM: producer warps copy A and B with cp.async into the same 128B-
 // swizzled stages the sm_90 kernels fill by TMA, consumer warps read them
 // with ldmatrix and multiply with mma.sync.m16n8k16 (MainloopSm80.cpp),
-// and the epilogue stores D with st.global (`store = direct`). What those
+// and the epilogue stores D with st.global (`store = direct`) and reads C
+// and aux matrices through cp.async copies. What those
 // chips lack is refused here, naming the chip: TMA (loads and stores),
 // thread block clusters, wgmma (fp8 and every other type but f16/bf16 with
 // f32 accumulation), setmaxnreg; so are the parts of the sm_90 kernel the
-// sm_8x lowering does not implement yet (C and aux loads, aux stores,
-// reductions, split-K/stream-K, pingpong, MN-major operands). The
+// sm_8x lowering does not implement yet (split-K/stream-K, pingpong,
+// MN-major operands, C and aux loads in the multistage schedule). The
 // multistage schedule (no producer warps; every warp copies and waits on
 // cp.async groups, CUTLASS 2.x's MmaMultistage) is sm_8x's only: sm_90a
 // refuses it.
@@ -96,6 +97,12 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
     c.store = OutputStore::Direct;
   if (!c.scheduler)
     c.scheduler = TileSchedulerKind::DataParallel;
+  // sm_86/89's 99 KiB hold a 128x128x64 tile's two stages beside two C or
+  // aux subtile stages, not the four sm_90 and sm_80 get.
+  if (!c.stagesC && getSmemCapacity(desc.chip) < kSm90SmemCapacity / 2 &&
+      (desc.loadsC ||
+       !desc.operandsOf(EpilogueOperand::Kind::AuxLoad).empty()))
+    c.stagesC = 2;
 }
 
 void mlir::wsgemm::planning::finishChipDefaults(GemmDesc &desc,
@@ -169,9 +176,15 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
                    << "-major operand is not implemented on " << chip
                    << " (its fragments need ldmatrix.trans); A and B must "
                       "be K-major";
-  if (desc.loadsC || !desc.operandsOf(EpilogueOperand::Kind::AuxLoad).empty())
-    errors.error() << "reading C or an aux matrix is not implemented on "
-                   << chip << " (the sm_90a epilogue loads them by TMA)";
+  // C and aux matrices are copied by the epilogue-load warp with cp.async
+  // (Epilogue.cpp), which the multistage schedule does not have.
+  if ((desc.loadsC ||
+       !desc.operandsOf(EpilogueOperand::Kind::AuxLoad).empty()) &&
+      c.schedule == KernelSchedule::Multistage)
+    errors.error() << "schedule = multistage does not read C or aux "
+                   << "matrices (they are copied by the epilogue-load warp "
+                   << "of the warp-specialized schedules: warp_specialized, "
+                      "cooperative)";
   // Aux stores, reductions (row, column, scalar) and reduce-stores need no
   // TMA: the sm_90 epilogue writes them with st.global and red/atom.global
   // (store = direct), which sm_8x has.

@@ -85,8 +85,8 @@ wsgemm.gemm @mmajor a(f16, m_major) b(f16) d(f16) {
 
 // -----
 
-// expected-error @+1 {{reading C or an aux matrix is not implemented on sm_80 (the sm_90a epilogue loads them by TMA)}}
-wsgemm.gemm @with_c a(f16) b(f16) c(f16) d(f16) {
+// expected-error @+1 {{schedule = multistage does not read C or aux matrices (they are copied by the epilogue-load warp of the warp-specialized schedules: warp_specialized, cooperative)}}
+wsgemm.gemm @with_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<schedule = multistage> {
 ^bb0(%acc: f32):
   %c = epi.load_src : f32
   %z = arith.addf %acc, %c : f32

@@ -8,6 +8,9 @@
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_aux_reductions.ptx
 // RUN: FileCheck %s --check-prefix=RS --input-file=%t/s80_reduce_store.ptx
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_reduce_store.ptx
+// RUN: FileCheck %s --check-prefix=LOADC --input-file=%t/s80_lincomb_c.ptx
+// RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_lincomb_c.ptx
+// RUN: FileCheck %s --check-prefix=LOADC-MANIFEST --input-file=%t/s80_lincomb_c.json
 // RUN: rm -rf %t90 && ws-gemm-compile %s -o %t90 --emit=ptx --chip=sm_80 --sass-arch=sm_90a
 // RUN: FileCheck %s --check-prefix=RETARGET --input-file=%t90/s80_plain.json
 
@@ -89,5 +92,32 @@ wsgemm.gemm @s80_aux_reductions a(f16) b(f16) d(f16)
 wsgemm.gemm @s80_reduce_store a(bf16) b(bf16) d(f32) {
 ^bb0(%acc: f32):
   epi.store %acc reduce add : f32
+  epi.yield
+}
+
+// C and aux matrices without TMA: the epilogue-load warp's 32 threads
+// each wait on the empty C stage, copy 16-byte pieces of the subtile with
+// cp.async (zero-filled past M and N by src-size) and arrive as they land,
+// a second noinc arrival site beside the mainloop producer's. C is a
+// matrix parameter with 16-byte alignment, not a tensor map.
+// LOADC: .entry s80_lincomb_c
+// LOADC-COUNT-2: cp.async.mbarrier.arrive.noinc.shared.b64
+// LOADC-MANIFEST: "name": "B",
+// LOADC-MANIFEST: "align_bytes": 16,
+// LOADC-MANIFEST-NEXT: "dims": [
+// LOADC-MANIFEST-NEXT: "N",
+// LOADC-MANIFEST-NEXT: "M"
+// LOADC-MANIFEST-NEXT: ],
+// LOADC-MANIFEST-NEXT: "dtype": "f16",
+// LOADC-MANIFEST-NEXT: "kind": "matrix",
+// LOADC-MANIFEST-NEXT: "name": "C",
+// LOADC-MANIFEST-NOT: tensor_map
+wsgemm.gemm @s80_lincomb_c a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  %beta = epi.scalar param ["beta"] : f32
+  %c = epi.load_src skip_if_zero "beta" : f32
+  %y = arith.mulf %beta, %c : f32
+  %z = arith.addf %acc, %y : f32
+  epi.store %z : f32
   epi.yield
 }

@@ -263,6 +263,10 @@ struct GemmDesc {
 
   /// The operands of one kind, in order.
   std::vector<EpilogueOperand> operandsOf(EpilogueOperand::Kind kind) const;
+  /// C and aux matrices reach shared memory by cp.async (16 bytes at a
+  /// time, the epilogue-load warp's 32 lanes) rather than TMA: on sm_8x,
+  /// which has no TMA. They are then matrix parameters aligned to 16 bytes.
+  bool copiesEpilogueLoads() const { return isSm8x(chip); }
 };
 
 /// Consumer warpgroups of a schedule's CTA: 1 for warp_specialized, else 2.
