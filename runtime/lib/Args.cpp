@@ -196,22 +196,18 @@ Status checkCopiedAlignment(const Manifest &m, const Param &p,
   const int64_t have = operandAlignment(m, name, t, g);
   if (have >= align)
     return Status::success();
-  std::string lower = name == "A" ? "a" : "b";
-  std::string pass = "pass " + name + " at a " + std::to_string(align) +
-                     "-byte aligned address with ld a multiple of " +
-                     std::to_string(std::max<int64_t>(1, align / es)) +
-                     " elements";
-  // A and B: the config's align_a / align_b; C and aux loads: the sm_8x
-  // epilogue's 16-byte copies.
+  const std::string n = std::to_string(align), h = std::to_string(have);
+  const char *knob = name == "A" ? "align_a" : "align_b";
   std::string fix =
-      name == "A" || name == "B"
-          ? ": the kernel copies " + name + " " + std::to_string(align) +
-                " bytes at a time (align_" + lower + " = " +
-                std::to_string(align) + "); use a kernel compiled with align_" +
-                lower + " = " + std::to_string(have) +
-                " (or a family holding one), or " + pass
-          : ": the kernel's epilogue copies " + name + " " +
-                std::to_string(align) + " bytes at a time (cp.async); " + pass;
+      (name == "A" || name == "B" // C and aux loads: sm_8x's epilogue copies
+           ? ": the kernel copies " + name + " " + n + " bytes at a time (" +
+                 knob + " = " + n + "); use a kernel compiled with " + knob +
+                 " = " + h + " (or a family holding one), or "
+           : ": the kernel's epilogue copies " + name + " " + n +
+                 " bytes at a time (cp.async); ") +
+      "pass " + name + " at a " + n + "-byte aligned address with ld a " +
+      "multiple of " + std::to_string(std::max<int64_t>(1, align / es)) +
+      " elements";
   if (int64_t(t.ptr) % align != 0)
     return errorf(name, ": base address ", hex(t.ptr), " is not ", align,
                   "-byte aligned", fix);
@@ -246,8 +242,7 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
   // none of TMA's 16-byte rules apply to it.
   const bool tma = p.kind == ParamKind::TensorMap;
   // An input read with cp.async (A, B; C and aux loads on sm_8x): base, ld
-  // and batch stride aligned to the copy width the kernel was compiled for
-  // (align_bytes).
+  // and batch stride aligned to the copy width (align_bytes).
   if (p.kind == ParamKind::Matrix && p.alignBytes > 0)
     WSGEMM_TRY(checkCopiedAlignment(m, p, *t, g));
   if (tma && t->ptr % 16 != 0)
