@@ -206,7 +206,8 @@ SmallVector<Value> TileScheduler::emitFixup(const WorkTile &tile,
           waitForFlag(kc, flag, kc.i32(splitK - 1), barrierId, leader);
           // ((acc + p0) + p1) + ... + p(S-2), one partial per iteration of
           // a loop: unrolled, ptxas hoisted the loads of every partial over
-          // the adds and spilled (1.3 KB at 128x256 split 4).
+          // the adds and spilled (1.3 KB when 128x256 split 4 gathered;
+          // such tiles now keep the chain: KernelLayout::gatherSplits).
           // The partial's address is carried, so the loop keeps one
           // pointer beside the accumulators.
           SmallVector<Value> init(acc);
