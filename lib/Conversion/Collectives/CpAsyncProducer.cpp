@@ -12,8 +12,9 @@
 //
 // Edges: a piece whose row is past `rows` copies 0 bytes (cp.async's
 // src-size; the source address is clamped to the tile's first element,
-// or for a tile that may start outside the matrix, to the matrix's); one that straddles `cols` copies the
-// bytes inside and zero-fills the rest, as TMA's OOB fill does.
+// or for a tile that may start outside the matrix, to the matrix's); one
+// that straddles `cols` copies the bytes inside and zero-fills the rest,
+// as TMA's OOB fill does.
 //
 //===----------------------------------------------------------------------===//
 

@@ -69,6 +69,13 @@ int64_t mlir::wsgemm::planning::getSmemCapacity(Chip chip) {
   return kSm90SmemCapacity;
 }
 
+/// Whether the epilogue reads C or an aux matrix (the epilogue-load warp's
+/// copies on sm_8x).
+static bool readsEpilogueMatrices(const GemmDesc &desc) {
+  return desc.loadsC ||
+         !desc.operandsOf(EpilogueOperand::Kind::AuxLoad).empty();
+}
+
 void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   if (!isSm8x(desc.chip))
     return;
@@ -100,8 +107,7 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   // sm_86/89's 99 KiB hold a 128x128x64 tile's two stages beside two C or
   // aux subtile stages, not the four sm_90 and sm_80 get.
   if (!c.stagesC && getSmemCapacity(desc.chip) < kSm90SmemCapacity / 2 &&
-      (desc.loadsC ||
-       !desc.operandsOf(EpilogueOperand::Kind::AuxLoad).empty()))
+      readsEpilogueMatrices(desc))
     c.stagesC = 2;
 }
 
@@ -178,9 +184,7 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
                       "be K-major";
   // C and aux matrices are copied by the epilogue-load warp with cp.async
   // (Epilogue.cpp), which the multistage schedule does not have.
-  if ((desc.loadsC ||
-       !desc.operandsOf(EpilogueOperand::Kind::AuxLoad).empty()) &&
-      c.schedule == KernelSchedule::Multistage)
+  if (readsEpilogueMatrices(desc) && c.schedule == KernelSchedule::Multistage)
     errors.error() << "schedule = multistage does not read C or aux "
                    << "matrices (they are copied by the epilogue-load warp "
                    << "of the warp-specialized schedules: warp_specialized, "
