@@ -155,9 +155,9 @@ WsGemmRtStatus wsgemmRtFamilyLaunch(WsGemmRtFamily f, WsGemmRtArgs args,
   try {
     const GemmArgs &a = args->args;
     const Shape fs = familyShape(f->family, a);
-    const std::array<int64_t, 7> shape{fs.M,      fs.N,      fs.K,     fs.L,
-                                       fs.directStores, fs.alignA,
-                                       fs.alignB};
+    const std::array<int64_t, 8> shape{fs.M,      fs.N,      fs.K,
+                                       fs.L,      fs.directStores,
+                                       fs.alignA, fs.alignB, fs.alignC};
     intptr_t chosen = -1;
     {
       std::shared_lock<std::shared_mutex> lock(f->chosenMutex);

@@ -47,10 +47,10 @@ struct WsGemmRtFamily_ {
   std::mutex mutex;
   int smCount = 0; // 0: the current device's, asked on first use
   // Selections made so far, by familyShape's fields (M, N, K, L, whether
-  // the outputs need direct stores, A's and B's alignment): a launch of a
+  // the outputs need direct stores, A's, B's and C's alignment): a launch of a
   // problem seen before selects nothing.
   std::shared_mutex chosenMutex;
-  std::map<std::array<int64_t, 7>, intptr_t> chosen;
+  std::map<std::array<int64_t, 8>, intptr_t> chosen;
 };
 
 namespace wsgemm::runtime::capi {

@@ -171,13 +171,15 @@ Status checkDType(const std::string &name, const TensorArg &t, DType want) {
   return Status::success();
 }
 
-/// The fix for an A or B that TMA cannot read: a kernel that copies it.
-std::string cpAsyncFix(const std::string &name) {
-  if (name != "A" && name != "B")
+/// The fix for an input that TMA cannot read: a kernel that copies it (A
+/// and B of 16 bits; C and aux loads at their element size).
+std::string cpAsyncFix(const Manifest &m, const std::string &name, size_t es) {
+  std::string k = name == "A" ? "a" : name == "B" ? "b" : "c";
+  if (m.isOutput(name) || (k != "c" && es != 2))
     return "";
-  std::string lower = name == "A" ? "a" : "b";
-  return "; or use a kernel compiled with load_" + lower + " = cp_async, align_" +
-         lower + " = " + "2 (cp.async copies, any alignment of the element)";
+  return "; or use a kernel compiled with load_" + k + " = cp_async, align_" +
+         k + " = " + std::to_string(std::max<size_t>(es, 2)) +
+         " (cp.async copies, any alignment of the element)";
 }
 
 /// The largest of 16, 8, 4, 2, 1 bytes that divides `v`.
@@ -197,17 +199,16 @@ Status checkCopiedAlignment(const Manifest &m, const Param &p,
   if (have >= align)
     return Status::success();
   const std::string n = std::to_string(align), h = std::to_string(have);
-  const char *knob = name == "A" ? "align_a" : "align_b";
-  std::string fix =
-      (name == "A" || name == "B" // C and aux loads: sm_8x's epilogue copies
-           ? ": the kernel copies " + name + " " + n + " bytes at a time (" +
-                 knob + " = " + n + "); use a kernel compiled with " + knob +
-                 " = " + h + " (or a family holding one), or "
-           : ": the kernel's epilogue copies " + name + " " + n +
-                 " bytes at a time (cp.async); ") +
-      "pass " + name + " at a " + n + "-byte aligned address with ld a " +
-      "multiple of " + std::to_string(std::max<int64_t>(1, align / es)) +
-      " elements";
+  // C and aux loads: the epilogue's copies (load_c = cp_async, sm_8x).
+  const char *knob =
+      name == "A" ? "align_a" : name == "B" ? "align_b" : "align_c";
+  std::string fix = ": the kernel copies " + name + " " + n +
+                    " bytes at a time (" + knob + " = " + n +
+                    "); use a kernel compiled with " + knob + " = " + h +
+                    " (or a family holding one), or pass " + name + " at a " +
+                    n + "-byte aligned address with ld a multiple of " +
+                    std::to_string(std::max<int64_t>(1, align / es)) +
+                    " elements";
   if (int64_t(t.ptr) % align != 0)
     return errorf(name, ": base address ", hex(t.ptr), " is not ", align,
                   "-byte aligned", fix);
@@ -248,7 +249,7 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
   if (tma && t->ptr % 16 != 0)
     return errorf(name, ": base address ", hex(t->ptr),
                   " is not 16-byte aligned (TMA requirement)",
-                  cpAsyncFix(name));
+                  cpAsyncFix(m, name, es));
   if (!tma && t->ptr % es != 0)
     return errorf(name, ": base address ", hex(t->ptr),
                   " is not aligned to its element size (", es, " bytes)");
@@ -272,9 +273,7 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     // bytes (lm-head.test, N = 50257 f16 with rows padded to 50264: the
     // bytes after the last row were written), which would clobber whatever
     // the caller keeps beside the matrix in a padded or sliced buffer.
-    bool output = name == "D";
-    for (const EvtNode &n : m.nodes)
-      output |= n.op == EvtOp::AuxStore && n.name == name;
+    bool output = m.isOutput(name);
     const int64_t per = 16 / static_cast<int64_t>(es);
     const std::string roundUp =
         ": compute " + std::string(dimName(g.colDim)) + " = " +
@@ -299,10 +298,10 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
         return errorf(name, ": row stride ld * ", es, " = ", bytes,
                       " bytes (ld = ", t->ld,
                       ") is not a multiple of 16 (TMA requirement)", fix,
-                      cpAsyncFix(name));
+                      cpAsyncFix(m, name, es));
       return errorf(name, ": row stride ", dimName(g.colDim), " * ", es, " = ",
                     bytes, " bytes is not a multiple of 16 (TMA requirement)",
-                    fix, cpAsyncFix(name));
+                    fix, cpAsyncFix(m, name, es));
     }
     if (bytes >= (int64_t(1) << 40))
       return errorf(name, ": row stride ", bytes,
@@ -336,7 +335,7 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
     if (bytes % 16 != 0)
       return errorf(name, ": batch stride ", g.batchStride, " * ", es, " = ",
                     bytes, " bytes is not a multiple of 16 (TMA requirement)",
-                    cpAsyncFix(name));
+                    cpAsyncFix(m, name, es));
     if (bytes >= (int64_t(1) << 40))
       return errorf(name, ": batch stride ", bytes,
                     " bytes exceeds the TMA limit of 2^40");

@@ -174,18 +174,29 @@ const Param *Manifest::findMatrix(const std::string &op) const {
   return nullptr;
 }
 
-bool Manifest::directStores() const {
-  // Outputs: D and aux stores. A, B, C and aux loads are inputs read with
-  // cp.async.
-  for (const Param &p : params) {
-    if (p.kind != ParamKind::Matrix)
-      continue;
-    if (p.operand == "D")
+bool Manifest::isOutput(const std::string &operand) const {
+  if (operand == "D")
+    return true;
+  for (const EvtNode &n : nodes)
+    if (n.op == EvtOp::AuxStore && n.name == operand)
       return true;
-    for (const EvtNode &n : nodes)
-      if (n.op == EvtOp::AuxStore && n.name == p.operand)
-        return true;
-  }
+  return false;
+}
+
+std::vector<std::string> Manifest::epilogueLoads() const {
+  std::vector<std::string> names;
+  for (const Param &p : params)
+    if ((p.kind == ParamKind::TensorMap || p.kind == ParamKind::Matrix) &&
+        p.operand != "A" && p.operand != "B" && !isOutput(p.operand))
+      names.push_back(p.operand);
+  return names;
+}
+
+bool Manifest::directStores() const {
+  // A, B, C and aux loads are inputs read with cp.async.
+  for (const Param &p : params)
+    if (p.kind == ParamKind::Matrix && isOutput(p.operand))
+      return true;
   return false;
 }
 

@@ -109,11 +109,13 @@ Status TestProblem::allocMatrix(const std::string &name, DType t, bool output) {
   buf.isMatrix = true;
   buf.dtype = t;
   buf.geometry = g;
-  // A sliced A or B starts `offset` elements into its allocation.
+  // A sliced A, B, C or aux load starts `offset` elements into its
+  // allocation.
   const size_t offsetBytes =
       static_cast<size_t>(name == "A"   ? opts_.offsetA
                           : name == "B" ? opts_.offsetB
-                                        : 0) *
+                          : output      ? 0
+                                        : opts_.offsetC) *
       es;
   buf.dataBytes = static_cast<size_t>(g.spanElements()) * es + offsetBytes;
   auto mem =
@@ -198,10 +200,15 @@ Expected<TestProblem> TestProblem::create(const Manifest &m,
     return errorf("ld alignment: must be in [0, 1024] bytes, got ",
                   opts.ldAlignBytes);
   padLeadingDimensions(m, p.args_, opts.pad, opts.ldAlignBytes);
-  if (opts.padA < 0 || opts.padB < 0 || opts.offsetA < 0 || opts.offsetB < 0)
-    return errorf("pad-a, pad-b, offset-a, offset-b: must be >= 0");
-  for (auto [name, extra] : {std::pair<const char *, int64_t>{"A", opts.padA},
-                             {"B", opts.padB}})
+  if (opts.padA < 0 || opts.padB < 0 || opts.offsetA < 0 ||
+      opts.offsetB < 0 || opts.padC < 0 || opts.offsetC < 0)
+    return errorf("pad-a, pad-b, pad-c, offset-a, offset-b, offset-c: must "
+                  "be >= 0");
+  std::vector<std::pair<std::string, int64_t>> pads{{"A", opts.padA},
+                                                    {"B", opts.padB}};
+  for (const std::string &name : m.epilogueLoads())
+    pads.emplace_back(name, opts.padC);
+  for (auto [name, extra] : pads)
     if (extra > 0) {
       MatrixGeometry g = matrixGeometry(m, name, p.args_);
       tensorArgFor(name, p.args_).ld = g.ld + extra;

@@ -47,9 +47,15 @@ constexpr double kStreamKOverL2Penalty = 1.15;
 /// docs/perf-notes.md, "cp.async producers (issue 28, Hopper)").
 constexpr double kCpAsyncPenalty = 1.10;
 
+/// Whether the variant copies A, B, C or an aux load with cp.async.
 bool copiesOperands(const Manifest &m) {
-  return m.operand("A").load == OperandLoad::CpAsync ||
-         m.operand("B").load == OperandLoad::CpAsync;
+  if (m.operand("A").load == OperandLoad::CpAsync ||
+      m.operand("B").load == OperandLoad::CpAsync)
+    return true;
+  for (const std::string &name : m.epilogueLoads())
+    if (m.findMatrix(name)->kind == ParamKind::Matrix)
+      return true;
+  return false;
 }
 
 /// The A and B panel bytes (full K) of `sk` consecutive tiles in raster
@@ -81,6 +87,9 @@ bool fits(const Manifest &m, const Shape &s) {
   if (int64_t(m.requiredAlignment("A")) > s.alignA ||
       int64_t(m.requiredAlignment("B")) > s.alignB)
     return false;
+  for (const std::string &name : m.epilogueLoads())
+    if (int64_t(m.requiredAlignment(name)) > s.alignC)
+      return false;
   if (!m.staticShape)
     return true;
   const auto &st = *m.staticShape;
@@ -173,6 +182,8 @@ Shape familyShape(const Family &f, const GemmArgs &args) {
   s.directStores = outputsNeedDirectStore(m, args);
   s.alignA = operandAlignment(m, "A", args);
   s.alignB = operandAlignment(m, "B", args);
+  for (const std::string &name : m.epilogueLoads())
+    s.alignC = std::min(s.alignC, operandAlignment(m, name, args));
   return s;
 }
 
@@ -252,12 +263,13 @@ Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
     return Status::error(
         "family " + f.name + ": no variant accepts problem " +
         shapeString(s) +
-        (s.alignA < 16 || s.alignB < 16
+        (s.alignA < 16 || s.alignB < 16 || s.alignC < 16
              ? " with A aligned to " + std::to_string(s.alignA) +
-                   " and B to " + std::to_string(s.alignB) +
+                   ", B to " + std::to_string(s.alignB) + " and C (aux "
+                   "loads) to " + std::to_string(s.alignC) +
                    " bytes (TMA needs 16; no variant loads them with "
-                   "cp.async at that alignment, load_a/load_b = cp_async "
-                   "with align_a/align_b)"
+                   "cp.async at that alignment, load_a/load_b/load_c = "
+                   "cp_async with align_a/align_b/align_c)"
          : s.directStores
              ? std::string(" with its outputs' strides (they break TMA's "
                            "16-byte rules and no variant has store = direct "

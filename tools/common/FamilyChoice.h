@@ -33,6 +33,8 @@ struct FamilyFlags {
   /// --offset-b (elements into the allocation): A's and B's alignment,
   /// which TMA variants need at 16 bytes and cp.async ones at align_bytes.
   int64_t padA = 0, padB = 0, offsetA = 0, offsetB = 0;
+  /// --pad-c/--offset-c: the same for C and the aux loads.
+  int64_t padC = 0, offsetC = 0;
 };
 
 /// The SM count of device `ordinal` (no context needed), or 0 with `why`.
@@ -129,8 +131,8 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
     reason = "forced by --variant";
   } else {
     // The outputs the tool will pass (packed, or padded by --pad /
-    // --align-ld; addresses aligned): may a TMA store write them?
-    runtime::Shape s = shape;
+    // --align-ld; addresses aligned): may a TMA store write them? And the
+    // inputs' alignment (--pad-a.., --offset-a..).
     const runtime::Manifest &m0 = f.variants.front().manifest;
     runtime::GemmArgs a;
     a.M = shape.M;
@@ -139,18 +141,18 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
     a.L = shape.L;
     runtime::setPlaceholderArgs(m0, a);
     runtime::padLeadingDimensions(m0, a, flags.pad, flags.alignLd);
-    for (auto [name, extra, offset] :
-         {std::tuple<const char *, int64_t, int64_t>{"A", flags.padA,
-                                                     flags.offsetA},
-          {"B", flags.padB, flags.offsetB}}) {
+    std::vector<std::tuple<std::string, int64_t, int64_t>> inputs{
+        {"A", flags.padA, flags.offsetA}, {"B", flags.padB, flags.offsetB}};
+    for (const std::string &name : m0.epilogueLoads())
+      inputs.emplace_back(name, flags.padC, flags.offsetC);
+    for (auto [name, extra, offset] : inputs) {
       runtime::TensorArg &t = runtime::tensorArgFor(name, a);
       if (extra > 0)
         t.ld = runtime::matrixGeometry(m0, name, a).ld + extra;
-      t.ptr += offset * 2; // 16-bit operands (cp.async takes no others)
+      if (const runtime::Param *p = m0.findMatrix(name))
+        t.ptr += offset * int64_t(runtime::dtypeSize(p->dtype));
     }
-    s.directStores = runtime::outputsNeedDirectStore(m0, a);
-    s.alignA = runtime::operandAlignment(m0, "A", a);
-    s.alignB = runtime::operandAlignment(m0, "B", a);
+    runtime::Shape s = runtime::familyShape(f, a);
     auto sel = kf.select(s);
     if (!sel) {
       std::fprintf(stderr, "error: %s\n", sel.message().c_str());

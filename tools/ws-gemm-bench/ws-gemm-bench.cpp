@@ -63,7 +63,7 @@ void usage() {
       "         [--tuning TABLE] [--variant ID] [--stream-k-tiles N]\n"
       "         [--align-ld BYTES] [--raster along_m|along_n] [--swizzle N]\n"
       "         [--tile-orders LIST] [--pad-a E] [--pad-b E]\n"
-      "         [--offset-a E] [--offset-b E]\n"
+      "         [--offset-a E] [--offset-b E] [--pad-c E] [--offset-c E]\n"
       "       ws-gemm-bench --csv FILE --plot FILE.png|FILE.svg\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
@@ -82,6 +82,7 @@ void usage() {
       "               with store = direct takes them packed)\n"
       "  --pad-a E, --pad-b E  E more elements in A's (B's) ld only\n"
       "  --offset-a E, --offset-b E  A (B) starts E elements into its buffer\n"
+      "  --pad-c E, --offset-c E  the same for C and every aux load\n"
       "  --c-is-d     C is read from D's buffer, D = f(acc, D) in place (the\n"
       "               beta = 1 update a reducing store, epi.store ... reduce,\n"
       "               does without reading D)\n"
@@ -130,6 +131,10 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.offsetA);
     else if (a == "--offset-b")
       ok = args.integer(o.offsetB);
+    else if (a == "--pad-c")
+      ok = args.integer(o.padC);
+    else if (a == "--offset-c")
+      ok = args.integer(o.offsetC);
     else if (a == "--device")
       ok = args.integer(o.device);
     else if (a == "--seed")
@@ -231,13 +236,16 @@ int dryRun(const Options &o) {
     next += 0x100000000ull;
   }
   padLeadingDimensions(*m, a, 0, o.alignLd);
-  for (auto [name, extra, offset] :
-       {std::tuple<const char *, int64_t, int64_t>{"A", o.padA, o.offsetA},
-        {"B", o.padB, o.offsetB}}) {
+  std::vector<std::tuple<std::string, int64_t, int64_t>> inputs{
+      {"A", o.padA, o.offsetA}, {"B", o.padB, o.offsetB}};
+  for (const std::string &name : m->epilogueLoads())
+    inputs.emplace_back(name, o.padC, o.offsetC);
+  for (auto [name, extra, offset] : inputs) {
     TensorArg &t = tensorArgFor(name, a);
     if (extra > 0)
       t.ld = matrixGeometry(*m, name, a).ld + extra;
-    t.ptr += offset * 2;
+    if (const Param *p = m->findMatrix(name))
+      t.ptr += offset * int64_t(dtypeSize(p->dtype));
   }
   if (o.cIsD && m->hasC()) // as the timed run's readCFromD: C is D's buffer
     a.C = a.D;
@@ -305,6 +313,8 @@ int run(const Options &o) {
   po.padB = o.padB;
   po.offsetA = o.offsetA;
   po.offsetB = o.offsetB;
+  po.padC = o.padC;
+  po.offsetC = o.offsetC;
   po.keepHost = false;
   std::vector<TestProblem> sets;
   auto first = TestProblem::create(m, po);
@@ -549,7 +559,7 @@ int main(int argc, char **argv) {
   if (!wsgemm::tools::chooseFromFamily(
           o.manifest,
           {o.tuning, o.variant, 0, o.alignLd, o.padA, o.padB, o.offsetA,
-           o.offsetB},
+           o.offsetB, o.padC, o.offsetC},
           {o.M, o.N, o.K, o.L},
           o.device, o.dryRun, &o.chosen, ctx.has_value()))
     return 2;

@@ -38,6 +38,7 @@ struct Options {
   int64_t alignLd = 0;       // bytes: every matrix's ld rounded up
   int64_t padA = 0, padB = 0;       // extra elements in A's / B's ld
   int64_t offsetA = 0, offsetB = 0; // A / B start this many elements in
+  int64_t padC = 0, offsetC = 0;    // the same for C and the aux loads
   uint64_t seed = 1;
   bool compare = false;
   bool cIsD = false; // --c-is-d: C read from D's buffer (D = f(acc, D))

@@ -66,6 +66,7 @@ void usage() {
       "         [--tuning TABLE] [--variant ID] [--timeout S]\n"
       "         [--stream-k-tiles N] [--align-ld BYTES]\n"
       "         [--pad-a E] [--pad-b E] [--offset-a E] [--offset-b E]\n"
+      "         [--pad-c E] [--offset-c E]\n"
       "         [--raster along_m|along_n] [--swizzle 1|2|4|8]\n"
       "  MANIFEST     a kernel manifest, or a family manifest (ws-gemm-sweep):\n"
       "               the variant is chosen for the shape (docs/tuning.md)\n"
@@ -89,6 +90,8 @@ void usage() {
       "               leading dimension, for cp.async kernels)\n"
       "  --offset-a E, --offset-b E  A (B) starts E elements into its\n"
       "               buffer (a sliced base address off 16 bytes)\n"
+      "  --pad-c E, --offset-c E  the same for C and every aux load (for\n"
+      "               kernels with load_c = cp_async)\n"
       "  --stream-k-tiles N  stream-K kernels: N tiles in the stream-K\n"
       "               region (0: data-parallel; default: the runtime's\n"
       "               heuristic, docs/stream-k.md)\n"
@@ -133,6 +136,10 @@ bool parseOptions(int argc, char **argv, Options &o) {
       ok = args.integer(o.offsetA);
     } else if (a == "--offset-b") {
       ok = args.integer(o.offsetB);
+    } else if (a == "--pad-c") {
+      ok = args.integer(o.padC);
+    } else if (a == "--offset-c") {
+      ok = args.integer(o.offsetC);
     } else if (a == "--stream-k-tiles") {
       ok = args.integer(o.streamKTiles);
     } else if (a == "--device") {
@@ -342,6 +349,8 @@ int run(const Options &o) {
   po.padB = o.padB;
   po.offsetA = o.offsetA;
   po.offsetB = o.offsetB;
+  po.padC = o.padC;
+  po.offsetC = o.offsetC;
   po.scalars = o.scalars;
   po.nanInputs = o.nanInputs;
   auto problem = TestProblem::create(m, po);
@@ -490,7 +499,7 @@ int main(int argc, char **argv) {
   if (!wsgemm::tools::chooseFromFamily(
           o.manifest,
           {o.tuning, o.variant, o.pad, o.alignLd, o.padA, o.padB, o.offsetA,
-           o.offsetB},
+           o.offsetB, o.padC, o.offsetC},
           {o.M, o.N, o.K, o.L}, o.device, o.dryRun, nullptr, ctx.has_value()))
     return 2;
   return run(o);

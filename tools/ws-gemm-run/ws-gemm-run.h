@@ -32,6 +32,7 @@ struct Options {
   int64_t alignLd = 0; // bytes: every matrix's ld rounded up (0: packed)
   int64_t padA = 0, padB = 0;       // extra elements in A's / B's ld
   int64_t offsetA = 0, offsetB = 0; // A / B start this many elements in
+  int64_t padC = 0, offsetC = 0;    // the same for C and the aux loads
   int64_t streamKTiles = -1; // stream-K tiles (-1: the runtime's choice)
   tools::TileOrderChoice tileOrder; // --raster, --swizzle
   int device = 0;

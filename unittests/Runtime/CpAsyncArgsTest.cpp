@@ -190,13 +190,63 @@ TEST(CpAsyncArgs, CopiedC) {
   a.C.ld = 516;
   EXPECT_EQ(argsError(m, a),
             "C: row stride ld * 2 = 1032 bytes (ld = 516) is not a multiple "
-            "of 16: the kernel's epilogue copies C 16 bytes at a time "
-            "(cp.async); pass C at a 16-byte aligned address with ld a "
+            "of 16: the kernel copies C 16 bytes at a time (align_c = 16); "
+            "use a kernel compiled with align_c = 8 (or a family holding "
+            "one), or pass C at a 16-byte aligned address with ld a "
             "multiple of 8 elements");
   a = validBiasRelu(256, 512, 128);
   a.C.ptr += 8;
   EXPECT_EQ(argsError(m, a),
-            "C: base address 0x30000008 is not 16-byte aligned: the kernel's "
-            "epilogue copies C 16 bytes at a time (cp.async); pass C at a "
-            "16-byte aligned address with ld a multiple of 8 elements");
+            "C: base address 0x30000008 is not 16-byte aligned: the kernel "
+            "copies C 16 bytes at a time (align_c = 16); use a kernel "
+            "compiled with align_c = 8 (or a family holding one), or pass C "
+            "at a 16-byte aligned address with ld a multiple of 8 elements");
+}
+
+/// On sm_90a a TMA kernel refuses a C whose rows are not whole 16-byte
+/// pieces and names the copying kernel; a family holding one (load_c =
+/// cp_async, align_c = 2) picks it for such a C, and the TMA one otherwise.
+TEST(CpAsyncArgs, FamilyPicksCopiedC) {
+  Manifest tmaM = loadOrDie("gemm_bias_relu.json");
+  GemmArgs a = validBiasRelu(256, 512, 128);
+  a.C.ld = 515;
+  EXPECT_EQ(argsError(tmaM, a),
+            "C: row stride ld * 2 = 1030 bytes (ld = 515) is not a multiple "
+            "of 16 (TMA requirement): store its rows padded to ld = 520 "
+            "elements (a multiple of 8; TensorArg::ld, ws-gemm-run "
+            "--align-ld 16); or use a kernel compiled with load_c = cp_async, "
+            "align_c = 2 (cp.async copies, any alignment of the element)");
+
+  json j = copiedC();
+  j["params"][2]["align_bytes"] = 2;
+  Family f;
+  f.name = "f";
+  FamilyVariant tma, copied;
+  tma.id = "tma";
+  tma.manifest = tmaM;
+  copied.id = "copied_c";
+  copied.manifest = parseOrDie(j);
+  EXPECT_EQ(argsError(copied.manifest, a), "");
+  f.variants = {tma, copied};
+  Shape s = familyShape(f, a);
+  EXPECT_EQ(s.alignC, 2);
+  SelectOptions opts;
+  opts.smCount = 132;
+  auto sel = selectVariant(f, nullptr, s, opts);
+  ASSERT_TRUE(sel.ok()) << sel.message();
+  EXPECT_EQ(sel->variant, 1);
+  // C with 16-byte rows: the TMA variant (cp.async costs more).
+  a.C.ld = 520;
+  s = familyShape(f, a);
+  EXPECT_EQ(s.alignC, 16);
+  sel = selectVariant(f, nullptr, s, opts);
+  ASSERT_TRUE(sel.ok()) << sel.message();
+  EXPECT_EQ(sel->variant, 0);
+  // Only the TMA variant: the refusal names load_c.
+  f.variants = {tma};
+  s.alignC = 2;
+  sel = selectVariant(f, nullptr, s, opts);
+  ASSERT_FALSE(sel.ok());
+  EXPECT_NE(sel.message().find("C (aux loads) to 2 bytes"), std::string::npos)
+      << sel.message();
 }

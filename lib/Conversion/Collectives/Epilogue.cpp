@@ -125,11 +125,12 @@ Value Epilogue::emitLoads(const WorkTile &tile, Value start) {
   return loop.getResult(0);
 }
 
-/// Without TMA (sm_8x), each of the warp's 32 threads waits for the empty
-/// stage, copies its 16-byte pieces of every warpgroup's subtile (rows mb
-/// * 64.., columns j * epi N..) of C and the aux matrices into the layout
-/// TMA would write (the subtile's swizzle, zeros past M and N), and
-/// arrives on the full barrier as they land.
+/// Without TMA (sm_8x, or load_c = cp_async), each of the warp's 32
+/// threads waits for the empty stage, copies its align_c-byte pieces of
+/// every warpgroup's subtile (rows mb * 64.., columns j * epi N..) of C and
+/// the aux matrices into the layout TMA would write (the subtile's swizzle,
+/// zeros past M and N), and arrives on the full barrier as they land (with
+/// 2-byte pieces, ld.global + st.shared, after its stores).
 void Epilogue::emitCopiedLoads(const WorkTile &tile, Value state, Value mb,
                                Value j) {
   ImplicitLocOpBuilder &b = kc.b;
@@ -156,7 +157,7 @@ void Epilogue::emitCopiedLoads(const WorkTile &tile, Value state, Value mb,
     s.blockBytes = layout.subtileBytes(type);
     CopyPlan plan;
     plan.elementBytes = byteWidth(type);
-    plan.widthBytes = 16;
+    plan.widthBytes = kc.desc.epilogueCopyBytes();
     plan.threads = 32;
     plan.thread = kc.lane;
     emitCopyTile(kc, g, s, plan);
@@ -174,8 +175,9 @@ void Epilogue::emitCopiedLoads(const WorkTile &tile, Value state, Value mb,
       copy(aux.name, aux.type,
            ringBuffer(aux.offset, aux.type, layout.stagesC, wg, slot), wgRow);
   }
-  ProducerCommitOp::create(b, kc.epiPipe, state, /*cp_async=*/true,
-                           /*stores=*/false);
+  bool stores = kc.desc.epilogueCopyBytes() < 4;
+  ProducerCommitOp::create(b, kc.epiPipe, state, /*cp_async=*/!stores,
+                           /*stores=*/stores);
 }
 
 //===----------------------------------------------------------------------===//

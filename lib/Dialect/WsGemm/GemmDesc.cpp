@@ -178,6 +178,8 @@ pl::GemmConfig mlir::wsgemm::toPlanningConfig(ConfigAttr attr) {
   config.loadB = load(attr.getLoadB());
   config.alignA = attr.getAlignA();
   config.alignB = attr.getAlignB();
+  config.loadC = load(attr.getLoadC());
+  config.alignC = attr.getAlignC();
   return config;
 }
 
@@ -218,7 +220,7 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
       c.fragmentSize, c.reuseSmemC, c.delayTmaStore, c.producerRegs,
       c.consumerRegs, c.promotionInterval, c.splitK, scheduler, c.blockScaling,
       store, c.warpStores, fromPlanning(c.loadA), fromPlanning(c.loadB),
-      c.alignA, c.alignB);
+      c.alignA, c.alignB, fromPlanning(c.loadC), c.alignC);
 }
 
 //===----------------------------------------------------------------------===//

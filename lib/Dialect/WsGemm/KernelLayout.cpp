@@ -179,10 +179,10 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
       params.push_back(std::move(p));
       return;
     }
-    // Without TMA (sm_8x) the epilogue-load warp copies C and aux
-    // matrices 16 bytes at a time (Epilogue.cpp).
+    // Without TMA (sm_8x, or load_c = cp_async) the epilogue-load warp
+    // copies C and aux matrices align_c bytes at a time (Epilogue.cpp).
     if (!output && desc.copiesEpilogueLoads()) {
-      copied(name.c_str(), type, {"N", "M"}, 16);
+      copied(name.c_str(), type, {"N", "M"}, desc.epilogueCopyBytes());
       return;
     }
     tensorMap(name, type, {"N", "M"},

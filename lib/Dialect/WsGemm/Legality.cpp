@@ -182,17 +182,15 @@ static void checkRowStride(ErrorList &errors, const std::string &operand,
     os << "set store = direct (every epilogue thread stores its elements "
           "with st.global, any row stride)";
   else
-    os << (operand[0] == 'A' || operand[0] == 'B'
-               ? ""
-               : "the kernel loads it only with TMA: ")
-       << "leave the shape dynamic and store the rows padded to a multiple "
+    os << "leave the shape dynamic and store the rows padded to a multiple "
           "of 16 bytes (leading dimension "
        << (dim * bytesOf(type) + 15) / 16 * 16 / bytesOf(type)
-       << "), which the runtime takes as the operand's ld"
+       << "), which the runtime takes as the operand's ld, or load it with "
+          "cp.async (load_"
        << (operand[0] == 'A' || operand[0] == 'B'
-               ? std::string(", or load it with cp.async (load_") +
-                     char(operand[0] - 'A' + 'a') + " = cp_async)"
-               : std::string());
+               ? char(operand[0] - 'A' + 'a')
+               : 'c')
+       << " = cp_async)";
 }
 
 /// Group 2: epilogue tile and buffers, pipeline knobs, registers, TMA.
@@ -367,18 +365,35 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
                      bN ? "N" : "K", bN ? n : k, desc.b);
     for (const std::string &e : copied)
       errors.error() << e;
+    // Copied C and aux loads answer to align_c.
+    auto checkLoad = [&](const std::string &name, DType type) {
+      if (!desc.copiesEpilogueLoads())
+        return checkRowStride(errors, name, "N", n, type);
+      int64_t stride = n * bytesOf(type), align = desc.epilogueCopyBytes();
+      if (stride % align == 0)
+        return;
+      int64_t fits = align;
+      while (fits > 2 && stride % fits != 0)
+        fits /= 2;
+      errors.error() << name << " has a row stride of N x " << bytesOf(type)
+                     << " = " << stride << " bytes (N = " << n
+                     << "), not a multiple of align_c = " << align
+                     << " bytes (the epilogue's copy width); use align_c = "
+                     << fits;
+    };
     if (desc.loadsC)
-      checkRowStride(errors, "C (M x N, N contiguous)", "N", n, desc.c);
+      checkLoad("C (M x N, N contiguous)", desc.c);
     // Outputs stored directly have no tensor map.
     bool tmaStores = !c.isDirectStore();
     if (desc.storesD && tmaStores)
       checkRowStride(errors, "D (M x N, N contiguous)", "N", n, desc.d,
                      /*output=*/true);
     for (const EpilogueOperand &aux : desc.operands)
-      if (aux.kind == EpilogueOperand::Kind::AuxLoad ||
-          (aux.kind == EpilogueOperand::Kind::AuxStore && tmaStores))
+      if (aux.kind == EpilogueOperand::Kind::AuxLoad)
+        checkLoad("aux matrix '" + aux.name + "' (M x N)", aux.type);
+      else if (aux.kind == EpilogueOperand::Kind::AuxStore && tmaStores)
         checkRowStride(errors, "aux matrix '" + aux.name + "' (M x N)", "N", n,
-                       aux.type, aux.kind == EpilogueOperand::Kind::AuxStore);
+                       aux.type, /*output=*/true);
   }
 }
 

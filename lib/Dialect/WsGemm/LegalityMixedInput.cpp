@@ -100,6 +100,10 @@ void mlir::wsgemm::planning::legality::checkMixedInputRules(
   if (c.hasCpAsync())
     errors.error() << "load_a / load_b = cp_async is not supported with "
                       "dequant_a: the pre-packed A and B are loaded by TMA";
+  if (c.isCpAsyncC())
+    errors.error() << "load_c = cp_async is not implemented with dequant_a "
+                      "(its C and aux loads are TMA boxes: pass them with "
+                      "16-byte aligned rows)";
   if (desc.shape) {
     auto [m, n, k, l] = *desc.shape;
     (void)n;

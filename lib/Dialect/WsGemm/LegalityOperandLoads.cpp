@@ -3,7 +3,8 @@
 // The part of planning::checkLegality about how the mainloop loads A and B
 // (`load_a`/`load_b = cp_async`, `align_a`/`align_b`): which operands the
 // cp.async producer copies (CpAsyncProducer.cpp), with which clusters, and
-// which static strides an alignment admits. Kept apart from Legality.cpp,
+// which static strides an alignment admits; and how the epilogue-load warp
+// copies C and the aux loads (`load_c = cp_async`, `align_c`). Kept apart from Legality.cpp,
 // which calls it with the type and shape rules (group 1). No IR here.
 //
 //===----------------------------------------------------------------------===//
@@ -18,9 +19,43 @@ static std::string listToString(const std::array<int64_t, 3> &values) {
          ", " + std::to_string(values[2]) + "]";
 }
 
+/// `load_c = cp_async`: the epilogue-load warp's copies of C and the aux
+/// loads (Epilogue.cpp), at align_c bytes.
+static void checkEpilogueLoadRules(const GemmDesc &desc,
+                                   std::vector<std::string> &errors) {
+  const GemmConfig &c = desc.config;
+  if (!c.isCpAsyncC())
+    return;
+  if (!desc.readsEpilogueMatrices()) {
+    errors.push_back("load_c = cp_async copies C and the aux loads, but the "
+                     "epilogue reads neither: drop load_c and align_c");
+    return;
+  }
+  int64_t align = desc.epilogueCopyBytes();
+  auto check = [&](const std::string &name, DType type) {
+    int64_t es = std::max<unsigned>(1, getBits(type) / 8);
+    if (align < es)
+      errors.push_back("align_c = " + std::to_string(align) +
+                       " bytes is less than " + name + "'s element (" +
+                       toString(type) + ", " + std::to_string(es) +
+                       " bytes)");
+    // A 2-byte copy moves one 16-bit element with ld.global.b16.
+    else if (align == 2 && es == 1)
+      errors.push_back("align_c = 2 copies one 16-bit element at a time, "
+                       "but " + name + " is " + toString(type) +
+                       ": use align_c = 4 or more (cp.async)");
+  };
+  if (desc.loadsC)
+    check("C", desc.c);
+  for (const EpilogueOperand &aux :
+       desc.operandsOf(EpilogueOperand::Kind::AuxLoad))
+    check("aux load '" + aux.name + "'", aux.type);
+}
+
 void mlir::wsgemm::planning::checkOperandLoadRules(
     const GemmDesc &desc, std::vector<std::string> &errors) {
   const GemmConfig &c = desc.config;
+  checkEpilogueLoadRules(desc, errors);
   if (!c.hasCpAsync())
     return;
   auto cluster = c.cluster.value_or(std::array<int64_t, 3>{1, 1, 1});

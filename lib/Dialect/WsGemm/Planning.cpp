@@ -132,6 +132,17 @@ GemmDesc::operandsOf(EpilogueOperand::Kind kind) const {
   return result;
 }
 
+bool GemmDesc::readsEpilogueMatrices() const {
+  return loadsC || !operandsOf(EpilogueOperand::Kind::AuxLoad).empty();
+}
+
+int64_t GemmDesc::largestEpilogueLoadBytes() const {
+  int64_t bytes = loadsC ? getBits(c) / 8 : 0;
+  for (const EpilogueOperand &aux : operandsOf(EpilogueOperand::Kind::AuxLoad))
+    bytes = std::max<int64_t>(bytes, getBits(aux.type) / 8);
+  return bytes;
+}
+
 int64_t mlir::wsgemm::planning::getNumConsumerWarpgroups(KernelSchedule s) {
   return s == KernelSchedule::WarpSpecialized ? 1 : 2;
 }
@@ -312,6 +323,9 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
     c.alignA = std::max<int64_t>(1, getBits(desc.a) / 8);
   if (c.isCpAsyncB() && !c.alignB)
     c.alignB = std::max<int64_t>(1, getBits(desc.b) / 8);
+  // Copied C and aux loads: at the widest of their elements.
+  if (c.isCpAsyncC() && !c.alignC)
+    c.alignC = std::max<int64_t>(2, desc.largestEpilogueLoadBytes());
 
   // LoadRegisterRequirement / MmaRegisterRequirement of the cooperative and
   // pingpong kernels; the warp_specialized kernel keeps the launch budget.
@@ -320,7 +334,10 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   // addresses) spills at 40 (ptxas): 56 and 224 with one operand copied,
   // 72 and 208 with both; 2-byte copies of an MN-major operand keep 32
   // loads in flight per thread (CpAsyncProducer.cpp): 80 and 208
-  // (128 x 80 + 256 x 208 = 63488).
+  // (128 x 80 + 256 x 208 = 63488). Copied C and aux loads (the
+  // epilogue-load warp's copies of two warpgroups' subtiles) spilled up
+  // to 136 bytes at 56, 72 and 80 (128x256, 16-byte copies): 96 and 208
+  // (65536).
   if (schedule != KernelSchedule::WarpSpecialized) {
     int64_t copied = int64_t(c.isCpAsyncA()) + int64_t(c.isCpAsyncB());
     bool stores =
@@ -328,11 +345,14 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
          desc.aMajor == OperandMajor::M) ||
         (c.isCpAsyncB() && c.alignB.value_or(2) < 4 &&
          desc.bMajor == OperandMajor::N);
+    bool copiesC = c.isCpAsyncC() && desc.readsEpilogueMatrices();
     if (!c.producerRegs)
-      c.producerRegs = stores ? 80 : copied == 2 ? 72 : copied == 1 ? 56 : 40;
+      c.producerRegs = copiesC  ? 96
+                       : stores ? 80
+                                : copied == 2 ? 72 : copied == 1 ? 56 : 40;
     if (!c.consumerRegs)
       c.consumerRegs =
-          stores || copied == 2 ? 208 : copied == 1 ? 224 : 232;
+          copiesC || stores || copied == 2 ? 208 : copied == 1 ? 224 : 232;
   }
 
   // sm90_compute_tile_shape_or_override (EpilogueTileAuto), narrowed (N a

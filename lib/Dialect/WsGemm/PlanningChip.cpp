@@ -69,13 +69,6 @@ int64_t mlir::wsgemm::planning::getSmemCapacity(Chip chip) {
   return kSm90SmemCapacity;
 }
 
-/// Whether the epilogue reads C or an aux matrix (the epilogue-load warp's
-/// copies on sm_8x).
-static bool readsEpilogueMatrices(const GemmDesc &desc) {
-  return desc.loadsC ||
-         !desc.operandsOf(EpilogueOperand::Kind::AuxLoad).empty();
-}
-
 void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   if (!isSm8x(desc.chip))
     return;
@@ -100,6 +93,14 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
     c.alignA = 16;
   if (!c.alignB)
     c.alignB = 16;
+  // C and aux loads too: the epilogue-load warp copies them, 16 bytes at a
+  // time unless told less.
+  if (desc.readsEpilogueMatrices()) {
+    if (!c.loadC)
+      c.loadC = OperandLoad::CpAsync;
+    if (!c.alignC)
+      c.alignC = 16;
+  }
   if (!c.store)
     c.store = OutputStore::Direct;
   if (!c.scheduler)
@@ -107,7 +108,7 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   // sm_86/89's 99 KiB hold a 128x128x64 tile's two stages beside two C or
   // aux subtile stages, not the four sm_90 and sm_80 get.
   if (!c.stagesC && getSmemCapacity(desc.chip) < kSm90SmemCapacity / 2 &&
-      readsEpilogueMatrices(desc))
+      desc.readsEpilogueMatrices())
     c.stagesC = 2;
 }
 
@@ -154,13 +155,15 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
     errors.error() << chip << " has no thread block clusters (cluster = "
                    << listToString(*c.cluster) << "; sm_90a has)";
   for (auto [name, load] : {std::pair{"load_a", c.loadA},
-                            std::pair{"load_b", c.loadB}})
+                            std::pair{"load_b", c.loadB},
+                            std::pair{"load_c", c.loadC}})
     if (load == OperandLoad::Tma)
       errors.error() << chip << " has no TMA: " << name
                      << " = tma; its operands are copied with cp.async ("
                      << name << " = cp_async, the default there)";
   for (auto [name, align] : {std::pair{"align_a", c.alignA},
-                             std::pair{"align_b", c.alignB}})
+                             std::pair{"align_b", c.alignB},
+                             std::pair{"align_c", c.alignC}})
     if (align && *align < 4)
       errors.error() << name << " = " << *align << ": " << chip
                      << " kernels copy 16, 8 or 4 bytes per cp.async (the "
@@ -184,7 +187,7 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
                       "be K-major";
   // C and aux matrices are copied by the epilogue-load warp with cp.async
   // (Epilogue.cpp), which the multistage schedule does not have.
-  if (readsEpilogueMatrices(desc) && c.schedule == KernelSchedule::Multistage)
+  if (desc.readsEpilogueMatrices() && c.schedule == KernelSchedule::Multistage)
     errors.error() << "schedule = multistage does not read C or aux "
                    << "matrices (they are copied by the epilogue-load warp "
                    << "of the warp-specialized schedules: warp_specialized, "

@@ -108,7 +108,8 @@ LogicalResult ConfigAttr::verify(
     std::optional<bool> blockScaling, std::optional<OutputStore> store,
     std::optional<bool> warpStores, std::optional<OperandLoad> loadA,
     std::optional<OperandLoad> loadB, std::optional<int64_t> alignA,
-    std::optional<int64_t> alignB) {
+    std::optional<int64_t> alignB, std::optional<OperandLoad> loadC,
+    std::optional<int64_t> alignC) {
   if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
@@ -133,7 +134,9 @@ LogicalResult ConfigAttr::verify(
   // alignment says which, so it belongs to a cp.async load.
   std::pair<StringRef, std::pair<std::optional<OperandLoad>,
                                  std::optional<int64_t>>>
-      aligns[] = {{"a", {loadA, alignA}}, {"b", {loadB, alignB}}};
+      aligns[] = {{"a", {loadA, alignA}},
+                  {"b", {loadB, alignB}},
+                  {"c", {loadC, alignC}}};
   for (auto [name, la] : aligns) {
     auto [load, align] = la;
     if (!align)
@@ -353,7 +356,7 @@ ConfigAttr GemmOp::getConfigOrEmpty() {
     return config;
   return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
                          {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                         {}, {});
+                         {}, {}, {}, {});
 }
 
 //===----------------------------------------------------------------------===//

@@ -79,6 +79,10 @@ struct Shape {
   /// (operandAlignment, Args.h): a TMA variant needs 16, a cp.async one
   /// its align_bytes.
   int64_t alignA = 16, alignB = 16;
+  /// The least alignment in bytes of C's and the aux loads' base, ld and
+  /// batch stride: a TMA variant needs 16, a `load_c = cp_async` one its
+  /// align_bytes.
+  int64_t alignC = 16;
 };
 std::string shapeString(const Shape &s); // "4096x4096x4096" (+ "x3" if L>1)
 

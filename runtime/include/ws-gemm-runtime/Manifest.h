@@ -204,9 +204,13 @@ struct Manifest {
   /// Whether the kernel stores its outputs without TMA (`store = direct`:
   /// matrix params), so that any output row stride works.
   bool directStores() const;
-  /// Bytes of alignment the kernel needs of operand "A" or "B"'s base, ld
-  /// and batch stride: 16 for a tensor map, a cp.async matrix's
-  /// align_bytes.
+  /// Whether `operand` is one the kernel stores: D or an aux store.
+  bool isOutput(const std::string &operand) const;
+  /// The matrices the epilogue-load warp reads: C and the aux loads.
+  std::vector<std::string> epilogueLoads() const;
+  /// Bytes of alignment the kernel needs of an input matrix's ("A", "B",
+  /// "C", an aux load) base, ld and batch stride: 16 for a tensor map, a
+  /// cp.async matrix's align_bytes.
   uint32_t requiredAlignment(const std::string &operand) const;
   /// The block-scale pointer of operand "A" or "B", or nullptr.
   const Param *findBlockScale(const std::string &operand) const;

@@ -43,6 +43,9 @@ struct ProblemOptions {
   /// Elements between A's (B's) allocation and its first element: a
   /// sliced base address off 16 bytes (--offset-a / --offset-b).
   int64_t offsetA = 0, offsetB = 0;
+  /// The same for C and every aux load (--pad-c / --offset-c): what a
+  /// `load_c = cp_async` kernel takes.
+  int64_t padC = 0, offsetC = 0;
   /// Values for scalar and scalar_pointer parameters (others are random).
   std::map<std::string, float> scalars;
   /// Keep decoded host copies of the inputs (for a Reference).

@@ -375,3 +375,25 @@ wsgemm.gemm @bad_load a(f16) b(f16) d(f16) config #wsgemm.config<load_a = ldg> {
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// expected-error @+1 {{config align_c needs load_c = cp_async (TMA needs 16-byte alignment)}}
+wsgemm.gemm @align_c_without_cp_async a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<align_c = 4> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %r = arith.addf %acc, %c : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{config align_c must be 2, 4, 8 or 16 bytes (the cp.async copy width), got 3}}
+wsgemm.gemm @align_c_odd a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<load_c = cp_async, align_c = 3> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %r = arith.addf %acc, %c : f32
+  epi.store %r : f32
+  epi.yield
+}

@@ -189,6 +189,19 @@ wsgemm.gemm @cp_async a(i4) b(bf16) d(bf16)
 
 // -----
 
+// expected-error @+1 {{load_c = cp_async is not implemented with dequant_a (its C and aux loads are TMA boxes: pass them with 16-byte aligned rows)}}
+wsgemm.gemm @cp_async_c a(i4) b(bf16) c(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<load_c = cp_async> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %r = arith.addf %acc, %c : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// -----
+
 // expected-error @+1 {{M = 100 must be a multiple of 64 for an i4 A: the pre-packed weight comes in units of 64 rows}}
 wsgemm.gemm @static_m a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>

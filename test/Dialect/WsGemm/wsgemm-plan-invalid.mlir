@@ -511,7 +511,7 @@ wsgemm.gemm @lm_head a(f16) b(f16) d(f16) shape [4096, 50257, 4096] config #wsge
 
 // An input with such rows is loaded only with TMA: the fix is a padded
 // leading dimension (N = 1001 f16: 2002 bytes -> 2016 = 1008 elements).
-// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but C (M x N, N contiguous) has a row stride of N x 2 = 2002 bytes (N = 1001); the kernel loads it only with TMA: leave the shape dynamic and store the rows padded to a multiple of 16 bytes (leading dimension 1008), which the runtime takes as the operand's ld}}
+// expected-error @+1 {{TMA needs row strides that are multiples of 16 bytes, but C (M x N, N contiguous) has a row stride of N x 2 = 2002 bytes (N = 1001); leave the shape dynamic and store the rows padded to a multiple of 16 bytes (leading dimension 1008), which the runtime takes as the operand's ld, or load it with cp.async (load_c = cp_async)}}
 wsgemm.gemm @odd_c a(f16) b(f16) c(f16) d(f16) shape [256, 1001, 64] config #wsgemm.config<store = direct> {
 ^bb0(%acc: f32):
   %c = epi.load_src : f32
@@ -712,5 +712,54 @@ wsgemm.gemm @cp_async_cluster a(f16) b(f16) d(f16) config #wsgemm.config<cluster
 wsgemm.gemm @cp_async_stride a(f16, m_major) b(f16) d(f16) shape [1001, 1024, 1024] config #wsgemm.config<load_a = cp_async, align_a = 4> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// load_c = cp_async (the epilogue-load warp's copies of C and the aux
+// loads) needs something to copy.
+// expected-error @+1 {{load_c = cp_async copies C and the aux loads, but the epilogue reads neither: drop load_c and align_c}}
+wsgemm.gemm @load_c_nothing a(f16) b(f16) d(f16) config #wsgemm.config<load_c = cp_async> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// An f32 C is 4 bytes an element: 2-byte copies would split it.
+// expected-error @+1 {{align_c = 2 bytes is less than C's element (f32, 4 bytes)}}
+wsgemm.gemm @load_c_narrow a(f16) b(f16) c(f32) d(f32) config #wsgemm.config<load_c = cp_async, align_c = 2> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %r = arith.addf %acc, %c : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// -----
+
+// A 2-byte copy moves one 16-bit element; an 8-bit aux load needs cp.async.
+// expected-error @+1 {{align_c = 2 copies one 16-bit element at a time, but aux load 'q' is f8e4m3: use align_c = 4 or more (cp.async)}}
+wsgemm.gemm @load_c_fp8_aux a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<load_c = cp_async, align_c = 2> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %q = epi.aux_load "q" : f8E4M3FN -> f32
+  %r = arith.addf %acc, %c : f32
+  %s = arith.addf %r, %q : f32
+  epi.store %s : f32
+  epi.yield
+}
+
+// -----
+
+// A static C stride answers to align_c: N = 1001 f16 rows are 2002 bytes.
+// expected-error @+1 {{C (M x N, N contiguous) has a row stride of N x 2 = 2002 bytes (N = 1001), not a multiple of align_c = 4 bytes (the epilogue's copy width); use align_c = 2}}
+wsgemm.gemm @load_c_stride a(f16) b(f16) c(f16) d(f16) shape [1024, 1001, 1024] config #wsgemm.config<load_c = cp_async, align_c = 4, store = direct> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %r = arith.addf %acc, %c : f32
+  epi.store %r : f32
   epi.yield
 }

@@ -142,3 +142,25 @@ wsgemm.gemm @multistage_regs a(f16) b(f16) d(f16) config #wsgemm.config<tile = [
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// expected-error @+1 {{sm_80 has no TMA: load_c = tma; its operands are copied with cp.async (load_c = cp_async, the default there)}}
+wsgemm.gemm @tma_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<load_c = tma> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %r = arith.addf %acc, %c : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{align_c = 2: sm_80 kernels copy 16, 8 or 4 bytes per cp.async (the 2-byte copy is implemented for sm_90a only)}}
+wsgemm.gemm @c_two_bytes a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<load_c = cp_async, align_c = 2> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %r = arith.addf %acc, %c : f32
+  epi.store %r : f32
+  epi.yield
+}

@@ -159,10 +159,17 @@ struct GemmConfig {
   /// Bytes of alignment a cp.async operand's base, ld and batch stride
   /// have (the copy width); unset: the element size (fillDefaults).
   std::optional<int64_t> alignA, alignB;
+  /// How the epilogue-load warp brings C and the aux loads: unset, TMA
+  /// (sm_90a); cp.async on sm_8x (fillChipDefaults).
+  std::optional<OperandLoad> loadC;
+  /// Bytes of alignment of every copied C or aux load (the copy width);
+  /// unset: their largest element size (fillDefaults), 16 on sm_8x.
+  std::optional<int64_t> alignC;
 
   bool isCpAsyncA() const { return loadA == OperandLoad::CpAsync; }
   bool isCpAsyncB() const { return loadB == OperandLoad::CpAsync; }
   bool hasCpAsync() const { return isCpAsyncA() || isCpAsyncB(); }
+  bool isCpAsyncC() const { return loadC == OperandLoad::CpAsync; }
   int64_t getSplitK() const { return splitK.value_or(1); }
   bool isStreamK() const { return scheduler == TileSchedulerKind::StreamK; }
   bool isDirectStore() const { return store == OutputStore::Direct; }
@@ -263,10 +270,20 @@ struct GemmDesc {
 
   /// The operands of one kind, in order.
   std::vector<EpilogueOperand> operandsOf(EpilogueOperand::Kind kind) const;
-  /// C and aux matrices reach shared memory by cp.async (16 bytes at a
-  /// time, the epilogue-load warp's 32 lanes) rather than TMA: on sm_8x,
-  /// which has no TMA. They are then matrix parameters aligned to 16 bytes.
-  bool copiesEpilogueLoads() const { return isSm8x(chip); }
+  /// Whether the epilogue reads C or an aux matrix (the epilogue-load
+  /// warp's TMA loads or copies).
+  bool readsEpilogueMatrices() const;
+  /// The largest element, in bytes, of C and the aux loads (0: none).
+  int64_t largestEpilogueLoadBytes() const;
+  /// C and aux matrices reach shared memory by the epilogue-load warp's 32
+  /// lanes' copies (`load_c = cp_async`: always on sm_8x, which has no
+  /// TMA) rather than TMA. They are then matrix parameters aligned to
+  /// epilogueCopyBytes().
+  bool copiesEpilogueLoads() const {
+    return isSm8x(chip) || config.isCpAsyncC();
+  }
+  /// The copies' width and the copied matrices' alignment in bytes.
+  int64_t epilogueCopyBytes() const { return config.alignC.value_or(16); }
 };
 
 /// Consumer warpgroups of a schedule's CTA: 1 for warp_specialized, else 2.

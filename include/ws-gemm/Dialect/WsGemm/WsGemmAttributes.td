@@ -87,7 +87,7 @@ def WsGemm_OutputStore : I32EnumAttr<"OutputStore",
 }
 
 def WsGemm_OperandLoad : I32EnumAttr<"OperandLoad",
-    "how the mainloop's producer brings an operand (A or B) to shared memory", [
+    "how a producer brings an input matrix (A, B, C, aux) to shared memory", [
       // One elected thread issues TMA loads of whole boxes (CUTLASS's
       // KernelTmaWarpSpecialized*): 16-byte aligned bases and row strides.
       I32EnumAttrCase<"tma", 0>,
@@ -220,6 +220,17 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       (16: `cp.async.cg`, 8 and 4: `cp.async.ca`, 2: `ld.global` +
       `st.shared`). Absent: the element size (any 16-bit operand). The
       runtime refuses a tensor that breaks it before launch.
+    - `load_c`: `tma` | `cp_async`, how the epilogue-load warp brings C and
+      every `aux_load` matrix to shared memory (absent: tma on sm_90a,
+      cp_async on sm_8x, which has no TMA). `cp_async`: its 32 lanes copy
+      each subtile into the layout TMA would write (zero fill past M and
+      N) and arrive with `cp.async.mbarrier.arrive.noinc` (Epilogue.cpp):
+      a C or aux matrix whose row stride is not a multiple of 16 bytes
+      (an LM head's odd N), or a slice.
+    - `align_c`: with `load_c = cp_async`, the alignment in bytes (2, 4, 8
+      or 16) of C's and every aux load's base, leading dimension and
+      batch stride, and the copies' width. Absent: the largest element
+      size among them on sm_90a, 16 on sm_8x.
 
     ```mlir
     #wsgemm.config<tile = [128, 256, 64], load_a = cp_async, align_a = 2>
@@ -259,7 +270,9 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     WsGemm_OptEnumParameter<WsGemm_OperandLoad, "how A is loaded">:$load_a,
     WsGemm_OptEnumParameter<WsGemm_OperandLoad, "how B is loaded">:$load_b,
     WsGemm_OptIntParameter<"A's alignment in bytes (cp_async)">:$align_a,
-    WsGemm_OptIntParameter<"B's alignment in bytes (cp_async)">:$align_b
+    WsGemm_OptIntParameter<"B's alignment in bytes (cp_async)">:$align_b,
+    WsGemm_OptEnumParameter<WsGemm_OperandLoad, "how C and aux matrices are loaded">:$load_c,
+    WsGemm_OptIntParameter<"C's and aux loads' alignment in bytes (cp_async)">:$align_c
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
