@@ -494,11 +494,15 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
       kc.namedBarrier(barrierId, 128);
     // Every thread of the warpgroup has read this subtile's C and aux
     // elements: the stage goes back to the loader, unless D is staged over
-    // C (ReuseSmemC), whose release waits for D's TMA store below.
+    // C (ReuseSmemC), whose release waits for D's TMA store below. Stages
+    // the loader writes with st.shared: each thread releases its reads.
     if (epiLoads && !reuse)
-      kc.ifThen(kc.andi(leader, loadsActive), [&] {
-        ConsumerReleaseOp::create(b, kc.epiPipe, epiSt, Value(), Value());
-      });
+      kc.ifThen(desc.storesEpilogueLoads() ? loadsActive
+                                           : kc.andi(leader, loadsActive),
+                [&] {
+                  ConsumerReleaseOp::create(b, kc.epiPipe, epiSt, Value(),
+                                            Value());
+                });
 
     // Registers to shared memory: aux stores, then D.
     for (const PendingStore &st : auxStores)

@@ -350,13 +350,14 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
       bytes += layout.subtileBytes(plan.desc.c);
     auto epiTy =
         PipelineType::get(ctx, layout.stagesC, Role::epilogue_load, Role::mma);
-    // Copied with cp.async (sm_8x), the subtiles come with the 32 threads'
-    // arrivals, no transaction bytes.
+    // Copied (sm_8x, load_c = cp_async), the subtiles come with the 32
+    // threads' arrivals, no transaction bytes; written with st.shared,
+    // every consumer thread releases them (GemmDesc::storesEpilogueLoads).
     bool copied = plan.desc.copiesEpilogueLoads();
     captures.push_back(PipelineCreateOp::create(
         b, epiTy, kc.smem(layout.offEpiBarriers),
         b.getI64IntegerAttr(copied ? 0 : wgs * bytes),
-        b.getI64IntegerAttr(wgs),
+        b.getI64IntegerAttr(plan.desc.storesEpilogueLoads() ? wgs * 128 : wgs),
         copied ? b.getI64IntegerAttr(32) : IntegerAttr()));
     roles.push_back(Role::epilogue_load);
     warps.push_back(1);

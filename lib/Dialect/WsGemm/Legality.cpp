@@ -286,13 +286,23 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   size_t before = errors.size();
   checkRegs("producer_regs", c.producerRegs);
   checkRegs("consumer_regs", c.consumerRegs);
+  // setmaxnreg moves registers within the CTA's launch allocation
+  // (threads x the launch's per-thread share, 168 for 384 threads): a
+  // budget above it leaves setmaxnreg.inc waiting forever (seen on the
+  // H100 with 96 + 2 x 208 = 65536 > 64512).
   if (errors.size() == before && c.producerRegs && c.consumerRegs) {
+    int64_t threads = getBlockThreads(schedule);
+    int64_t share = std::min<int64_t>(
+        255, kSm90RegistersPerSm / threads / 8 * 8);
     int64_t total = *c.producerRegs * 128 + groups * *c.consumerRegs * 128;
-    if (total > kSm90RegistersPerSm)
+    if (total > threads * share)
       errors.error() << "register budgets need " << *c.producerRegs
                      << " x 128 + " << groups << " x " << *c.consumerRegs
                      << " x 128 = " << total << " registers, more than the "
-                     << kSm90RegistersPerSm << " of an SM";
+                     << threads * share << " the CTA is launched with ("
+                     << threads << " threads x " << share
+                     << "; setmaxnreg only moves registers between its "
+                        "warpgroups)";
   }
 
   // Each consumer thread keeps its share of the warpgroup's f32 accumulator
@@ -462,6 +472,11 @@ static void checkLoweredRules(const GemmDesc &desc, ErrorList &errors) {
   if (c.isDirectStore() && c.delayTmaStore.value_or(false))
     errors.error() << "store = direct and delay_tma_store = true exclude "
                       "each other: direct stores issue no TMA store to delay";
+  if (reuse && desc.storesEpilogueLoads())
+    errors.error() << "reuse_smem_c = true and align_c = 2 are not lowered "
+                      "together (D would be staged over C's stages, which "
+                      "the loader writes with st.shared); set "
+                      "reuse_smem_c = false";
   if (c.isDirectStore() && reuse)
     errors.error() << "store = direct and reuse_smem_c = true are not "
                       "lowered together: D is staged in its own buffers, "

@@ -336,8 +336,9 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   // loads in flight per thread (CpAsyncProducer.cpp): 80 and 208
   // (128 x 80 + 256 x 208 = 63488). Copied C and aux loads (the
   // epilogue-load warp's copies of two warpgroups' subtiles) spilled up
-  // to 136 bytes at 56, 72 and 80 (128x256, 16-byte copies): 96 and 208
-  // (65536).
+  // to 136 bytes at 56, 72 and 80 (128x256, 16-byte copies): 96 and 200
+  // (63488; the CTA's pool is 384 x 168 = 64512 registers, and 208 beside
+  // 96 would have left setmaxnreg.inc waiting forever).
   if (schedule != KernelSchedule::WarpSpecialized) {
     int64_t copied = int64_t(c.isCpAsyncA()) + int64_t(c.isCpAsyncB());
     bool stores =
@@ -351,8 +352,10 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
                        : stores ? 80
                                 : copied == 2 ? 72 : copied == 1 ? 56 : 40;
     if (!c.consumerRegs)
-      c.consumerRegs =
-          copiesC || stores || copied == 2 ? 208 : copied == 1 ? 224 : 232;
+      c.consumerRegs = copiesC                      ? 200
+                       : stores || copied == 2 ? 208
+                       : copied == 1           ? 224
+                                               : 232;
   }
 
   // sm90_compute_tile_shape_or_override (EpilogueTileAuto), narrowed (N a
@@ -400,6 +403,7 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
     c.reuseSmemC = desc.loadsC && desc.storesD &&
                    getBits(desc.c) == getBits(desc.d) && getBits(desc.d) > 8 &&
                    !*c.delayTmaStore && !c.isDirectStore() &&
+                   !desc.storesEpilogueLoads() &&
                    (!c.stagesC || *c.stagesD <= *c.stagesC);
   // Each warp stores its own rows where that measured faster: an 8-bit D
   // (perf-notes, "Per-warp stores"). Not over C's buffers, whose stage goes

@@ -275,8 +275,8 @@ wsgemm.gemm @consumer_regs a(f16) b(f16) d(f16) config #wsgemm.config<consumer_r
 
 // -----
 
-// 40 x 128 + 2 x 240 x 128 = 5120 + 61440 = 66560 > 65536.
-// expected-error @+1 {{register budgets need 40 x 128 + 2 x 240 x 128 = 66560 registers, more than the 65536 of an SM}}
+// 40 x 128 + 2 x 240 x 128 = 5120 + 61440 = 66560 > 384 x 168 = 64512.
+// expected-error @+1 {{register budgets need 40 x 128 + 2 x 240 x 128 = 66560 registers, more than the 64512 the CTA is launched with (384 threads x 168; setmaxnreg only moves registers between its warpgroups)}}
 wsgemm.gemm @register_file a(f16) b(f16) d(f16) config #wsgemm.config<consumer_regs = 240> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -757,6 +757,28 @@ wsgemm.gemm @load_c_fp8_aux a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<lo
 // A static C stride answers to align_c: N = 1001 f16 rows are 2002 bytes.
 // expected-error @+1 {{C (M x N, N contiguous) has a row stride of N x 2 = 2002 bytes (N = 1001), not a multiple of align_c = 4 bytes (the epilogue's copy width); use align_c = 2}}
 wsgemm.gemm @load_c_stride a(f16) b(f16) c(f16) d(f16) shape [1024, 1001, 1024] config #wsgemm.config<load_c = cp_async, align_c = 4, store = direct> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %r = arith.addf %acc, %c : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// -----
+
+// 96 x 128 + 2 x 208 x 128 = 65536 fits an SM's register file but not the
+// 384 x 168 = 64512 the CTA is launched with (the H100 deadlocked on it).
+// expected-error @+1 {{register budgets need 96 x 128 + 2 x 208 x 128 = 65536 registers, more than the 64512 the CTA is launched with (384 threads x 168; setmaxnreg only moves registers between its warpgroups)}}
+wsgemm.gemm @register_pool a(f16) b(f16) d(f16) config #wsgemm.config<producer_regs = 96, consumer_regs = 208> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{reuse_smem_c = true and align_c = 2 are not lowered together (D would be staged over C's stages, which the loader writes with st.shared); set reuse_smem_c = false}}
+wsgemm.gemm @load_c_reuse a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<load_c = cp_async, align_c = 2, reuse_smem_c = true> {
 ^bb0(%acc: f32):
   %c = epi.load_src : f32
   %r = arith.addf %acc, %c : f32

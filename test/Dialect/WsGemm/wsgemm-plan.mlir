@@ -345,3 +345,20 @@ wsgemm.gemm @cp_async_both a(bf16) b(bf16, n_major) d(bf16) config #wsgemm.confi
   epi.store %acc : f32
   epi.yield
 }
+
+// load_c = cp_async (issue 28): C and an aux load copied by the epilogue-
+// load warp, at the widest element by default (the f32 aux load's 4
+// bytes), with the register budgets its copies need beside the TMA
+// mainloop (96 / 200: 128 x 96 + 256 x 200 = 63488 <= 384 x 168).
+// CHECK-LABEL: wsgemm.gemm @copied_c a(f16) b(f16) c(f16) d(f16)
+// CHECK-SAME: producer_regs = 96, consumer_regs = 200,
+// CHECK-SAME: load_c = cp_async, align_c = 4>
+wsgemm.gemm @copied_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<load_c = cp_async> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %x = epi.aux_load "x" : f32 -> f32
+  %r = arith.addf %acc, %c : f32
+  %s = arith.addf %r, %x : f32
+  epi.store %s : f32
+  epi.yield
+}

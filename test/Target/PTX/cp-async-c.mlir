@@ -16,7 +16,7 @@
 // C16-LABEL: .entry cpc16(
 // C16: .param .align 8 .b8 cpc16_param_2[24]
 // C16-DAG: setmaxnreg.dec.sync.aligned.u32 96;
-// C16-DAG: setmaxnreg.inc.sync.aligned.u32 208;
+// C16-DAG: setmaxnreg.inc.sync.aligned.u32 200;
 // C16-DAG: cp.async.cg.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16, {{%r[0-9]+}};
 // C16-DAG: cp.async.mbarrier.arrive.noinc.shared{{(::cta)?}}.b64
 // C16-DAG: cp.async.bulk.tensor.2d.shared::cluster.global

@@ -284,6 +284,14 @@ struct GemmDesc {
   }
   /// The copies' width and the copied matrices' alignment in bytes.
   int64_t epilogueCopyBytes() const { return config.alignC.value_or(16); }
+  /// The loader writes C and the aux loads with st.shared (2-byte copies):
+  /// every consumer thread then releases the stage it read on its own
+  /// (compute-sanitizer's racecheck does not follow a named barrier and
+  /// one thread's release back to such writes), and D is not staged over
+  /// C (reuse_smem_c).
+  bool storesEpilogueLoads() const {
+    return copiesEpilogueLoads() && epilogueCopyBytes() < 4;
+  }
 };
 
 /// Consumer warpgroups of a schedule's CTA: 1 for warp_specialized, else 2.
