@@ -628,8 +628,13 @@ def check(k, cfg):
     for r in (p, q):
         if r is not None and (r < 24 or r > 256 or r % 8):
             errors.append("setmaxnreg value")
-    if p and q and p * 128 + wgs * q * 128 > REGISTERS_PER_SM:
-        errors.append("register budgets over the SM")
+    # setmaxnreg moves registers within the CTA's launch allocation:
+    # threads x min(255, 65536 / threads rounded down to 8) (Legality.cpp).
+    groups = 1 if sched == "warp_specialized" else 2  # pingpong: 2 too
+    threads = 128 * (1 + groups)
+    pool = threads * min(255, REGISTERS_PER_SM // threads // 8 * 8)
+    if p and q and p * 128 + groups * q * 128 > pool:
+        errors.append("register budgets over the CTA's allocation")
     if (tm // wgs) * tn // 128 + EPILOGUE_REGS > acc_budget(c):
         errors.append("accumulator over the register budget")
     elif consumer_regs(k, c, c["epi_tile"])[0] > acc_budget(c):

@@ -37,6 +37,26 @@ struct FamilyFlags {
   int64_t padC = 0, offsetC = 0;
 };
 
+/// Placeholder arguments moved as the tools' --pad-a/-b/-c (extra elements
+/// in the ld) and --offset-a/-b/-c (elements into the allocation) move the
+/// real ones: A, B, and C with every aux load.
+inline void applyInputPadding(const runtime::Manifest &m, runtime::GemmArgs &a,
+                              const FamilyFlags &f) {
+  std::vector<std::tuple<std::string, int64_t, int64_t>> inputs{
+      {"A", f.padA, f.offsetA}, {"B", f.padB, f.offsetB}};
+  for (const std::string &name : m.epilogueLoads())
+    inputs.emplace_back(name, f.padC, f.offsetC);
+  for (auto [name, extra, offset] : inputs) {
+    const runtime::Param *p = m.findMatrix(name);
+    if (!p)
+      continue;
+    runtime::TensorArg &t = runtime::tensorArgFor(name, a);
+    if (extra > 0)
+      t.ld = runtime::matrixGeometry(m, name, a).ld + extra;
+    t.ptr += offset * int64_t(runtime::dtypeSize(p->dtype));
+  }
+}
+
 /// The SM count of device `ordinal` (no context needed), or 0 with `why`.
 inline int deviceSmCount(int ordinal, std::string &why) {
   CUdevice dev = 0;
@@ -141,17 +161,7 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
     a.L = shape.L;
     runtime::setPlaceholderArgs(m0, a);
     runtime::padLeadingDimensions(m0, a, flags.pad, flags.alignLd);
-    std::vector<std::tuple<std::string, int64_t, int64_t>> inputs{
-        {"A", flags.padA, flags.offsetA}, {"B", flags.padB, flags.offsetB}};
-    for (const std::string &name : m0.epilogueLoads())
-      inputs.emplace_back(name, flags.padC, flags.offsetC);
-    for (auto [name, extra, offset] : inputs) {
-      runtime::TensorArg &t = runtime::tensorArgFor(name, a);
-      if (extra > 0)
-        t.ld = runtime::matrixGeometry(m0, name, a).ld + extra;
-      if (const runtime::Param *p = m0.findMatrix(name))
-        t.ptr += offset * int64_t(runtime::dtypeSize(p->dtype));
-    }
+    applyInputPadding(m0, a, flags);
     runtime::Shape s = runtime::familyShape(f, a);
     auto sel = kf.select(s);
     if (!sel) {

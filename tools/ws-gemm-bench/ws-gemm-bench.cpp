@@ -236,17 +236,14 @@ int dryRun(const Options &o) {
     next += 0x100000000ull;
   }
   padLeadingDimensions(*m, a, 0, o.alignLd);
-  std::vector<std::tuple<std::string, int64_t, int64_t>> inputs{
-      {"A", o.padA, o.offsetA}, {"B", o.padB, o.offsetB}};
-  for (const std::string &name : m->epilogueLoads())
-    inputs.emplace_back(name, o.padC, o.offsetC);
-  for (auto [name, extra, offset] : inputs) {
-    TensorArg &t = tensorArgFor(name, a);
-    if (extra > 0)
-      t.ld = matrixGeometry(*m, name, a).ld + extra;
-    if (const Param *p = m->findMatrix(name))
-      t.ptr += offset * int64_t(dtypeSize(p->dtype));
-  }
+  wsgemm::tools::FamilyFlags pads;
+  pads.padA = o.padA;
+  pads.padB = o.padB;
+  pads.padC = o.padC;
+  pads.offsetA = o.offsetA;
+  pads.offsetB = o.offsetB;
+  pads.offsetC = o.offsetC;
+  wsgemm::tools::applyInputPadding(*m, a, pads);
   if (o.cIsD && m->hasC()) // as the timed run's readCFromD: C is D's buffer
     a.C = a.D;
   // The tile order a launch on an H100 (132 SMs) would pack.
