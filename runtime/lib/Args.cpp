@@ -172,10 +172,10 @@ Status checkDType(const std::string &name, const TensorArg &t, DType want) {
 }
 
 /// The fix for an input that TMA cannot read: a kernel that copies it (A
-/// and B of 16 bits; C and aux loads at their element size).
+/// and B of 16 bits; C and aux loads of 16 or 32 bits, at their size).
 std::string cpAsyncFix(const Manifest &m, const std::string &name, size_t es) {
   std::string k = name == "A" ? "a" : name == "B" ? "b" : "c";
-  if (m.isOutput(name) || (k != "c" && es != 2))
+  if (m.isOutput(name) || es == 1 || (k != "c" && es != 2))
     return "";
   return "; or use a kernel compiled with load_" + k + " = cp_async, align_" +
          k + " = " + std::to_string(std::max<size_t>(es, 2)) +

@@ -41,11 +41,13 @@ struct FamilyFlags {
 /// in the ld) and --offset-a/-b/-c (elements into the allocation) move the
 /// real ones: A, B, and C with every aux load.
 inline void applyInputPadding(const runtime::Manifest &m, runtime::GemmArgs &a,
-                              const FamilyFlags &f) {
+                              int64_t padA, int64_t padB, int64_t padC,
+                              int64_t offsetA, int64_t offsetB,
+                              int64_t offsetC) {
   std::vector<std::tuple<std::string, int64_t, int64_t>> inputs{
-      {"A", f.padA, f.offsetA}, {"B", f.padB, f.offsetB}};
+      {"A", padA, offsetA}, {"B", padB, offsetB}};
   for (const std::string &name : m.epilogueLoads())
-    inputs.emplace_back(name, f.padC, f.offsetC);
+    inputs.emplace_back(name, padC, offsetC);
   for (auto [name, extra, offset] : inputs) {
     const runtime::Param *p = m.findMatrix(name);
     if (!p)
@@ -161,7 +163,8 @@ inline bool chooseFromFamily(std::string &path, const FamilyFlags &flags,
     a.L = shape.L;
     runtime::setPlaceholderArgs(m0, a);
     runtime::padLeadingDimensions(m0, a, flags.pad, flags.alignLd);
-    applyInputPadding(m0, a, flags);
+    applyInputPadding(m0, a, flags.padA, flags.padB, flags.padC,
+                      flags.offsetA, flags.offsetB, flags.offsetC);
     runtime::Shape s = runtime::familyShape(f, a);
     auto sel = kf.select(s);
     if (!sel) {

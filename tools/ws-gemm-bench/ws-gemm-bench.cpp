@@ -236,14 +236,8 @@ int dryRun(const Options &o) {
     next += 0x100000000ull;
   }
   padLeadingDimensions(*m, a, 0, o.alignLd);
-  wsgemm::tools::FamilyFlags pads;
-  pads.padA = o.padA;
-  pads.padB = o.padB;
-  pads.padC = o.padC;
-  pads.offsetA = o.offsetA;
-  pads.offsetB = o.offsetB;
-  pads.offsetC = o.offsetC;
-  wsgemm::tools::applyInputPadding(*m, a, pads);
+  wsgemm::tools::applyInputPadding(*m, a, o.padA, o.padB, o.padC, o.offsetA,
+                                   o.offsetB, o.offsetC);
   if (o.cIsD && m->hasC()) // as the timed run's readCFromD: C is D's buffer
     a.C = a.D;
   // The tile order a launch on an H100 (132 SMs) would pack.

@@ -84,14 +84,8 @@ GemmArgs fakeArgs(const Manifest &m, const Options &o) {
   a.L = o.L;
   setPlaceholderArgs(m, a);
   padLeadingDimensions(m, a, o.pad, o.alignLd);
-  wsgemm::tools::FamilyFlags pads;
-  pads.padA = o.padA;
-  pads.padB = o.padB;
-  pads.padC = o.padC;
-  pads.offsetA = o.offsetA;
-  pads.offsetB = o.offsetB;
-  pads.offsetC = o.offsetC;
-  wsgemm::tools::applyInputPadding(m, a, pads);
+  wsgemm::tools::applyInputPadding(m, a, o.padA, o.padB, o.padC, o.offsetA,
+                                   o.offsetB, o.offsetC);
   for (const Param &p : m.params) {
     auto it = o.scalars.find(p.name);
     if (p.kind == ParamKind::Scalar && it != o.scalars.end())

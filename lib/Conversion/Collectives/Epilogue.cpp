@@ -175,7 +175,7 @@ void Epilogue::emitCopiedLoads(const WorkTile &tile, Value state, Value mb,
       copy(aux.name, aux.type,
            ringBuffer(aux.offset, aux.type, layout.stagesC, wg, slot), wgRow);
   }
-  bool stores = kc.desc.epilogueCopyBytes() < 4;
+  bool stores = kc.desc.storesEpilogueLoads();
   ProducerCommitOp::create(b, kc.epiPipe, state, /*cp_async=*/!stores,
                            /*stores=*/stores);
 }

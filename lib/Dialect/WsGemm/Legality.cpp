@@ -385,11 +385,15 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
       int64_t fits = align;
       while (fits > 2 && stride % fits != 0)
         fits /= 2;
-      errors.error() << name << " has a row stride of N x " << bytesOf(type)
-                     << " = " << stride << " bytes (N = " << n
-                     << "), not a multiple of align_c = " << align
-                     << " bytes (the epilogue's copy width); use align_c = "
-                     << fits;
+      auto os = errors.error();
+      os << name << " has a row stride of N x " << bytesOf(type) << " = "
+         << stride << " bytes (N = " << n << "), not a multiple of align_c = "
+         << align << " bytes (the epilogue's copy width); ";
+      if (stride % fits == 0)
+        os << "use align_c = " << fits;
+      else
+        os << "no copy width divides it: leave the shape dynamic and pass "
+              "the rows padded to an even number of bytes";
     };
     if (desc.loadsC)
       checkLoad("C (M x N, N contiguous)", desc.c);

@@ -4,8 +4,9 @@
 // (`load_a`/`load_b = cp_async`, `align_a`/`align_b`): which operands the
 // cp.async producer copies (CpAsyncProducer.cpp), with which clusters, and
 // which static strides an alignment admits; and how the epilogue-load warp
-// copies C and the aux loads (`load_c = cp_async`, `align_c`). Kept apart from Legality.cpp,
-// which calls it with the type and shape rules (group 1). No IR here.
+// copies C and the aux loads (`load_c = cp_async`, `align_c`). Kept apart
+// from Legality.cpp, which calls it with the type and shape rules (group
+// 1). No IR here.
 //
 //===----------------------------------------------------------------------===//
 
