@@ -242,7 +242,7 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
   // A matrix (store = direct) is written element by element with st.global:
   // none of TMA's 16-byte rules apply to it.
   const bool tma = p.kind == ParamKind::TensorMap;
-  // An input read with cp.async (A, B; C and aux loads on sm_8x): base, ld
+  // An input read with cp.async (A, B; C and aux loads, load_c): base, ld
   // and batch stride aligned to the copy width (align_bytes).
   if (p.kind == ParamKind::Matrix && p.alignBytes > 0)
     WSGEMM_TRY(checkCopiedAlignment(m, p, *t, g));

@@ -273,7 +273,8 @@ void validateManifest(const Manifest &m) {
                  (p.operand == "C" ||
                   (auxNodes.count(p.operand) &&
                    auxNodes.at(p.operand)->op == EvtOp::AuxLoad))) {
-        // C or an aux matrix copied by the epilogue-load warp (sm_8x).
+        // C or an aux matrix copied by the epilogue-load warp (load_c =
+        // cp_async, every sm_8x kernel).
         if (p.alignBytes == 0)
           fail(key + ".align_bytes",
                "is required for " + p.operand + " read with cp.async");
