@@ -9,7 +9,7 @@
 #
 # Shapes: an LM head (N = 50257, C's rows packed: 100514 bytes, which TMA
 # cannot describe) and C sliced 2 bytes off 16; then aligned shapes where
-# every variant runs. Rounds alternate ours and cuBLASLt (--rounds 5);
+# every variant runs. Rounds alternate ours and cuBLASLt (--rounds 3);
 # the SM clock is NVML's. CSV (default bench-cp-async-c.csv) gets a row
 # per run.
 set -uo pipefail
@@ -24,7 +24,7 @@ run() { # kernel M N K [flags...]
   local kern=$1 M=$2 N=$3 K=$4; shift 4
   echo "== $kern ${M}x${N}x${K} $*"
   "$bench" "$k/$kern.json" --m "$M" --n "$N" --k "$K" --compare cublaslt \
-    --rounds 5 --csv "$csv" "$@" 2>&1 | grep -vE "^\s*$" | tail -6
+    --rounds 3 --iters 30 --csv "$csv" "$@" 2>&1 | grep -vE "^\s*$" | tail -6
 }
 # Unaligned C: only the copying kernels take it.
 run bench_cpc_c2 4096 50257 4096

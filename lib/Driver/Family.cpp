@@ -13,6 +13,7 @@
 #include "Names.h"
 #include "Ptxas.h"
 #include "ws-gemm/Conversion/LinalgToWsGemm.h"
+#include "ws-gemm/Dialect/WsGemm/GemmDesc.h"
 #include "ws-gemm/Dialect/WsGemm/KernelName.h"
 #include "ws-gemm/Dialect/WsGemm/WsGemmOps.h"
 #include "ws-gemm/Pipelines/Pipelines.h"
@@ -53,9 +54,9 @@ static std::string printAttr(Attribute a) {
   return s;
 }
 
-PlannedGemm wsgemm::planGemm(ModuleOp module, StringRef name,
+PlannedConfig wsgemm::planGemm(ModuleOp module, StringRef name,
                              Attribute config) {
-  PlannedGemm out;
+  PlannedConfig out;
   MLIRContext *ctx = module.getContext();
   OwningOpRef<ModuleOp> clone = module.clone();
   GemmOp mine;
@@ -219,7 +220,7 @@ static LogicalResult resolve(ModuleOp module, ArrayRef<std::string> names) {
       if (g.getSymName() == name)
         gemm = g;
     });
-    PlannedGemm first = planGemm(module, name, nullptr);
+    PlannedConfig first = planGemm(module, name, nullptr);
     if (first.accepted)
       continue;
     for (const std::string &text : defaultFallbacks(tileKOf(gemm))) {
@@ -328,7 +329,7 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
       if (g.getSymName() == name)
         gemm = g;
     });
-    PlannedGemm first = planGemm(module, name, nullptr);
+    PlannedConfig first = planGemm(module, name, nullptr);
     if (!first.accepted)
       continue; // the main compile reports the refusal
     CompiledFamily family;
@@ -347,11 +348,15 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
     std::vector<FamilyMember> members =
         gemm.getDequantAAttr() ? mixedInputFamilyMembers()
                                : defaultFamilyMembers(tileKOf(gemm));
+    if (FailureOr<planning::GemmDesc> desc = describeGemm(gemm);
+        succeeded(desc) && !desc->isMixedInput())
+      llvm::append_range(members,
+                         unalignedFamilyMembers(*desc, tileKOf(gemm)));
     for (size_t i = 1; i < members.size(); ++i) {
       auto config =
           dyn_cast_or_null<ConfigAttr>(parseAttribute(members[i].config, ctx));
       std::string requested = members[i].config;
-      PlannedGemm p = planGemm(module, name, config);
+      PlannedConfig p = planGemm(module, name, config);
       if (!p.accepted) {
         // The default kernel's tile and epilogue tile, this member's
         // scheduler knobs.
@@ -362,7 +367,7 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
         knobs.emplace_back("epi_tile", knobOf(first.planned, "epi_tile"));
         std::string retry = joinConfig(knobs);
         auto again = dyn_cast_or_null<ConfigAttr>(parseAttribute(retry, ctx));
-        PlannedGemm q = planGemm(module, name, again);
+        PlannedConfig q = planGemm(module, name, again);
         if (!q.accepted) {
           family.manifest.refused.push_back(
               {"v" + std::to_string(i) + "." + members[i].tag, "",

@@ -31,6 +31,31 @@ std::vector<FamilyMember> wsgemm::defaultFamilyMembers(int64_t tileK) {
   };
 }
 
+std::vector<FamilyMember>
+wsgemm::unalignedFamilyMembers(const planning::GemmDesc &desc,
+                               int64_t tileK) {
+  // TMA needs 16-byte rows and bases; a tensor from PyTorch need not have
+  // them (an LM head's odd vocabulary, a slice). min/max reduce-stores
+  // are TMA's reductions; sm_8x kernels copy and store directly already.
+  std::vector<FamilyMember> members;
+  if (planning::isSm8x(desc.chip) ||
+      desc.dReduce == planning::StoreReduce::Min ||
+      desc.dReduce == planning::StoreReduce::Max)
+    return members;
+  // Outputs of any stride, the operands by TMA: the LM head's odd N.
+  members.push_back({"direct", tileConfig(128, 256, tileK, "store = direct")});
+  // Everything copied at the elements' alignment (cp.async takes 16-bit
+  // operands only).
+  if (planning::getBits(desc.a) == 16 && planning::getBits(desc.b) == 16) {
+    std::string knobs = "load_a = cp_async, load_b = cp_async";
+    if (desc.readsEpilogueMatrices())
+      knobs += ", load_c = cp_async";
+    members.push_back(
+        {"copied", "#wsgemm.config<" + knobs + ", store = direct>"});
+  }
+  return members;
+}
+
 std::vector<FamilyMember> wsgemm::mixedInputFamilyMembers() {
   // docs/mixed-input.md, "The default family", has the measurements. A
   // decode step's few tokens are B's N: tiles of 16, 32 or 64 tokens whose

@@ -130,9 +130,17 @@ class CompileTest(unittest.TestCase):
         self.assertEqual([v.id for v in f.variants], [
             "v0.128x128x64.cooperative", "v1.128x256x64.cooperative",
             "v2.128x256x64.cooperative.stream_k",
-            "v3.128x224x64.cooperative"])
+            "v3.128x224x64.cooperative", "v4.128x256x64.cooperative",
+            "v5.128x128x64.cooperative"])
         self.assertIn("tile = [128, 256, 64]", f.variants[2].config)
         self.assertIn("scheduler = stream_k", f.variants[2].config)
+        # For tensors TMA cannot describe: outputs of any stride; then A,
+        # B and C copied at their elements' alignment.
+        self.assertIn("store = direct", f.variants[4].config)
+        self.assertNotIn("cp_async", f.variants[4].config)
+        self.assertIn("load_a = cp_async, load_b = cp_async, align_a = 2, "
+                      "align_b = 2", f.variants[5].config)
+        self.assertIn("load_c = cp_async", f.variants[5].config)
         self.assertEqual(f.family["format"], "ws-gemm-family")
         self.assertEqual([v["id"] for v in f.family["variants"]],
                          [v.id for v in f.variants])
@@ -175,6 +183,19 @@ class CompileTest(unittest.TestCase):
                             new((777, 1032)), bias=new((777,)), alpha=1.0,
                             beta=0.0)
         self.assertEqual(p, ws_gemm.Problem(777, 1032, 96, 1))
+        # An odd N (C's and D's rows of 2062 bytes): the TMA variants
+        # refuse C; the family checks by the copying variant's rules,
+        # as its launch() does, and refuses what none takes.
+        arrays = (new((777, 96)), new((1031, 96)), new((777, 1031)),
+                  new((777, 1031)))
+        args = dict(bias=new((777,)), alpha=1.0, beta=0.5)
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    "load_c = cp_async"):
+            kernel.kernels[0].validate(*arrays, **args)
+        self.assertEqual(kernel.validate(*arrays, **args),
+                         ws_gemm.Problem(777, 1031, 96, 1))
+        with self.assertRaisesRegex(ws_gemm.ArgumentError, "bias"):
+            kernel.validate(*arrays, bias=new((776,)), alpha=1.0, beta=0.5)
         with self.assertRaises((ws_gemm.NoDriverError, ws_gemm.CudaError)):
             kernel.launch(new((256, 128)), new((256, 128)), new((256, 256)),
                           new((256, 256)), bias=new((256,)), alpha=1.0,

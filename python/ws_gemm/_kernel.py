@@ -272,8 +272,13 @@ class KernelFamily:
                          bool(tuned.value), rt.text(reason.value))
 
     def validate(self, a, b, d, c=None, **args):
-        """As Kernel.validate (the variants take the same arguments)."""
-        return self.kernels[0].validate(a, b, d, c, **args)
+        """As Kernel.validate, by the rules launch() checks: those of the
+        first variant that takes arrays with these strides and alignment
+        (the variants take the same arguments)."""
+        problem, handle = build_args(self.kernels[0], a, b, d, c, args, 0)
+        rt.check(self._lib.wsgemmRtFamilyValidate(self._handle,
+                                                  handle.handle))
+        return problem
 
     def launch(self, a, b, d, c=None, stream=None, **args):
         """Selects the variant for the arrays' shape and launches it (as

@@ -62,6 +62,7 @@ def api():
     d(lib, "wsgemmRtFamilyGetVariantKernel", _P, _P, ip)
     d(lib, "wsgemmRtFamilySelect", i32, _P, i64, i64, i64, i64,
       _c.POINTER(ip), _c.POINTER(i32), _PS)
+    d(lib, "wsgemmRtFamilyValidate", i32, _P, _P)
     d(lib, "wsgemmRtFamilyLaunch", i32, _P, _P, _P, _c.POINTER(ip))
     d(lib, "wsgemmRtPackedI4Bytes", i64, i64, i64, i64)
     d(lib, "wsgemmRtPrepackI4", i32, _P, i64, i64, i64, _P)

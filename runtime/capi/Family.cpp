@@ -147,6 +147,28 @@ WsGemmRtStatus wsgemmRtFamilySelect(WsGemmRtFamily f, int64_t M, int64_t N,
   }
 }
 
+/// The rules a launch of `a` checks first: those of the first variant that
+/// takes arrays with these strides (outputs a TMA store cannot write go to
+/// a `store = direct` one, operands TMA cannot read to a copying one),
+/// else of the first. Every variant takes the same arguments (parseFamily
+/// checks).
+static Status validateForFamily(const Family &family, const Shape &fs,
+                                const GemmArgs &a) {
+  int first = std::max(0, firstAcceptingVariant(family, fs));
+  return validate(family.variants[first].manifest, a);
+}
+
+WsGemmRtStatus wsgemmRtFamilyValidate(WsGemmRtFamily f, WsGemmRtArgs args) {
+  if (!f || !args)
+    return fail(WSGEMMRT_ERROR_INVALID_CALL,
+                "wsgemmRtFamilyValidate: null family or args");
+  const GemmArgs &a = args->args;
+  if (Status s = validateForFamily(f->family, familyShape(f->family, a), a);
+      !s.ok())
+    return fail(WSGEMMRT_ERROR_REFUSED, s.message());
+  return ok();
+}
+
 WsGemmRtStatus wsgemmRtFamilyLaunch(WsGemmRtFamily f, WsGemmRtArgs args,
                                     void *stream, intptr_t *variant) {
   if (!f || !args)
@@ -166,14 +188,9 @@ WsGemmRtStatus wsgemmRtFamilyLaunch(WsGemmRtFamily f, WsGemmRtArgs args,
         chosen = it->second;
     }
     if (chosen < 0) {
-      // Every variant takes the same arguments (parseFamily checks):
-      // refuse bad ones before a driver or a device is needed for the
-      // selection, by the rules of the first variant that takes arrays
-      // with these strides (outputs a TMA store cannot write go to a
-      // `store = direct` one), else of the first.
-      int first = std::max(0, firstAcceptingVariant(f->family, fs));
-      if (Status s = validate(f->family.variants[first].manifest, a);
-          !s.ok())
+      // Refuse bad arguments before a driver or a device is needed for
+      // the selection.
+      if (Status s = validateForFamily(f->family, fs, a); !s.ok())
         return fail(WSGEMMRT_ERROR_REFUSED, s.message());
       Selection sel;
       if (WsGemmRtStatus s = select(*f, fs, &sel); s != WSGEMMRT_OK)

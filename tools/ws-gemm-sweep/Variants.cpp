@@ -256,7 +256,7 @@ int runSweep(const Options &o, ModuleOp module) {
       report(i, v.id, "refused: " + v.reason);
       continue;
     }
-    mlir::wsgemm::PlannedGemm plan =
+    mlir::wsgemm::PlannedConfig plan =
         mlir::wsgemm::planGemm(module, name, attr);
     v.mlir = std::move(plan.mlir);
     std::string status;

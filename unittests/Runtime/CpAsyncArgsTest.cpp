@@ -162,6 +162,38 @@ TEST(CpAsyncArgs, FamilyPicksByAlignment) {
   EXPECT_FALSE(sel.ok());
 }
 
+TEST(CpAsyncArgs, PenaltyByCopyWidth) {
+  Shape aligned{4096, 4096, 4096, 1}, a2 = aligned;
+  a2.alignA = 2;
+  EXPECT_EQ(copyPenalty(loadOrDie("gemm_bias_relu.json"), a2), 1.0);
+  EXPECT_EQ(copyPenalty(parseOrDie(copiedA(16)), aligned), 1.10);
+  EXPECT_EQ(copyPenalty(parseOrDie(copiedA(8)), aligned), 1.26);
+  EXPECT_EQ(copyPenalty(parseOrDie(copiedA(2)), a2), 2.35);
+  // The 2-byte kernels copy a 16-byte aligned operand 16 bytes at a time.
+  EXPECT_EQ(copyPenalty(parseOrDie(copiedA(2)), aligned), 1.10);
+  // The 2-byte copier (listed first) of the same tile loses to the 8-byte
+  // one wherever both fit, and is the only one at 2 bytes.
+  Family f;
+  f.name = "f";
+  FamilyVariant narrow, wide;
+  narrow.id = "a2";
+  narrow.manifest = parseOrDie(copiedA(2));
+  wide.id = "a8";
+  wide.manifest = parseOrDie(copiedA(8));
+  f.variants = {narrow, wide};
+  SelectOptions opts;
+  opts.smCount = 132;
+  Shape s{4096, 4096, 4096, 1};
+  s.alignA = 8;
+  auto sel = selectVariant(f, nullptr, s, opts);
+  ASSERT_TRUE(sel.ok()) << sel.message();
+  EXPECT_EQ(sel->variant, 1);
+  s.alignA = 2;
+  sel = selectVariant(f, nullptr, s, opts);
+  ASSERT_TRUE(sel.ok()) << sel.message();
+  EXPECT_EQ(sel->variant, 0);
+}
+
 } // namespace
 
 /// gemm_bias_relu.json with C read by the epilogue's 16-byte cp.async

@@ -16,6 +16,7 @@
 #define WSGEMM_DRIVER_FAMILY_H
 
 #include "ws-gemm/Driver/Compile.h"
+#include "ws-gemm/Dialect/WsGemm/Planning.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -37,7 +38,7 @@ private:
 };
 
 /// One config of one wsgemm.gemm as the planner saw it.
-struct PlannedGemm {
+struct PlannedConfig {
   bool accepted = false;
   std::string planned;  ///< the completed config, printed (when accepted)
   int64_t smemBytes = 0;
@@ -48,7 +49,7 @@ struct PlannedGemm {
 /// Plans the wsgemm.gemm @`name` of `module` under `config` (null: the
 /// op's own) in a clone holding only that gemm, by --wsgemm-prepare.
 /// Diagnostics are collected, never reported.
-PlannedGemm planGemm(ModuleOp module, StringRef name, Attribute config);
+PlannedConfig planGemm(ModuleOp module, StringRef name, Attribute config);
 
 /// The knobs of a printed #wsgemm.config<...> (top-level `k = v` pairs, in
 /// the attribute's order).
@@ -82,6 +83,14 @@ struct FamilyMember {
 /// bytes of A (`tileK` elements). The first has no config: the planner's
 /// default, today's single kernel.
 std::vector<FamilyMember> defaultFamilyMembers(int64_t tileK);
+/// The members a default family adds for tensors TMA cannot describe
+/// (outputs, operands, C or aux loads whose rows or bases are not 16-byte
+/// aligned): 128x256 with direct stores, and the planner's default tile
+/// with every operand and epilogue load copied by cp.async at its
+/// element's alignment (16-bit operands). The runtime takes them only
+/// where no TMA variant accepts the strides (docs/tuning.md).
+std::vector<FamilyMember>
+unalignedFamilyMembers(const planning::GemmDesc &desc, int64_t tileK);
 /// The members of a mixed-input gemm's default family (`dequant_a`): the
 /// planner's default first (prefill), then decode tilings (tile N 16,
 /// k-tiles of 128, split-K or stream-K, direct stores) that the runtime's

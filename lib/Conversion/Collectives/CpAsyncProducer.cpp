@@ -1,9 +1,11 @@
 //===- CpAsyncProducer.cpp - cp.async producers of operand tiles ----------===//
 //
 // Implements CpAsyncProducer.h. A tile of R rows x C elements is cut into
-// pieces of the copy width W (16, 8 or 4 bytes by cp.async, 2 by
-// ld.global + st.shared); piece i of the tile is row i / P, column piece
-// i % P (P pieces per row), so a warp reads whole 128-byte runs of a row.
+// pieces of the copy width W (16, 8 or 4 bytes by cp.async; at 2-byte
+// alignment, 16-byte pieces read as 4-byte words, realigned in registers
+// and stored with one st.shared.v4); piece i of the tile is row i / P,
+// column piece i % P (P pieces per row), so a warp reads whole 128-byte
+// runs of a row.
 // Thread t copies pieces t, t + T, t + 2T, ... (T threads), unrolled.
 // In shared memory, column byte b of row r goes where TMA's swizzle puts
 // it; for the operands' 128B swizzle: block b / 128 (blockBytes apart),
@@ -34,10 +36,58 @@ collectives::getCpAsyncProducerThreads(const pl::KernelLayout &layout) {
   return 32 * (layout.hasEpilogueLoads() ? 3 : 4);
 }
 
+/// A 16-byte piece of 2-byte elements whose first element `from` is only
+/// 2-byte aligned, `bytes` (0..16) of it inside the matrix: the five 4-byte
+/// words around it (word j at from - (from & 2) + 4j; a word holding no byte of
+/// the piece's inside part reads word 0 instead, so nothing past the
+/// matrix is touched), each output word a funnel shift of two neighbours
+/// by (from & 2) * 8 bits, bytes at or past `bytes` zeroed, one 16-byte
+/// shared store at `to`.
+static void emitRealignedPiece(KernelContext &kc, Value from, Value bytes,
+                               Value to) {
+  ImplicitLocOpBuilder &b = kc.b;
+  Type i32Ty = kc.i32Ty, i64Ty = b.getI64Type();
+  Value address = LLVM::PtrToIntOp::create(b, i64Ty, from);
+  Value phase = arith::TruncIOp::create(
+      b, i32Ty, arith::AndIOp::create(b, address, kc.i64(2)));
+  Value shift = kc.mul(phase, kc.i32(8));
+  auto byteAt = [&](Value base, Value offset) -> Value {
+    return LLVM::GEPOp::create(b, kc.globalPtrTy, b.getI8Type(), base,
+                               ValueRange{offset});
+  };
+  Value word0 = byteAt(from, kc.sub(kc.i32(0), phase));
+  // Word j starts at byte 4j - phase of the piece: it holds an inside byte
+  // iff max(4j - phase, 0) < bytes.
+  SmallVector<Value, 5> words;
+  for (int64_t j = 0; j < 5; ++j) {
+    Value first = j == 0 ? kc.i32(0) : kc.sub(kc.i32(4 * j), phase);
+    Value needed = kc.ult(first, bytes);
+    Value at = kc.select(needed, byteAt(word0, kc.i32(4 * j)), word0);
+    words.push_back(LLVM::LoadOp::create(b, i32Ty, at, /*alignment=*/4));
+  }
+  Type vecTy = VectorType::get({4}, i32Ty);
+  Value out = LLVM::PoisonOp::create(b, vecTy);
+  for (int64_t i = 0; i < 4; ++i) {
+    Value word =
+        LLVM::FshrOp::create(b, i32Ty, words[i + 1], words[i], shift);
+    Value mask = kc.select(
+        kc.ult(kc.i32(4 * i + 2), bytes), kc.i32(-1),
+        kc.select(kc.ult(kc.i32(4 * i), bytes), kc.i32(0xffff), kc.i32(0)));
+    out = LLVM::InsertElementOp::create(
+        b, vecTy, out, arith::AndIOp::create(b, word, mask), kc.i32(i));
+  }
+  LLVM::StoreOp::create(b, out, to, /*alignment=*/16);
+}
+
 void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
                                const SwizzledStage &dst, const CopyPlan &plan) {
   ImplicitLocOpBuilder &b = kc.b;
-  const int64_t width = plan.widthBytes, eb = plan.elementBytes;
+  // 2-byte copies move 16-byte pieces (a stage row is TMA's box row: a
+  // multiple of 16 bytes).
+  const bool realign = plan.usesStores();
+  const int64_t width = realign ? 16 : plan.widthBytes;
+  const int64_t eb = plan.elementBytes;
+  assert((dst.tileCols * eb) % width == 0 && "a stage row of whole pieces");
   const int64_t perPiece = width / eb;
   const int64_t piecesPerRow = dst.tileCols * eb / width;
   const int64_t pieces = dst.tileRows * piecesPerRow;
@@ -61,11 +111,29 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
     return LLVM::GEPOp::create(b, kc.globalPtrTy, i8Ty, src.base,
                                ValueRange{bytes});
   };
-  // Whole rounds in a loop, `unroll` pieces per iteration, then the last
-  // partial round guarded. cp.async is fire-and-forget: 4 per iteration
-  // keep the producer within 56 registers. A 2-byte copy waits for its
-  // load before the store: 32 loads in flight per thread (80 registers,
-  // Planning.cpp) ran the odd-M M-major 8192^3 GEMM 1.45x faster than 8.
+  // Whole rounds in a loop, `unroll` pieces per iteration, the rounds
+  // left over straight after it, then the last partial round guarded.
+  // cp.async is fire-and-forget: 4 per iteration keep the producer within
+  // 56 registers. A realigned piece holds 5 words until its store; 8
+  // pieces per iteration (40 words in flight, 96 registers) ran an
+  // odd-lda 8192^3 GEMM 2x slower than 4 (docs/perf-notes.md).
+  // A matrix whose base, rows and batches all start on 16 bytes (the same
+  // for every tile of the launch: a uniform branch) is copied with 16-byte
+  // cp.async whatever alignment the kernel was compiled for; others are
+  // realigned. The branch is per piece: around whole loops, LLVM hoists
+  // the address arithmetic both sides share above it, every piece's live
+  // at once (spills).
+  Value aligned;
+  if (realign) {
+    Value misaligned = arith::OrIOp::create(
+        b, LLVM::PtrToIntOp::create(b, i64Ty, src.base),
+        arith::OrIOp::create(b, arith::MulIOp::create(b, src.ld, kc.i64(eb)),
+                             arith::MulIOp::create(b, src.batchStride,
+                                                   kc.i64(eb))));
+    aligned = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(b, misaligned, kc.i64(15)), kc.i64(0));
+  }
   auto copyPiece = [&](Value piece) {
     Value r = kc.divu(piece, kc.i32(piecesPerRow));
     Value c = kc.mul(kc.remu(piece, kc.i32(piecesPerRow)), kc.i32(perPiece));
@@ -104,33 +172,29 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
     Value from = globalAt(
         arith::SelectOp::create(b, inside, at,
                                 src.originInside ? tileBase : kc.i64(0)));
-    if (!plan.usesStores()) {
+    auto cpAsync = [&] {
       NVVM::CpAsyncOp::create(b, to, from, uint32_t(width),
                               width == 16 ? NVVM::LoadCacheModifierKind::CG
                                           : NVVM::LoadCacheModifierKind::CA,
                               bytes);
+    };
+    if (!realign) {
+      cpAsync();
       return;
     }
-    // 2 bytes: one element, read at the clamped address and replaced by 0
-    // outside.
-    Type i16Ty = b.getI16Type();
-    Value loaded = LLVM::LoadOp::create(b, i16Ty, from);
-    LLVM::StoreOp::create(
-        b, kc.select(inside, loaded, arith::ConstantIntOp::create(b, 0, 16)),
-        to);
+    auto ifOp = scf::IfOp::create(b, aligned, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    cpAsync();
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    emitRealignedPiece(kc, from, bytes, to);
   };
 
-  int64_t fullRounds = pieces / plan.threads;
-  // 2-byte copies of MN-major tiles (several 128-byte blocks per row)
-  // keep 32 loads in flight, K-major ones 8 (32 ran an odd-lda K-major
-  // GEMM 2.6x slower, for reasons not found: docs/perf-notes.md).
-  bool mnMajor = dst.tileCols * eb > 128;
-  int64_t unroll = !plan.usesStores() ? 4 : mnMajor ? 32 : 8;
-  while (unroll > 1 && fullRounds % unroll != 0)
-    unroll /= 2;
-  if (fullRounds > 0) {
-    auto loop = scf::ForOp::create(b, kc.i32(0), kc.i32(fullRounds),
-                                   kc.i32(unroll));
+  const int64_t fullRounds = pieces / plan.threads, unroll = 4;
+  const int64_t looped = fullRounds / unroll * unroll;
+  if (looped > 0) {
+    auto loop =
+        scf::ForOp::create(b, kc.i32(0), kc.i32(looped), kc.i32(unroll));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value first = kc.add(plan.thread,
@@ -138,6 +202,8 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
     for (int64_t u = 0; u < unroll; ++u)
       copyPiece(kc.add(first, kc.i32(u * plan.threads)));
   }
+  for (int64_t round = looped; round < fullRounds; ++round)
+    copyPiece(kc.add(plan.thread, kc.i32(round * plan.threads)));
   if (pieces % plan.threads != 0) {
     Value piece = kc.add(plan.thread, kc.i32(fullRounds * plan.threads));
     kc.ifThen(kc.ult(piece, kc.i32(pieces)), [&] { copyPiece(piece); });
@@ -218,10 +284,11 @@ Value collectives::emitCpAsyncMainloopLoads(KernelContext &kc,
   const pl::GemmConfig &c = kc.desc.config;
   int64_t threads = getCpAsyncProducerThreads(layout);
   auto plan = [&](bool isA) { return copyPlan(kc, isA, kc.tid, threads); };
+  // 2-byte copies store realigned pieces, or copy a 16-byte aligned
+  // matrix with cp.async (emitCopyTile): such a thread commits both ways.
   bool stores = (c.isCpAsyncA() && plan(true).usesStores()) ||
                 (c.isCpAsyncB() && plan(false).usesStores());
-  bool copies = (c.isCpAsyncA() && !plan(true).usesStores()) ||
-                (c.isCpAsyncB() && !plan(false).usesStores());
+  bool copies = c.isCpAsyncA() || c.isCpAsyncB();
   // Bytes a TMA operand beside the copies brings per stage.
   int64_t tmaBytes = (c.isCpAsyncA() ? 0 : layout.stageBytesA) +
                      (c.isCpAsyncB() ? 0 : layout.stageBytesB);

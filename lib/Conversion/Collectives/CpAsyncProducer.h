@@ -48,7 +48,8 @@ struct SwizzledStage {
 };
 
 /// How a tile is copied: elements of `elementBytes`, `widthBytes` at a
-/// time (16: cp.async.cg; 8, 4: cp.async.ca; 2: ld.global + st.shared),
+/// time (16: cp.async.cg; 8, 4: cp.async.ca; 2: 16-byte pieces of 4-byte
+/// ld.global realigned in registers + st.shared.v4),
 /// by `threads` threads of which this one is `thread` (i32).
 struct CopyPlan {
   int64_t elementBytes = 2, widthBytes = 16, threads = 128;

@@ -130,7 +130,8 @@ Value Epilogue::emitLoads(const WorkTile &tile, Value start) {
 /// every warpgroup's subtile (rows mb * 64.., columns j * epi N..) of C and
 /// the aux matrices into the layout TMA would write (the subtile's swizzle,
 /// zeros past M and N), and arrives on the full barrier as they land (with
-/// 2-byte pieces, ld.global + st.shared, after its stores).
+/// 2-byte alignment, 16-byte pieces realigned in registers and stored
+/// with st.shared, after its stores).
 void Epilogue::emitCopiedLoads(const WorkTile &tile, Value state, Value mb,
                                Value j) {
   ImplicitLocOpBuilder &b = kc.b;
@@ -175,9 +176,10 @@ void Epilogue::emitCopiedLoads(const WorkTile &tile, Value state, Value mb,
       copy(aux.name, aux.type,
            ringBuffer(aux.offset, aux.type, layout.stagesC, wg, slot), wgRow);
   }
-  bool stores = kc.desc.storesEpilogueLoads();
-  ProducerCommitOp::create(b, kc.epiPipe, state, /*cp_async=*/!stores,
-                           /*stores=*/stores);
+  // 2-byte copies of a 16-byte aligned matrix are cp.async copies
+  // (emitCopyTile): commit both ways.
+  ProducerCommitOp::create(b, kc.epiPipe, state, /*cp_async=*/true,
+                           /*stores=*/kc.desc.storesEpilogueLoads());
 }
 
 //===----------------------------------------------------------------------===//

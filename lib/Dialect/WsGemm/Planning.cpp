@@ -332,30 +332,30 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   // First: the epilogue tile's default depends on the consumer's budget.
   // A cp.async producer (every producer thread computes its copies'
   // addresses) spills at 40 (ptxas): 56 and 224 with one operand copied,
-  // 72 and 208 with both; 2-byte copies of an MN-major operand keep 32
-  // loads in flight per thread (CpAsyncProducer.cpp): 80 and 208
-  // (128 x 80 + 256 x 208 = 63488). Copied C and aux loads (the
+  // 72 and 208 with both. 2-byte copies (5 words per realigned piece in
+  // flight, CpAsyncProducer.cpp) spilled 28 bytes at 56 beside a C load
+  // (96 copying threads: more rounds): 64 and 216 with one, 80 and 208
+  // with both (both MN-major spilled 4 bytes at 72; 128 x 80 + 256 x 208
+  // = 63488). Copied C and aux loads (the
   // epilogue-load warp's copies of two warpgroups' subtiles) spilled up
   // to 136 bytes at 56, 72 and 80 (128x256, 16-byte copies): 96 and 200
   // (63488; the CTA's pool is 384 x 168 = 64512 registers, and 208 beside
   // 96 would have left setmaxnreg.inc waiting forever).
   if (schedule != KernelSchedule::WarpSpecialized) {
     int64_t copied = int64_t(c.isCpAsyncA()) + int64_t(c.isCpAsyncB());
-    bool stores =
-        (c.isCpAsyncA() && c.alignA.value_or(2) < 4 &&
-         desc.aMajor == OperandMajor::M) ||
-        (c.isCpAsyncB() && c.alignB.value_or(2) < 4 &&
-         desc.bMajor == OperandMajor::N);
+    bool stores = (c.isCpAsyncA() && c.alignA.value_or(2) < 4) ||
+                  (c.isCpAsyncB() && c.alignB.value_or(2) < 4);
     bool copiesC = c.isCpAsyncC() && desc.readsEpilogueMatrices();
     if (!c.producerRegs)
-      c.producerRegs = copiesC  ? 96
-                       : stores ? 80
-                                : copied == 2 ? 72 : copied == 1 ? 56 : 40;
+      c.producerRegs = copiesC       ? 96
+                       : copied == 2 ? (stores ? 80 : 72)
+                       : copied == 1 ? (stores ? 64 : 56)
+                                     : 40;
     if (!c.consumerRegs)
-      c.consumerRegs = copiesC                      ? 200
-                       : stores || copied == 2 ? 208
-                       : copied == 1           ? 224
-                                               : 232;
+      c.consumerRegs = copiesC       ? 200
+                       : copied == 2 ? 208
+                       : copied == 1 ? (stores ? 216 : 224)
+                                     : 232;
   }
 
   // sm90_compute_tile_shape_or_override (EpilogueTileAuto), narrowed (N a

@@ -217,6 +217,11 @@ WSGEMM_RT_C_EXPORTED WsGemmRtStatus
 wsgemmRtFamilySelect(WsGemmRtFamily family, int64_t M, int64_t N, int64_t K,
                      int64_t L, intptr_t *variant, int *tuned,
                      const char **reason);
+/** Checks args as wsgemmRtFamilyLaunch does before it launches, by the
+ *  rules of the first variant that takes arrays with their strides and
+ *  alignment (else the first variant's): no driver or device needed. */
+WSGEMM_RT_C_EXPORTED WsGemmRtStatus
+wsgemmRtFamilyValidate(WsGemmRtFamily family, WsGemmRtArgs args);
 /** Selects for args' problem, then launches that variant as
  *  wsgemmRtKernelLaunch; `variant` (may be NULL) receives its index. */
 WSGEMM_RT_C_EXPORTED WsGemmRtStatus
