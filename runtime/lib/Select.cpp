@@ -45,26 +45,19 @@ constexpr double kStreamKOverL2Penalty = 1.15;
 } // namespace
 
 /// What a variant that copies A, B, C or an aux load with cp.async costs
-/// over its TMA twin on problem `s`, by its slowest operand copy
-/// (docs/perf-notes.md, "cp.async producers (issue 28, Hopper)"; 8192^3
-/// f16 cooperative 128x256 on an H200): 16-byte copies (and C or aux
-/// loads alone) 1.10; 8- or 4-byte 1.26 (2.16 against 1.71 ms); 2-byte
-/// copies realigned in registers 2.35 (4.05 against 1.71 ms), but 1.10
-/// where the operand is 16-byte aligned (those kernels copy it with
-/// 16-byte cp.async then). TMA is preferred wherever it fits; among
-/// copying variants the faster copies.
-double copyPenalty(const Manifest &m, const Shape &s) {
+/// over its TMA twin, by its slowest operand copy (docs/perf-notes.md,
+/// "cp.async producers (issue 28, Hopper)"; 8192^3 f16 cooperative
+/// 128x256 on an H200): 16-byte copies (and C or aux loads alone) 1.10;
+/// 8- or 4-byte 1.26 (2.16 against 1.71 ms); 2-byte copies realigned in
+/// registers 2.35 (4.05 against 1.71 ms). TMA is preferred wherever it
+/// fits; among copying variants the faster copies.
+double copyPenalty(const Manifest &m) {
   double penalty = 1.0;
   for (const char *name : {"A", "B"}) {
     if (m.operand(name).load != OperandLoad::CpAsync)
       continue;
     uint32_t align = m.requiredAlignment(name);
-    int64_t has = name[0] == 'A' ? s.alignA : s.alignB;
-    double p = align >= 16 ? 1.10
-               : align >= 4 ? 1.26
-               : has >= 16  ? 1.10
-                            : 2.35;
-    penalty = std::max(penalty, p);
+    penalty = std::max(penalty, align >= 16 ? 1.10 : align >= 4 ? 1.26 : 2.35);
   }
   for (const std::string &name : m.epilogueLoads())
     if (m.findMatrix(name)->kind == ParamKind::Matrix)
@@ -267,7 +260,7 @@ Expected<Selection> selectVariant(const Family &f, const TuningTable *table,
         m, s, opts.smCount,
         i < opts.activeClusters.size() ? opts.activeClusters[i] : 0,
         opts.l2Bytes);
-    e.cost *= copyPenalty(m, s);
+    e.cost *= copyPenalty(m);
     // Strictly lower: ties keep the earlier variant.
     if (sel.variant < 0 || e.cost < bestE.cost * (1 - 1e-9)) {
       sel.variant = static_cast<int>(i);

@@ -117,23 +117,6 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
   // 56 registers. A realigned piece holds 5 words until its store; 8
   // pieces per iteration (40 words in flight, 96 registers) ran an
   // odd-lda 8192^3 GEMM 2x slower than 4 (docs/perf-notes.md).
-  // A matrix whose base, rows and batches all start on 16 bytes (the same
-  // for every tile of the launch: a uniform branch) is copied with 16-byte
-  // cp.async whatever alignment the kernel was compiled for; others are
-  // realigned. The branch is per piece: around whole loops, LLVM hoists
-  // the address arithmetic both sides share above it, every piece's live
-  // at once (spills).
-  Value aligned;
-  if (realign) {
-    Value misaligned = arith::OrIOp::create(
-        b, LLVM::PtrToIntOp::create(b, i64Ty, src.base),
-        arith::OrIOp::create(b, arith::MulIOp::create(b, src.ld, kc.i64(eb)),
-                             arith::MulIOp::create(b, src.batchStride,
-                                                   kc.i64(eb))));
-    aligned = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::eq,
-        arith::AndIOp::create(b, misaligned, kc.i64(15)), kc.i64(0));
-  }
   auto copyPiece = [&](Value piece) {
     Value r = kc.divu(piece, kc.i32(piecesPerRow));
     Value c = kc.mul(kc.remu(piece, kc.i32(piecesPerRow)), kc.i32(perPiece));
@@ -172,21 +155,13 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
     Value from = globalAt(
         arith::SelectOp::create(b, inside, at,
                                 src.originInside ? tileBase : kc.i64(0)));
-    auto cpAsync = [&] {
+    if (!realign) {
       NVVM::CpAsyncOp::create(b, to, from, uint32_t(width),
                               width == 16 ? NVVM::LoadCacheModifierKind::CG
                                           : NVVM::LoadCacheModifierKind::CA,
                               bytes);
-    };
-    if (!realign) {
-      cpAsync();
       return;
     }
-    auto ifOp = scf::IfOp::create(b, aligned, /*withElse=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    cpAsync();
-    b.setInsertionPointToStart(ifOp.elseBlock());
     emitRealignedPiece(kc, from, bytes, to);
   };
 
@@ -284,11 +259,10 @@ Value collectives::emitCpAsyncMainloopLoads(KernelContext &kc,
   const pl::GemmConfig &c = kc.desc.config;
   int64_t threads = getCpAsyncProducerThreads(layout);
   auto plan = [&](bool isA) { return copyPlan(kc, isA, kc.tid, threads); };
-  // 2-byte copies store realigned pieces, or copy a 16-byte aligned
-  // matrix with cp.async (emitCopyTile): such a thread commits both ways.
   bool stores = (c.isCpAsyncA() && plan(true).usesStores()) ||
                 (c.isCpAsyncB() && plan(false).usesStores());
-  bool copies = c.isCpAsyncA() || c.isCpAsyncB();
+  bool copies = (c.isCpAsyncA() && !plan(true).usesStores()) ||
+                (c.isCpAsyncB() && !plan(false).usesStores());
   // Bytes a TMA operand beside the copies brings per stage.
   int64_t tmaBytes = (c.isCpAsyncA() ? 0 : layout.stageBytesA) +
                      (c.isCpAsyncB() ? 0 : layout.stageBytesB);

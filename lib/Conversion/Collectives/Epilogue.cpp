@@ -176,10 +176,9 @@ void Epilogue::emitCopiedLoads(const WorkTile &tile, Value state, Value mb,
       copy(aux.name, aux.type,
            ringBuffer(aux.offset, aux.type, layout.stagesC, wg, slot), wgRow);
   }
-  // 2-byte copies of a 16-byte aligned matrix are cp.async copies
-  // (emitCopyTile): commit both ways.
-  ProducerCommitOp::create(b, kc.epiPipe, state, /*cp_async=*/true,
-                           /*stores=*/kc.desc.storesEpilogueLoads());
+  bool stores = kc.desc.storesEpilogueLoads();
+  ProducerCommitOp::create(b, kc.epiPipe, state, /*cp_async=*/!stores,
+                           /*stores=*/stores);
 }
 
 //===----------------------------------------------------------------------===//

@@ -174,11 +174,10 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
                                   int smCount, int activeClusters = 0,
                                   int64_t l2Bytes = 50ll << 20);
 /// The factor the heuristic multiplies a variant's cost by for its
-/// cp.async copies on problem `s` (1: none): 1.10 for 16-byte operand
-/// copies and copied C or aux loads, 1.26 for 8- or 4-byte, 2.35 for
-/// 2-byte copies of an operand not 16-byte aligned (measured, Select.cpp),
-/// so TMA variants win wherever they fit.
-double copyPenalty(const Manifest &m, const Shape &s);
+/// cp.async copies (1: none): 1.10 for 16-byte operand copies and copied
+/// C or aux loads, 1.26 for 8- or 4-byte, 2.35 for 2-byte (measured,
+/// Select.cpp), so TMA variants win wherever they fit.
+double copyPenalty(const Manifest &m);
 
 struct Selection {
   int variant = -1;        // index into Family::variants

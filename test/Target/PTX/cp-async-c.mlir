@@ -33,17 +33,16 @@ wsgemm.gemm @cpc16 a(f16) b(f16) c(f16) d(f16)
 }
 
 // 2-byte copies (an odd N): 4-byte words realigned in registers
-// (ld.global.b32, prmt, st.shared.v4), or 16-byte cp.async where C is
-// 16-byte aligned at run time; the arrivals both ways.
+// (ld.global.b32, prmt, st.shared.v4), then a plain arrival; no cp.async
+// copies of C.
 // C2-LABEL: .entry cpc2(
+// C2-NOT: cp.async.cg.shared
 // C2-NOT: cp.async.ca.shared
-// C2-NOT: cp.async.mbarrier.arrive.noinc
+// C2-NOT: cp.async.mbarrier.arrive
 // C2-NOT: ld.global.{{(u|b)}}16
 // C2-DAG: ld.global.{{(u|b)}}32
 // C2-DAG: prmt.b32.f4e
 // C2-DAG: st.shared.v4.b32
-// C2-DAG: cp.async.cg.shared.global
-// C2-DAG: cp.async.mbarrier.arrive.shared{{(::cta)?}}.b64
 // C2-DAG: mbarrier.arrive.shared{{(::cta)?}}.b64
 // C2: ret;
 wsgemm.gemm @cpc2 a(f16) b(f16) c(f16) d(f16)

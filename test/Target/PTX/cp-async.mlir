@@ -26,19 +26,15 @@
 
 // A M-major with 2-byte alignment (odd M): 16-byte pieces read as five
 // 4-byte words, realigned by prmt (the funnel shift) and stored with one
-// st.shared.v4, or, where A's base and rows are 16-byte aligned at run
-// time, copied by 16-byte cp.async (a uniform branch per piece); each
-// thread arrives both ways (the counting cp.async arrival, a proxy fence,
-// a plain arrival).
+// st.shared.v4; a proxy fence and a plain arrival; no cp.async for A.
 // A2-LABEL: .entry cpa2(
+// A2-NOT: cp.async.cg.shared
 // A2-NOT: cp.async.ca.shared
-// A2-NOT: cp.async.mbarrier.arrive.noinc
+// A2-NOT: cp.async.mbarrier.arrive
 // A2-NOT: ld.global.{{(u|b)}}16
 // A2-DAG: ld.global.{{(u|b)}}32
 // A2-DAG: prmt.b32.f4e
 // A2-DAG: st.shared.v4.b32
-// A2-DAG: cp.async.cg.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16, {{%r[0-9]+}};
-// A2-DAG: cp.async.mbarrier.arrive.shared{{(::cta)?}}.b64
 // A2-DAG: fence.proxy.async.shared::cta
 // A2-DAG: mbarrier.arrive.shared{{(::cta)?}}.b64
 // A2: ret;
