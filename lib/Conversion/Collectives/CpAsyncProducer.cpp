@@ -3,7 +3,8 @@
 // Implements CpAsyncProducer.h. A tile of R rows x C elements is cut into
 // pieces of the copy width W (16, 8 or 4 bytes by cp.async; at 2-byte
 // alignment, 16-byte pieces read as 4-byte words, realigned in registers
-// and stored with one st.shared.v4); piece i of the tile is row i / P,
+// and stored with one st.shared.v4, or read whole by ld.global.v4 where
+// the matrix turns out 16-byte aligned); piece i of the tile is row i / P,
 // column piece i % P (P pieces per row), so a warp reads whole 128-byte
 // runs of a row.
 // Thread t copies pieces t, t + T, t + 2T, ... (T threads), unrolled.
@@ -117,7 +118,10 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
   // 56 registers. A realigned piece holds 5 words until its store; 8
   // pieces per iteration (40 words in flight, 96 registers) ran an
   // odd-lda 8192^3 GEMM 2x slower than 4 (docs/perf-notes.md).
-  auto copyPiece = [&](Value piece) {
+  struct Piece {
+    Value to, from, bytes;
+  };
+  auto pieceAt = [&](Value piece) -> Piece {
     Value r = kc.divu(piece, kc.i32(piecesPerRow));
     Value c = kc.mul(kc.remu(piece, kc.i32(piecesPerRow)), kc.i32(perPiece));
     // Shared: block, row, chunk XOR the row's swizzle phase (its offset's
@@ -155,18 +159,71 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
     Value from = globalAt(
         arith::SelectOp::create(b, inside, at,
                                 src.originInside ? tileBase : kc.i64(0)));
+    return {to, from, bytes};
+  };
+  // A 2-byte copy of a matrix whose base, rows and batches all start on 16
+  // bytes (the same for every tile of the launch: a uniform branch) moves
+  // a round's whole pieces with one 16-byte ld.global + st.shared each;
+  // other rounds are realigned. Both write with st.shared, so the stage's
+  // commit is the same either way. The branch is per round of pieces: per
+  // piece it ran the realigned copies 2.1x slower (each piece's loads
+  // waited behind the previous piece's branch), around whole loops LLVM
+  // hoisted every piece's addresses above it (spills).
+  Value aligned;
+  if (realign) {
+    Value misaligned = arith::OrIOp::create(
+        b, LLVM::PtrToIntOp::create(b, i64Ty, src.base),
+        arith::OrIOp::create(
+            b, arith::MulIOp::create(b, src.ld, kc.i64(eb)),
+            arith::MulIOp::create(b, src.batchStride, kc.i64(eb))));
+    aligned = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(b, misaligned, kc.i64(15)), kc.i64(0));
+  }
+  Type vecTy = VectorType::get({4}, kc.i32Ty);
+  auto copyRound = [&](ArrayRef<Value> indices, bool mayBeWhole) {
+    SmallVector<Piece> round;
+    for (Value i : indices)
+      round.push_back(pieceAt(i));
     if (!realign) {
-      NVVM::CpAsyncOp::create(b, to, from, uint32_t(width),
-                              width == 16 ? NVVM::LoadCacheModifierKind::CG
-                                          : NVVM::LoadCacheModifierKind::CA,
-                              bytes);
+      for (const Piece &p : round)
+        NVVM::CpAsyncOp::create(b, p.to, p.from, uint32_t(width),
+                                width == 16 ? NVVM::LoadCacheModifierKind::CG
+                                            : NVVM::LoadCacheModifierKind::CA,
+                                p.bytes);
       return;
     }
-    emitRealignedPiece(kc, from, bytes, to);
+    auto realigned = [&] {
+      for (const Piece &p : round)
+        emitRealignedPiece(kc, p.from, p.bytes, p.to);
+    };
+    if (!mayBeWhole) {
+      realigned();
+      return;
+    }
+    Value whole = aligned;
+    for (const Piece &p : round)
+      whole = kc.andi(whole, kc.eq(p.bytes, kc.i32(16)));
+    auto ifOp = scf::IfOp::create(b, whole, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    SmallVector<Value> loaded;
+    for (const Piece &p : round)
+      loaded.push_back(LLVM::LoadOp::create(b, vecTy, p.from, 16));
+    for (auto [p, v] : llvm::zip(round, loaded))
+      LLVM::StoreOp::create(b, v, p.to, /*alignment=*/16);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    realigned();
   };
 
   const int64_t fullRounds = pieces / plan.threads, unroll = 4;
   const int64_t looped = fullRounds / unroll * unroll;
+  auto roundOf = [&](Value first, int64_t n) {
+    SmallVector<Value> indices;
+    for (int64_t u = 0; u < n; ++u)
+      indices.push_back(kc.add(first, kc.i32(u * plan.threads)));
+    return indices;
+  };
   if (looped > 0) {
     auto loop =
         scf::ForOp::create(b, kc.i32(0), kc.i32(looped), kc.i32(unroll));
@@ -174,14 +231,16 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
     b.setInsertionPointToStart(loop.getBody());
     Value first = kc.add(plan.thread,
                          kc.mul(loop.getInductionVar(), kc.i32(plan.threads)));
-    for (int64_t u = 0; u < unroll; ++u)
-      copyPiece(kc.add(first, kc.i32(u * plan.threads)));
+    copyRound(roundOf(first, unroll), /*mayBeWhole=*/true);
   }
-  for (int64_t round = looped; round < fullRounds; ++round)
-    copyPiece(kc.add(plan.thread, kc.i32(round * plan.threads)));
+  if (fullRounds > looped)
+    copyRound(roundOf(kc.add(plan.thread, kc.i32(looped * plan.threads)),
+                      fullRounds - looped),
+              /*mayBeWhole=*/true);
   if (pieces % plan.threads != 0) {
     Value piece = kc.add(plan.thread, kc.i32(fullRounds * plan.threads));
-    kc.ifThen(kc.ult(piece, kc.i32(pieces)), [&] { copyPiece(piece); });
+    kc.ifThen(kc.ult(piece, kc.i32(pieces)),
+              [&] { copyRound({piece}, /*mayBeWhole=*/false); });
   }
 }
 

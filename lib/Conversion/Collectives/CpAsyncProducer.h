@@ -49,7 +49,8 @@ struct SwizzledStage {
 
 /// How a tile is copied: elements of `elementBytes`, `widthBytes` at a
 /// time (16: cp.async.cg; 8, 4: cp.async.ca; 2: 16-byte pieces of 4-byte
-/// ld.global realigned in registers + st.shared.v4),
+/// ld.global realigned in registers + st.shared.v4, or, where the matrix
+/// turns out 16-byte aligned at run time, ld.global.v4 + st.shared.v4),
 /// by `threads` threads of which this one is `thread` (i32).
 struct CopyPlan {
   int64_t elementBytes = 2, widthBytes = 16, threads = 128;

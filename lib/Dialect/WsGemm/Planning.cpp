@@ -332,11 +332,11 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   // First: the epilogue tile's default depends on the consumer's budget.
   // A cp.async producer (every producer thread computes its copies'
   // addresses) spills at 40 (ptxas): 56 and 224 with one operand copied,
-  // 72 and 208 with both. 2-byte copies (5 words per realigned piece in
-  // flight, CpAsyncProducer.cpp) spilled 28 bytes at 56 beside a C load
-  // (96 copying threads: more rounds): 64 and 216 with one, 80 and 208
-  // with both (both MN-major spilled 4 bytes at 72; 128 x 80 + 256 x 208
-  // = 63488). Copied C and aux loads (the
+  // 72 and 208 with both. 2-byte copies (realigned pieces of 5 words, or
+  // whole 16-byte rounds, CpAsyncProducer.cpp) spilled 20 bytes at 64
+  // beside a C load (96 copying threads: more rounds): 72 and 216 with one
+  // (128 x 72 + 256 x 216 = 64512, the whole pool), 80 and 208 with both
+  // (both MN-major spilled 4 bytes at 72). Copied C and aux loads (the
   // epilogue-load warp's copies of two warpgroups' subtiles) spilled up
   // to 136 bytes at 56, 72 and 80 (128x256, 16-byte copies): 96 and 200
   // (63488; the CTA's pool is 384 x 168 = 64512 registers, and 208 beside
@@ -349,7 +349,7 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
     if (!c.producerRegs)
       c.producerRegs = copiesC       ? 96
                        : copied == 2 ? (stores ? 80 : 72)
-                       : copied == 1 ? (stores ? 64 : 56)
+                       : copied == 1 ? (stores ? 72 : 56)
                                      : 40;
     if (!c.consumerRegs)
       c.consumerRegs = copiesC       ? 200

@@ -326,11 +326,11 @@ wsgemm.gemm @d_m_major a(bf16) b(bf16) d(bf16, m_major) {
 // cp.async producers (issue 28): a static odd M with an M-major A, which
 // TMA cannot read, is planned with A's alignment filled in (its 2-byte
 // element), the SMEM plan of the TMA kernel (same stages, same layout),
-// and the cp.async producer's register budgets: 64 / 216 with one operand
+// and the cp.async producer's register budgets: 72 / 216 with one operand
 // copied 2 bytes at a time (56 / 224 wider), 72 / 208 with both (80 / 208
 // where one of them copies 2 bytes at a time).
 // CHECK-LABEL: wsgemm.gemm @cp_async_odd_m a(f16, m_major) b(f16) d(f16) shape [4095, 4096, 4096]
-// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 64, consumer_regs = 216, warp_stores = false, load_a = cp_async, align_a = 2>
+// CHECK-SAME: config #wsgemm.config<tile = [128, 128, 64], cluster = [1, 1, 1], stages = 6, schedule = cooperative, persistent = true, epi_tile = [128, 32], stages_c = 4, stages_d = 2, fragment_size = 16, reuse_smem_c = false, delay_tma_store = true, producer_regs = 72, consumer_regs = 216, warp_stores = false, load_a = cp_async, align_a = 2>
 // CHECK-SAME: attributes {wsgemm.smem_bytes = 214112 : i64}
 wsgemm.gemm @cp_async_odd_m a(f16, m_major) b(f16) d(f16) shape [4095, 4096, 4096] config #wsgemm.config<load_a = cp_async> {
 ^bb0(%acc: f32):

@@ -33,8 +33,8 @@ wsgemm.gemm @cpc16 a(f16) b(f16) c(f16) d(f16)
 }
 
 // 2-byte copies (an odd N): 4-byte words realigned in registers
-// (ld.global.b32, prmt, st.shared.v4), then a plain arrival; no cp.async
-// copies of C.
+// (ld.global.b32, prmt, st.shared.v4), or ld.global.v4 where C turns out
+// 16-byte aligned; then a plain arrival; no cp.async copies of C.
 // C2-LABEL: .entry cpc2(
 // C2-NOT: cp.async.cg.shared
 // C2-NOT: cp.async.ca.shared
@@ -43,6 +43,7 @@ wsgemm.gemm @cpc16 a(f16) b(f16) c(f16) d(f16)
 // C2-DAG: ld.global.{{(u|b)}}32
 // C2-DAG: prmt.b32.f4e
 // C2-DAG: st.shared.v4.b32
+// C2-DAG: ld.global.v4.{{(u|b)}}32
 // C2-DAG: mbarrier.arrive.shared{{(::cta)?}}.b64
 // C2: ret;
 wsgemm.gemm @cpc2 a(f16) b(f16) c(f16) d(f16)

@@ -26,7 +26,8 @@
 
 // A M-major with 2-byte alignment (odd M): 16-byte pieces read as five
 // 4-byte words, realigned by prmt (the funnel shift) and stored with one
-// st.shared.v4; a proxy fence and a plain arrival; no cp.async for A.
+// st.shared.v4, or, where A turns out 16-byte aligned, whole rounds by
+// ld.global.v4; a proxy fence and a plain arrival; no cp.async for A.
 // A2-LABEL: .entry cpa2(
 // A2-NOT: cp.async.cg.shared
 // A2-NOT: cp.async.ca.shared
@@ -35,6 +36,7 @@
 // A2-DAG: ld.global.{{(u|b)}}32
 // A2-DAG: prmt.b32.f4e
 // A2-DAG: st.shared.v4.b32
+// A2-DAG: ld.global.v4.{{(u|b)}}32
 // A2-DAG: fence.proxy.async.shared::cta
 // A2-DAG: mbarrier.arrive.shared{{(::cta)?}}.b64
 // A2: ret;
