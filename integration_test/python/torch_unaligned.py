@@ -47,47 +47,34 @@ def sliced(rows, cols):
     return rand(rows, cols + 1)[:, 1:]
 
 
+def problem(m, n, k, a_sliced=False, b_sliced=False, c_sliced=False):
+    """Inputs of D = A @ B^T + bias (+ C): A m x k, B n x k, each sliced
+    when asked; a C (m x n, sliced) with c_sliced."""
+    x = dict(a=sliced(m, k) if a_sliced else rand(m, k),
+             b=sliced(n, k) if b_sliced else rand(n, k), bias=rand(n),
+             d=torch.empty(m, n, device="cuda", dtype=torch.bfloat16))
+    if c_sliced:
+        x["c"] = sliced(m, n)
+    return x
+
+
 def cases():
     """(name, family, the variant it must take, inputs, torch reference)."""
-    def lm_head():
-        x, w = rand(300, 1024), rand(50257, 1024)
-        return dict(a=x, b=w, bias=rand(50257),
-                    d=torch.empty(300, 50257, device="cuda",
-                                  dtype=torch.bfloat16))
-
-    def sliced_a():
-        return dict(a=sliced(777, 1024), b=rand(1032, 1024), bias=rand(1032),
-                    d=torch.empty(777, 1032, device="cuda",
-                                  dtype=torch.bfloat16))
-
-    def odd_k():
-        return dict(a=rand(777, 999), b=rand(1032, 999), bias=rand(1032),
-                    d=torch.empty(777, 1032, device="cuda",
-                                  dtype=torch.bfloat16))
-
-    def sliced_c():
-        return dict(a=rand(777, 520), b=rand(1032, 520), bias=rand(1032),
-                    c=sliced(777, 1032),
-                    d=torch.empty(777, 1032, device="cuda",
-                                  dtype=torch.bfloat16))
-
-    def everything():
-        return dict(a=sliced(333, 999), b=sliced(1001, 999), bias=rand(1001),
-                    c=sliced(333, 1001),
-                    d=torch.empty(333, 1001, device="cuda",
-                                  dtype=torch.bfloat16))
-
     def ref(x):
         r = x["a"].double() @ x["b"].double().t() + x["bias"].double()
         return r + x["c"].double() if "c" in x else r
 
-    return [("LM head 300x50257x1024 (odd N)", "tb_bias", "v4", lm_head, ref),
-            ("sliced A 777x1032x1024", "tb_bias", "v5", sliced_a, ref),
-            ("odd K 777x1032x999", "tb_bias", "v5", odd_k, ref),
+    return [("LM head 300x50257x1024 (odd N)", "tb_bias", "v4",
+             lambda: problem(300, 50257, 1024), ref),
+            ("sliced A 777x1032x1024", "tb_bias", "v5",
+             lambda: problem(777, 1032, 1024, a_sliced=True), ref),
+            ("odd K 777x1032x999", "tb_bias", "v5",
+             lambda: problem(777, 1032, 999), ref),
             ("sliced residual C 777x1032x520", "tb_bias_residual", "v5",
-             sliced_c, ref),
+             lambda: problem(777, 1032, 520, c_sliced=True), ref),
             ("sliced A, B, C, odd M N K 333x1001x999", "tb_bias_residual",
-             "v5", everything, ref)]
+             "v5", lambda: problem(333, 1001, 999, a_sliced=True,
+                                   b_sliced=True, c_sliced=True), ref)]
 
 
 def launch(fam, x):
@@ -111,32 +98,17 @@ def median_us(fn, iters=20):
 def time_cases(families, rounds):
     """Ours (the family's launch) against torch's expression, same
     tensors, alternating in rounds; median of the per-round ratios."""
-    def lm_head():
-        x, w = rand(4096, 4096), rand(50257, 4096)
-        return dict(a=x, b=w, bias=rand(50257),
-                    d=torch.empty(4096, 50257, device="cuda",
-                                  dtype=torch.bfloat16))
-
-    def sliced_a():
-        return dict(a=sliced(8192, 8192), b=rand(8192, 8192),
-                    bias=rand(8192),
-                    d=torch.empty(8192, 8192, device="cuda",
-                                  dtype=torch.bfloat16))
-
-    def sliced_c():
-        return dict(a=rand(8192, 4096), b=rand(8192, 4096), bias=rand(8192),
-                    c=sliced(8192, 8192),
-                    d=torch.empty(8192, 8192, device="cuda",
-                                  dtype=torch.bfloat16))
-
     def torch_expr(x):
         y = torch.nn.functional.linear(x["a"], x["b"], x["bias"])
         return y + x["c"] if "c" in x else y
 
-    for name, fam, make in [("LM head 4096x50257x4096", "tb_bias", lm_head),
-                            ("sliced A 8192^3", "tb_bias", sliced_a),
-                            ("sliced C 8192x8192x4096", "tb_bias_residual",
-                             sliced_c)]:
+    for name, fam, make in [
+            ("LM head 4096x50257x4096", "tb_bias",
+             lambda: problem(4096, 50257, 4096)),
+            ("sliced A 8192^3", "tb_bias",
+             lambda: problem(8192, 8192, 8192, a_sliced=True)),
+            ("sliced C 8192x8192x4096", "tb_bias_residual",
+             lambda: problem(8192, 8192, 4096, c_sliced=True))]:
         x = make()
         m, k = x["a"].shape
         n = x["b"].shape[0]
