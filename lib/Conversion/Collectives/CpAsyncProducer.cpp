@@ -114,8 +114,8 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
   };
   // Whole rounds in a loop, `unroll` pieces per iteration, the rounds
   // left over straight after it, then the last partial round guarded.
-  // cp.async is fire-and-forget: 4 per iteration keep the producer within
-  // 56 registers. A realigned piece holds 5 words until its store; 8
+  // cp.async is fire-and-forget: 4 per iteration at most keep the producer
+  // within 56 registers. A realigned piece holds 5 words until its store; 8
   // pieces per iteration (40 words in flight, 96 registers) ran an
   // odd-lda 8192^3 GEMM 2x slower than 4 (docs/perf-notes.md).
   struct Piece {
@@ -182,17 +182,19 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
   }
   Type vecTy = VectorType::get({4}, kc.i32Ty);
   auto copyRound = [&](ArrayRef<Value> indices, bool mayBeWhole) {
-    SmallVector<Piece> round;
-    for (Value i : indices)
-      round.push_back(pieceAt(i));
     if (!realign) {
-      for (const Piece &p : round)
+      for (Value i : indices) {
+        Piece p = pieceAt(i);
         NVVM::CpAsyncOp::create(b, p.to, p.from, uint32_t(width),
                                 width == 16 ? NVVM::LoadCacheModifierKind::CG
                                             : NVVM::LoadCacheModifierKind::CA,
                                 p.bytes);
+      }
       return;
     }
+    SmallVector<Piece> round;
+    for (Value i : indices)
+      round.push_back(pieceAt(i));
     auto realigned = [&] {
       for (const Piece &p : round)
         emitRealignedPiece(kc, p.from, p.bytes, p.to);
@@ -216,7 +218,13 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
     realigned();
   };
 
-  const int64_t fullRounds = pieces / plan.threads, unroll = 4;
+  // cp.async rounds divide evenly into the loop (fewer rounds per
+  // iteration where 4 do not); realigned ones keep 4 and copy the rest
+  // after it.
+  const int64_t fullRounds = pieces / plan.threads;
+  int64_t unroll = 4;
+  while (!realign && unroll > 1 && fullRounds % unroll != 0)
+    unroll /= 2;
   const int64_t looped = fullRounds / unroll * unroll;
   auto roundOf = [&](Value first, int64_t n) {
     SmallVector<Value> indices;
