@@ -49,8 +49,9 @@ constexpr double kStreamKOverL2Penalty = 1.15;
 /// "cp.async producers (issue 28, Hopper)"; 8192^3 f16 cooperative
 /// 128x256 on an H200): 16-byte copies (and C or aux loads alone) 1.10;
 /// 8- or 4-byte 1.26 (2.16 against 1.71 ms); 2-byte copies realigned in
-/// registers 2.35 (4.05 against 1.71 ms). TMA is preferred wherever it
-/// fits; among copying variants the faster copies.
+/// registers 2.35 (3.9-4.0 ms for an odd lda against TMA's 1.65-1.71 ms on
+/// aligned data). TMA is preferred wherever it fits; among copying
+/// variants the faster copies.
 double copyPenalty(const Manifest &m) {
   double penalty = 1.0;
   for (const char *name : {"A", "B"}) {

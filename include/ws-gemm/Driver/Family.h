@@ -86,8 +86,9 @@ std::vector<FamilyMember> defaultFamilyMembers(int64_t tileK);
 /// The members a default family adds for tensors TMA cannot describe
 /// (outputs, operands, C or aux loads whose rows or bases are not 16-byte
 /// aligned): 128x256 with direct stores, and the planner's default tile
-/// with every operand and epilogue load copied by cp.async at its
-/// element's alignment (16-bit operands). The runtime takes them only
+/// with every operand and epilogue load copied by the producer warps at
+/// its element's alignment (`load_a/load_b/load_c = cp_async`; 16-bit
+/// operands) and direct stores. The runtime takes them only
 /// where no TMA variant accepts the strides (docs/tuning.md).
 std::vector<FamilyMember>
 unalignedFamilyMembers(const planning::GemmDesc &desc, int64_t tileK);
