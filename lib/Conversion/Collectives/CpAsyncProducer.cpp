@@ -27,6 +27,8 @@
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
+#include <optional>
+
 using namespace mlir;
 using namespace mlir::wsgemm;
 using namespace mlir::wsgemm::collectives;
@@ -80,6 +82,74 @@ static void emitRealignedPiece(KernelContext &kc, Value from, Value bytes,
   LLVM::StoreOp::create(b, out, to, /*alignment=*/16);
 }
 
+/// The cp.async copies of a tile that lies inside the matrix (no piece past
+/// `rows` or `cols`), where the threads take whole rounds of whole rows
+/// (`threads` a multiple of the pieces per row, `pieces` of the rounds):
+/// thread t's piece of round u is row t / P + u * (T / P), column piece
+/// t % P, the same column in every round. So one global address per
+/// thread, stepped by T / P rows per round, and, where T / P rows keep the
+/// swizzle phase (a multiple of its 8-row period, or no swizzle), one
+/// shared offset stepped by a constant: a piece is one 64-bit add and the
+/// cp.async, against ~9 instructions of the edge-checked path (row and
+/// column compares, src-size and address selects per piece).
+static void emitInteriorCopies(KernelContext &kc, const GlobalTile &src,
+                               const SwizzledStage &dst, const CopyPlan &plan,
+                               Value tileBase, int64_t piecesPerRow,
+                               int64_t blockWidth, int64_t swizzleBits) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const int64_t width = plan.widthBytes, eb = plan.elementBytes;
+  const int64_t rowsPerRound = plan.threads / piecesPerRow;
+  const int64_t rounds = dst.tileRows * piecesPerRow / plan.threads;
+  Type i64Ty = b.getI64Type();
+  Value r = kc.divu(plan.thread, kc.i32(piecesPerRow));
+  Value colBytes =
+      kc.mul(kc.remu(plan.thread, kc.i32(piecesPerRow)), kc.i32(width));
+  // Shared: the piece's block and chunk are the same in every round; the
+  // row advances by rowsPerRound.
+  Value block = kc.divu(colBytes, kc.i32(blockWidth));
+  Value inRow = kc.remu(colBytes, kc.i32(blockWidth));
+  Value blockBase = kc.add(kc.mul(block, kc.i32(dst.blockBytes)),
+                           kc.remu(inRow, kc.i32(16)));
+  Value chunk = kc.divu(inRow, kc.i32(16));
+  const int64_t rowsPerPhase = 128 / blockWidth;
+  const bool phaseKept =
+      swizzleBits == 0 || rowsPerRound % (rowsPerPhase << swizzleBits) == 0;
+  auto sharedAt = [&](Value row) {
+    Value c = chunk;
+    if (swizzleBits > 0)
+      c = arith::XOrIOp::create(
+          b, c,
+          kc.remu(kc.divu(row, kc.i32(rowsPerPhase)),
+                  kc.i32(1 << swizzleBits)));
+    return kc.add(blockBase, kc.add(kc.mul(row, kc.i32(blockWidth)),
+                                    kc.mul(c, kc.i32(16))));
+  };
+  Value to0 = sharedAt(r);
+  // Global: this thread's first piece, then rowsPerRound rows per round.
+  Value first = arith::AddIOp::create(
+      b, tileBase,
+      arith::MulIOp::create(b, arith::ExtUIOp::create(b, i64Ty, r), src.ld));
+  Value from0 = LLVM::GEPOp::create(
+      b, kc.globalPtrTy, b.getI8Type(), src.base,
+      ValueRange{arith::AddIOp::create(
+          b, arith::MulIOp::create(b, first, kc.i64(eb)),
+          arith::ExtUIOp::create(b, i64Ty, colBytes))});
+  Value step = arith::MulIOp::create(b, src.ld, kc.i64(rowsPerRound * eb));
+  for (int64_t u = 0; u < rounds; ++u) {
+    Value to =
+        phaseKept
+            ? kc.add(to0, kc.i32(u * rowsPerRound * blockWidth))
+            : sharedAt(kc.add(r, kc.i32(u * rowsPerRound)));
+    Value from = LLVM::GEPOp::create(
+        b, kc.globalPtrTy, b.getI8Type(), from0,
+        ValueRange{arith::MulIOp::create(b, step, kc.i64(u))});
+    NVVM::CpAsyncOp::create(b, kc.gep(dst.dst, to), from, uint32_t(width),
+                            width == 16 ? NVVM::LoadCacheModifierKind::CG
+                                        : NVVM::LoadCacheModifierKind::CA,
+                            Value());
+  }
+}
+
 void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
                                const SwizzledStage &dst, const CopyPlan &plan) {
   ImplicitLocOpBuilder &b = kc.b;
@@ -106,6 +176,37 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
                        : dst.tileCols * eb;
   const int64_t swizzleBits =
       dst.swizzleBytes ? llvm::Log2_64(dst.swizzleBytes / 16) : 0;
+  // On sm_8x a tile inside the matrix (a uniform branch: every operand
+  // tile but the edges' and the k-tile past K) takes the straight-line
+  // copies; the rest, and tiles the threads do not cut into whole rounds
+  // of rows, the edge-checked copies below. Measured on the H100 (sm_80
+  // PTX, docs/perf-notes.md): multistage 7% faster, warp_specialized 2-3%;
+  // the cooperative kernel 3-4% slower (1-3% with the waits' backoff): its
+  // producer's back-to-back cp.async beside two consumer warpgroups whose
+  // ldmatrix already fill the MIO pipe, so there the copies stay spread
+  // out. Not on sm_90: LLVM's LICM hoists each round's address (two
+  // registers) out of the k-loop, which spilled the load role under its
+  // setmaxnreg budget (40-80 registers); sm_8x has no such cap.
+  const bool multistage =
+      kc.desc.config.schedule == pl::KernelSchedule::Multistage;
+  const bool straightLine =
+      kc.isSm8x() && (multistage || kc.layout.consumerWarpgroups == 1);
+  std::optional<OpBuilder::InsertionGuard> edgeCopies;
+  if (straightLine && !realign && plan.threads % piecesPerRow == 0 &&
+      pieces % plan.threads == 0) {
+    auto fits = [&](Value origin, int64_t extent, Value size) -> Value {
+      return arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
+                                   kc.add(origin, kc.i32(extent)), size);
+    };
+    Value inside = kc.andi(fits(src.row0, dst.tileRows, src.rows),
+                           fits(src.col0, dst.tileCols, src.cols));
+    auto ifOp = scf::IfOp::create(b, inside, /*withElse=*/true);
+    edgeCopies.emplace(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    emitInteriorCopies(kc, src, dst, plan, tileBase, piecesPerRow, blockWidth,
+                       swizzleBits);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+  }
   Type i8Ty = b.getI8Type();
   auto globalAt = [&](Value elements) -> Value {
     Value bytes = arith::MulIOp::create(b, elements, kc.i64(eb));

@@ -19,6 +19,8 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <string>
+
 namespace mlir::wsgemm::detail {
 
 inline Value constI32(OpBuilder &b, Location loc, int64_t v) {
@@ -106,17 +108,25 @@ inline void initBarriersOnce(OpBuilder &b, Location loc, Value group,
 /// barrier at `slot` of `group` completed; each try suspends the thread for
 /// up to 10^7 ns (the hint CUTLASS uses). sm_80 has no try_wait: with
 /// `sm8x` the loop spins on mbarrier.test_wait.parity (in inline PTX, whose
-/// predicate stays in the asm block; its label is local to the braces).
+/// predicate stays in the asm block; its labels are local to the braces),
+/// with `backoffNs` > 0 a nanosleep of that many ns before each retry.
 inline void waitParity(OpBuilder &b, Location loc, Value group, Value slot,
-                       Value parity, bool sm8x = false) {
+                       Value parity, bool sm8x = false,
+                       int64_t backoffNs = 0) {
   if (sm8x) {
     Value addr =
         nvgpu::MBarrierGetOp::create(b, loc, b.getI32Type(), group, slot);
+    std::string test = "mbarrier.test_wait.parity.shared.b64 p, [$0], $1;";
+    std::string text =
+        backoffNs > 0
+            ? "{\n\t.reg .pred p;\n\t" + test +
+                  "\n\t@p bra WSGEMM_DONE;\n\tWSGEMM_WAIT:\n\t"
+                  "nanosleep.u32 " + std::to_string(backoffNs) + ";\n\t" +
+                  test + "\n\t@!p bra WSGEMM_WAIT;\n\tWSGEMM_DONE:\n\t}"
+            : "{\n\t.reg .pred p;\n\tWSGEMM_WAIT:\n\t" + test +
+                  "\n\t@!p bra WSGEMM_WAIT;\n\t}";
     LLVM::InlineAsmOp::create(
-        b, loc, TypeRange{}, ValueRange{addr, parity},
-        "{\n\t.reg .pred p;\n\tWSGEMM_WAIT:\n\t"
-        "mbarrier.test_wait.parity.shared.b64 p, [$0], $1;\n\t"
-        "@!p bra WSGEMM_WAIT;\n\t}",
+        b, loc, TypeRange{}, ValueRange{addr, parity}, text,
         "r,r", /*has_side_effects=*/true, /*is_align_stack=*/false,
         LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
         /*operand_attrs=*/ArrayAttr());

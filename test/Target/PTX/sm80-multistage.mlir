@@ -14,6 +14,8 @@
 // CHECK: .maxntid 256, 1, 1
 // CHECK-DAG: cp.async.cg.shared.global
 // CHECK-DAG: cp.async.commit_group
+// CHECK-DAG: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// CHECK-DAG: cp.async.cg.shared.global {{\[.*\]}}, {{\[.*\]}}, 16, %r
 // CHECK-DAG: cp.async.wait_group 2
 // CHECK-DAG: cp.async.wait_group 0
 // CHECK-DAG: bar.sync 0, 256

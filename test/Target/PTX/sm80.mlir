@@ -1,6 +1,7 @@
 // RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=ptx --chip=sm_80
 // RUN: FileCheck %s --input-file=%t/s80_plain.ptx
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_plain.ptx
+// RUN: FileCheck %s --check-prefix=SPREAD --input-file=%t/s80_plain.ptx
 // RUN: FileCheck %s --check-prefix=BF16 --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/s80_plain.json
@@ -39,12 +40,27 @@
 // NEG-NOT: try_wait
 // NEG-NOT: fence.mbarrier_init
 // NEG-NOT: mapa
+//
+// The waits back off between tries (producers 128 ns, consumers 32 ns).
+// CHECK-DAG: nanosleep.u32 128;
+// CHECK-DAG: nanosleep.u32 32;
+// The cooperative producer keeps every copy edge-checked (a src-size
+// operand); see s80_ws_bf16_bias for the straight-line copies.
+// SPREAD: cp.async.cg.shared.global {{\[.*\]}}, {{\[.*\]}}, 16, %r
+// SPREAD-NOT: cp.async.cg.shared.global {{\[.*\]}}, {{\[.*\]}}, 16;
 wsgemm.gemm @s80_plain a(f16) b(f16) d(f16) {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
 }
 
+// One consumer warpgroup: tiles inside the matrix are copied straight-line,
+// one address per thread stepped by 16 rows (2048 bytes of the stage) per
+// round, no src-size; the edge-checked copies beside them.
+// BF16: cp.async.cg.shared.global [%rd[[TO:[0-9]+]]], [%rd{{[0-9]+}}], 16;
+// BF16-NEXT: add.s64
+// BF16-NEXT: cp.async.cg.shared.global [%rd[[TO]]+2048], [%rd{{[0-9]+}}], 16;
+// BF16: cp.async.cg.shared.global {{\[.*\]}}, {{\[.*\]}}, 16, %r
 // BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // BF16: st.global.b32
 wsgemm.gemm @s80_ws_bf16_bias a(bf16) b(bf16) d(f32)
