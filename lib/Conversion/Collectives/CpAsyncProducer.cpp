@@ -180,11 +180,11 @@ void collectives::emitCopyTile(KernelContext &kc, const GlobalTile &src,
   // tile but the edges' and the k-tile past K) takes the straight-line
   // copies; the rest, and tiles the threads do not cut into whole rounds
   // of rows, the edge-checked copies below. Measured on the H100 (sm_80
-  // PTX, docs/perf-notes.md): multistage 7% faster, warp_specialized 2-3%;
-  // the cooperative kernel 3-4% slower (1-3% with the waits' backoff): its
-  // producer's back-to-back cp.async beside two consumer warpgroups whose
-  // ldmatrix already fill the MIO pipe, so there the copies stay spread
-  // out. Not on sm_90: LLVM's LICM hoists each round's address (two
+  // PTX, docs/perf-notes.md): multistage 6-8% faster, warp_specialized
+  // 4-7% (with the waits' backoff); the cooperative kernel 3-4% slower
+  // (1-6% with a backoff): its producer's back-to-back cp.async beside two
+  // consumer warpgroups whose ldmatrix already fill the MIO pipe, so there
+  // the copies stay spread out. Not on sm_90: LLVM's LICM hoists each round's address (two
   // registers) out of the k-loop, which spilled the load role under its
   // setmaxnreg budget (40-80 registers); sm_8x has no such cap.
   const bool multistage =
