@@ -43,7 +43,7 @@ for r in $(seq 1 "$rounds"); do
     done
     for cfg in $configs; do
       line=$("$cutlass" "$cfg" "$M" "$N" "$K" --iters 30 2>&1 | grep -v '^check' | tail -1)
-      echo "round $r $cfg ${M}x${N}x${K} ${line:-FAILED}" | tee -a "$log"
+      echo "round $r ${line:-$cfg ${M}x${N}x${K} FAILED}" | tee -a "$log"
     done
   done
 done
