@@ -72,7 +72,7 @@ config.test_exec_root = config.wsgemm_site_dir
 # Environment: keep what the CUDA driver and the sanitizer need.
 for var in ("PATH", "LD_LIBRARY_PATH", "HOME", "TMPDIR", "CUDA_VISIBLE_DEVICES",
             "CUDA_HOME", "CUDA_PATH", "NVIDIA_VISIBLE_DEVICES",
-            "NVIDIA_DRIVER_CAPABILITIES", "WSGEMM_CUBLASLT"):
+            "NVIDIA_DRIVER_CAPABILITIES", "WSGEMM_CUBLASLT", "WSGEMM_PDL"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

@@ -6,6 +6,8 @@
   stream-K with their workspace, a 2x1 cluster) captured from cold into a
   CUDA graph and replayed with new inputs copied into the captured ones,
   each replay checked against torch;
+- a chain of kernels each reading the previous one's D, eager and in a
+  graph (programmatic dependent launch: only the kernel orders them);
 - the kernel as a torch.library custom op (ws_gemm.torch_op) under
   torch.compile(fullgraph=True), single and tuple outputs;
 - host microseconds per launch() per kind, next to torch.mm's.
@@ -155,6 +157,50 @@ def test_graphs(ks, replays):
                     x["a"].shape[1])
 
 
+def test_pdl_chain(ks, graph):
+    """Eight kernels, each reading the previous one's D as its A, launched
+    back to back (programmatic dependent launch lets each start while the
+    previous one runs: its griddepcontrol.wait is all that orders them).
+    Every D starts as NaN and each is checked against the reference from
+    the D it read, so a kernel that read its A early fails."""
+    M, K = 777, 520
+    plain, split = ks["py_linear_relu_f16"], ks["py_splitk_bias_f16"]
+    chain = [plain, split] * 4
+    x0 = rand(M, K)
+    ws = [rand(K, K) * K ** -0.5 for _ in chain]
+    bs = [rand(K) for _ in chain]
+    ds = [torch.empty(M, K, device="cuda", dtype=torch.float16)
+          for _ in chain]
+
+    def run():
+        a = x0
+        for k, w, b, d in zip(chain, ws, bs, ds):
+            k.launch(a, w, d, None, bias=b)
+            a = d
+
+    for d in ds:
+        d.fill_(float("nan"))
+    if graph:
+        g = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(g):
+            run()
+        for d in ds:
+            d.fill_(float("nan"))
+        g.replay()
+    else:
+        run()
+    torch.cuda.synchronize()
+    a = x0
+    for i, (k, w, b, d) in enumerate(zip(chain, ws, bs, ds)):
+        ref = a.double() @ w.double().t() + b.double()
+        if k is plain:
+            ref = torch.relu(ref)
+        check("chain of %d%s, kernel %d" % (len(chain),
+              " in a graph" if graph else "", i + 1), d, ref, K,
+              EPS[torch.float16])
+        a = d
+
+
 def test_custom_op(ks):
     k = ks["py_linear_relu_f16"]
     op = ws_gemm.torch_op(k)
@@ -250,6 +296,8 @@ def main():
           for n in names}
     test_streams(ks)
     test_graphs(ks, args.replays)
+    test_pdl_chain(ks, graph=False)
+    test_pdl_chain(ks, graph=True)
     test_custom_op(ks)
     test_host_cost(ks, args.host_limit_us)
     print("python-torch-launch: %s" % ("%d failed: %s" % (

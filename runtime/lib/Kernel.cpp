@@ -226,9 +226,20 @@ Kernel::plan(const GemmArgs &args, CUstream stream) const {
   return shared;
 }
 
+/// WSGEMM_PDL=0 launches every kernel without programmatic stream
+/// serialization (to compare, or to rule it out); read once.
+static bool programmaticLaunchAllowed() {
+  static const bool allowed = [] {
+    const char *v = std::getenv("WSGEMM_PDL");
+    return !(v && std::string(v) == "0");
+  }();
+  return allowed;
+}
+
 Status Kernel::launch(const LaunchPlan &plan, CUstream stream) const {
   const LaunchGeometry &g = plan.geometry;
-  CUlaunchAttribute attr{};
+  CUlaunchAttribute attrs[2] = {};
+  unsigned numAttrs = 0;
   CUlaunchConfig cfg{};
   cfg.gridDimX = g.grid[0];
   cfg.gridDimY = g.grid[1];
@@ -239,12 +250,23 @@ Status Kernel::launch(const LaunchPlan &plan, CUstream stream) const {
   cfg.sharedMemBytes = g.smemBytes;
   cfg.hStream = stream;
   if (g.clustered()) {
+    CUlaunchAttribute &attr = attrs[numAttrs++];
     attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
     attr.value.clusterDim.x = g.cluster[0];
     attr.value.clusterDim.y = g.cluster[1];
     attr.value.clusterDim.z = g.cluster[2];
-    cfg.attrs = &attr;
-    cfg.numAttrs = 1;
+  }
+  // The kernel may start before the stream's previous kernel ends: it
+  // waits for that kernel's memory itself (Manifest::pdl). A previous
+  // kernel that never signals (not ours) releases it when it completes.
+  if (manifest_.pdl && programmaticLaunchAllowed()) {
+    CUlaunchAttribute &attr = attrs[numAttrs++];
+    attr.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attr.value.programmaticStreamSerializationAllowed = 1;
+  }
+  if (numAttrs) {
+    cfg.attrs = attrs;
+    cfg.numAttrs = numAttrs;
   }
   CUresult r = cuLaunchKernelEx(&cfg, function_, plan.params.data(), nullptr);
   if (r != CUDA_SUCCESS)

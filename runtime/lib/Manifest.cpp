@@ -462,6 +462,12 @@ Manifest parseRoot(const json &root, const std::string &path) {
   if (smem < 0 || smem > std::numeric_limits<int32_t>::max())
     fail("smem_bytes", "must be in [0, 2^31), got " + std::to_string(smem));
   m.smemBytes = static_cast<uint32_t>(smem);
+  if (const json *p = maybe(root, "pdl")) {
+    m.pdl = getBool(*p, "pdl");
+    if (m.pdl && m.archMajor < 9)
+      fail("pdl", "programmatic dependent launch needs sm_90 or later, but "
+                  "arch is " + m.arch);
+  }
   auto tile = getPositiveTriple<3>(need(root, "", "tile"), "tile");
   for (int i = 0; i < 3; ++i)
     m.tile[i] = tile[i];

@@ -144,6 +144,13 @@ TEST(Manifest, StaticShape) {
   EXPECT_EQ((*m.staticShape)[1], 512);
 }
 
+TEST(Manifest, ProgrammaticLaunch) {
+  json j = loadJson("gemm_bias_relu.json");
+  EXPECT_FALSE(parseOrDie(j).pdl); // absent: launched the plain way
+  j["pdl"] = true;
+  EXPECT_TRUE(parseOrDie(j).pdl);
+}
+
 TEST(Manifest, FileErrors) {
   auto m = loadManifest(dataPath("does_not_exist.json"));
   ASSERT_FALSE(m.ok());
@@ -188,6 +195,15 @@ const std::vector<Case> &cases() {
        [](json &j) { j["arch"] = "sm_99999999999999999999a"; },
        "arch: must look like sm_90a or sm_90, got "
        "'sm_99999999999999999999a'"},
+      {"gemm_bias_relu.json", [](json &j) { j["pdl"] = 1; },
+       "pdl: must be true or false, got 1"},
+      {"gemm_bias_relu.json",
+       [](json &j) {
+         j["arch"] = "sm_80";
+         j["pdl"] = true;
+       },
+       "pdl: programmatic dependent launch needs sm_90 or later, but arch is "
+       "sm_80"},
       {"gemm_bias_relu.json",
        [](json &j) {
          j["block"] = {384, 1};

@@ -392,6 +392,18 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
     // its barriers; none exits while a peer may still do so.
     if (kc.clusterSize() > 1)
       clusterSync(kc);
+    // Programmatic dependent launch (sm_90): a kernel launched with
+    // programmatic stream serialization (the runtime does, manifest "pdl")
+    // may start while the stream's previous kernel finishes; its shared
+    // memory carve-up and barrier inits overlap that kernel's tail. Every
+    // thread waits for the previous grid's memory before its first global
+    // access, then lets the next kernel launch. Waiting first bounds a
+    // chain to one grid in flight ahead of its producer.
+    if (!kc.isSm8x()) {
+      NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
+      NVVM::GriddepcontrolOp::create(b,
+                                     NVVM::GridDepActionKind::launch_dependents);
+    }
     switch (role) {
     case Role::load:
       emitLoadRole(kc);

@@ -365,6 +365,9 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       {"block", llvm::json::Array{threads, 1, 1}},
       {"cluster", llvm::json::Array{clusterCtas, 1, 1}},
       {"smem_bytes", layout.smemBytes},
+      // Every sm_90 role waits on griddepcontrol before touching global
+      // memory (KernelSchedule.cpp): the kernel may be launched early.
+      {"pdl", !pl::isSm8x(desc.chip)},
       {"tile", llvm::json::Array{layout.tileM, layout.tileN, layout.tileK}},
       {"schedule",
        pl::toString(config.schedule.value_or(pl::KernelSchedule::Cooperative))},

@@ -7,7 +7,9 @@
 // limit. A launch is two steps:
 //   prepare(args, s)    validate, encode tensor maps, pack params, grid
 //   launch(plan, s)     cuLaunchKernelEx on stream s (cluster attribute when
-//                       the cluster is not 1x1x1)
+//                       the cluster is not 1x1x1; programmatic stream
+//                       serialization when the manifest says pdl, unless
+//                       WSGEMM_PDL=0)
 // launch(args, s) does both through the kernel's plan cache (LaunchCache.h):
 // arguments seen before are launched from their plan with no validation,
 // encoding, allocation or driver call but cuLaunchKernelEx, so a steady

@@ -172,6 +172,10 @@ struct Manifest {
   std::array<uint32_t, 3> block{1, 1, 1};
   std::array<uint32_t, 3> cluster{1, 1, 1};
   uint32_t smemBytes = 0;
+  // The kernel waits (griddepcontrol.wait) before its first global access,
+  // so it may be launched with programmatic stream serialization: its
+  // prologue overlaps the previous kernel's tail. sm_90 and later.
+  bool pdl = false;
   std::array<int64_t, 3> tile{1, 1, 1};
   GridRule grid;
   TileScheduler scheduler;

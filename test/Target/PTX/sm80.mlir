@@ -5,6 +5,7 @@
 // RUN: FileCheck %s --check-prefix=BF16 --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/s80_plain.json
+// RUN: FileCheck %s --check-prefix=NO-PDL --input-file=%t/s80_plain.json
 // RUN: FileCheck %s --check-prefix=RED --input-file=%t/s80_aux_reductions.ptx
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_aux_reductions.ptx
 // RUN: FileCheck %s --check-prefix=RS --input-file=%t/s80_reduce_store.ptx
@@ -36,6 +37,8 @@
 // NEG-NOT: setmaxnreg
 // NEG-NOT: stmatrix
 // NEG-NOT: fence.proxy.async
+// NEG-NOT: griddepcontrol
+// NO-PDL: "pdl": false,
 // NEG-NOT: elect.sync
 // NEG-NOT: try_wait
 // NEG-NOT: fence.mbarrier_init
