@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Resource check of every compiled integration kernel.
 
-Runs `ptxas -arch=<arch> -v` on each <kernel>.ptx in a kernel directory and
+Runs `ptxas -arch=<arch> -v` on each <kernel>.ptx in a kernel directory
+(without --arch: the manifest's "chip", the arch the PTX was written for,
+when a kernel was reassembled for another one, e.g. sm_89 PTX assembled
+for sm_90a to run on the H100; else sm_90a) and
 fails if any kernel spills registers or uses a stack frame, or if a kernel
 lacks its .cubin or .json; with --no-serialized-wgmma also if ptxas reports
 that it serialized the kernel's wgmma instructions (its "Potential
@@ -9,7 +12,7 @@ Performance Loss" notes C7508-C7520: every wgmma then waits for the
 previous one). Prints one line per kernel: registers, spill stores/loads,
 stack frame, and the manifest's dynamic shared memory.
 
-usage: check_ptxas.py KERNEL_DIR [--ptxas PTXAS] [--arch sm_90a] [-j N]
+usage: check_ptxas.py KERNEL_DIR [--ptxas PTXAS] [--arch ARCH] [-j N]
                       [--no-serialized-wgmma [--allow-serialized K1,K2]]
 """
 
@@ -54,7 +57,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dir")
     ap.add_argument("--ptxas", default="ptxas")
-    ap.add_argument("--arch", default="sm_90a")
+    ap.add_argument("--arch", default=None)
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--no-serialized-wgmma", action="store_true",
                     help="fail kernels whose wgmma ptxas serialized")
@@ -68,8 +71,17 @@ def main():
         print("error: no .ptx in %s" % args.dir)
         return 1
     failures = 0
+    def arch_of(f):
+        if args.arch:
+            return args.arch
+        try:
+            with open(os.path.join(args.dir, f[:-4] + ".json")) as fh:
+                return json.load(fh).get("chip") or "sm_90a"
+        except (OSError, ValueError):
+            return "sm_90a"
+
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.j) as pool:
-        jobs = {f: pool.submit(check, args.ptxas, args.arch,
+        jobs = {f: pool.submit(check, args.ptxas, arch_of(f),
                                os.path.join(args.dir, f)) for f in ptxs}
     print("%-32s %5s %9s %9s %6s %8s" % ("kernel", "regs", "spill st",
                                          "spill ld", "stack", "smem"))

@@ -618,6 +618,26 @@ S80["s80_ms_batched_rowbias_gelu_a8"] = (
     S80K, "sm_80 multistage, 2 stages, 8-byte cp.async, batched f16: row bias, GELU",
     [RAG1 + " --pad-a 4 --pad-b 4 --l 2"])
 
+# sm_89 fp8 kernels (kernels/sm89.mlir, issue 28: mma.sync.m16n8k32 on
+# e4m3 / e5m2, assembled for sm_90a), the fp8 shapes (K a multiple of 16:
+# 16-byte rows), after every other table so the kernels above keep their
+# seeds.
+S89 = {}
+S89K = "kernels/sm89.mlir"
+S89["s89_f8_coop_scaled_bf16"] = (
+    S89K, "sm_89 fp8 defaults: cooperative 128x128x128, e4m3 x e4m3 -> bf16, scale_a * scale_b",
+    ["--m 256 --n 512 --k 8192 --scalar scale_a=0.5 --scalar scale_b=1.5",
+     "--m 4096 --n 4096 --k 4096"])
+S89["s89_f8_ws64_e5m2_bias_f32"] = (
+    S89K, "sm_89 fp8 64x128 warp_specialized, e4m3 x e5m2 -> f32, column bias",
+    ["--m 300 --n 1000 --k 4096 --full"])
+S89["s89_f8_ms_batched_f16"] = (
+    S89K, "sm_89 fp8 multistage 128x128x128, e5m2 x e4m3 -> f16, batched",
+    ["--m 1000 --n 3008 --k 1024 --l 2"])
+S89["s89_f8_coop_c_gelu_rowsum"] = (
+    S89K, "sm_89 fp8 cooperative, 8-byte copies: residual C, GELU, row sums",
+    ["--m 1000 --n 1040 --k 208 --pad-a 8 --pad-b 8"])
+
 # Mixed-input GEMMs (kernels/mixed_input.mlir, issue 29), after every other
 # table so the kernels above keep their seeds. A pre-packed i4 A needs M a
 # multiple of 64 and K of the group (128); N (tokens) is ragged: 1, 7, 16,
@@ -784,6 +804,7 @@ def main():
     KERNELS.update(MXG)
     KERNELS.update(S80C)
     KERNELS.update(CPC)
+    KERNELS.update(S89)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -794,11 +815,11 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
-               or name.startswith("uf_f8"))
+               or name.startswith("uf_f8") or name in S89)
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
         mx = name in MX or name in MX8 or name in MXG
         if mx:  # the packing's shapes only (MX_SHAPES)

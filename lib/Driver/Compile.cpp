@@ -13,6 +13,7 @@
 #include "ws-gemm/Driver/Compile.h"
 #include "Names.h"
 #include "Ptxas.h"
+#include "ws-gemm/Dialect/WsGemm/GemmDesc.h"
 #include "ws-gemm/Driver/Family.h"
 #include "ws-gemm/InitAllDialects.h"
 #include "ws-gemm/Pipelines/Pipelines.h"
@@ -120,6 +121,20 @@ driver::compileResolved(ModuleOp module, const CompileOptions &options) {
   PipelineOptions pipeline;
   pipeline.chip = options.chip;
   pipeline.features = options.features;
+  // sm_89's fp8 mma.sync is PTX ISA 8.4; the default features say 8.0 (what
+  // every other kernel needs), so only an fp8 sm_89 module asks for more.
+  if (options.chip == "sm_89" && options.features == "+ptx80") {
+    bool fp8 = false;
+    module.walk([&](GemmOp op) {
+      FailureOr<planning::GemmDesc> desc = describeGemm(op);
+      auto is8 = [](planning::DType t) {
+        return t == planning::DType::F8E4M3 || t == planning::DType::F8E5M2;
+      };
+      fp8 |= succeeded(desc) && (is8(desc->a) || is8(desc->b));
+    });
+    if (fp8)
+      pipeline.features = "+ptx84";
+  }
   pipeline.optLevel = options.optLevel;
   pipeline.cudaPath = options.cudaPath;
   PassManager pm(module.getContext());

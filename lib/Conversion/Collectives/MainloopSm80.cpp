@@ -1,9 +1,9 @@
 //===- MainloopSm80.cpp - The sm_8x mainloop consumer ---------------------===//
 //
 // Implements MainloopSm80.h. A K-major stage holds the tile's rows (M for
-// A, N for B) of 128 bytes (64 elements of K), row r's 16-byte chunk c at
-// chunk c ^ (r % 8) (the 128B swizzle emitCopyTile writes). One k16 step
-// reads 2 chunks of a row:
+// A, N for B) of 128 bytes (64 elements of a 16-bit K, 128 of fp8), row
+// r's 16-byte chunk c at chunk c ^ (r % 8) (the 128B swizzle emitCopyTile
+// writes). One k-step (k16, or k32 for fp8) reads 2 chunks of a row:
 //   A, per 64-row block: one ldmatrix.x4 per warp, lane l giving the
 //     address of row 16 w + 8 ((l / 8) % 2) + l % 8 at chunk 2 ks + l / 16;
 //     its four 8x8 matrices are mma.sync's a0..a3 (rows 0-7 / 8-15 by k
@@ -70,15 +70,36 @@ private:
   KernelContext &kc;
   int64_t mBlocks, chunks, kSteps;
   bool bf16;
+  /// fp8 (sm_89): mma.sync.m16n8k32 with these PTX types of A and B, "" for
+  /// 16-bit operands.
+  StringRef fp8A, fp8B;
   Value aRowBytes, bRowBytes;
   SmallVector<Value> aChunk, bChunk;
   Value pair(Value v);
+  /// mma.sync.m16n8k32 on fp8 A and B with f32 accumulators (inline PTX:
+  /// NVVM's mma op has no dense fp8 form); returns the 4 sums.
+  Value mmaFp8(Type quadF32, ValueRange a, ValueRange b, ValueRange c);
 };
 } // namespace
 
+/// The PTX type of an fp8 operand of mma.sync, "" for a 16-bit one.
+static StringRef fp8Type(pl::DType t) {
+  return t == pl::DType::F8E4M3   ? "e4m3"
+         : t == pl::DType::F8E5M2 ? "e5m2"
+                                  : "";
+}
+
+// A k-step reads 32 bytes of each row, 2 of a row's 8 chunks, whatever the
+// element: 16 K of a 16-bit operand (m16n8k16), 32 of an 8-bit one
+// (m16n8k32). Their fragments are the same bytes: register i of a lane
+// holds the 4 bytes at (row g + 8 (i % 2), byte 16 (i / 2) + 4 t) of A and
+// (byte 16 i + 4 t, column g) of B (g = lane / 4, t = lane % 4), so the
+// ldmatrix loads serve both.
 StageMma::StageMma(KernelContext &kc, Value consumerWg)
     : kc(kc), mBlocks(kc.layout.wgRows / 64), chunks(kc.layout.tileN / 8),
-      kSteps(kc.layout.tileK / 16), bf16(kc.desc.a == pl::DType::BF16) {
+      kSteps(kc.layout.tileK * pl::getBits(kc.desc.a) / 8 / 32),
+      bf16(kc.desc.a == pl::DType::BF16), fp8A(fp8Type(kc.desc.a)),
+      fp8B(fp8Type(kc.desc.b)) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
   // This lane's ldmatrix rows: byte offsets in a stage of A's rows (per
@@ -104,9 +125,10 @@ StageMma::StageMma(KernelContext &kc, Value consumerWg)
   bRowBytes = kc.mul(bRow0, kc.i32(128));
 }
 
-/// f16 fragments are vector<2xf16> for mma.sync; bf16 ones stay i32.
+/// f16 fragments are vector<2xf16> for mma.sync; bf16 and fp8 ones stay
+/// i32.
 Value StageMma::pair(Value v) {
-  if (bf16)
+  if (bf16 || !fp8A.empty())
     return v;
   return LLVM::BitcastOp::create(kc.b, VectorType::get({2}, kc.b.getF16Type()),
                                  v);
@@ -137,18 +159,39 @@ void StageMma::multiply(Value aStage, Value bStage, SmallVector<Value> &acc) {
             aOps.push_back(pair(a));
           int64_t at = (mb * chunks + chunk) * 4;
           SmallVector<Value> cOps(ArrayRef<Value>(acc).slice(at, 4));
-          Value d = NVVM::MmaOp::create(
-              b, quadF32, aOps, bOps, cOps, ArrayRef<int64_t>{16, 8, 16},
-              std::nullopt, std::nullopt,
-              std::array<NVVM::MMATypes, 2>{mmaType, mmaType},
-              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                             NVVM::MMALayout::col});
+          Value d =
+              fp8A.empty()
+                  ? NVVM::MmaOp::create(
+                        b, quadF32, aOps, bOps, cOps,
+                        ArrayRef<int64_t>{16, 8, 16}, std::nullopt,
+                        std::nullopt,
+                        std::array<NVVM::MMATypes, 2>{mmaType, mmaType},
+                        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                                       NVVM::MMALayout::col})
+                  : mmaFp8(quadF32, aOps, bOps, cOps);
           for (int64_t q = 0; q < 4; ++q)
             acc[at + q] = LLVM::ExtractValueOp::create(b, d, q);
         }
       }
     }
   }
+}
+
+Value StageMma::mmaFp8(Type quadF32, ValueRange a, ValueRange b,
+                       ValueRange c) {
+  SmallVector<Value> operands(a);
+  llvm::append_range(operands, b);
+  llvm::append_range(operands, c);
+  std::string text = ("mma.sync.aligned.m16n8k32.row.col.f32." + fp8A + "." +
+                      fp8B + ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, "
+                             "{$8, $9}, {$10, $11, $12, $13};")
+                         .str();
+  return LLVM::InlineAsmOp::create(
+             kc.b, quadF32, operands, text, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f",
+             /*has_side_effects=*/false, /*is_align_stack=*/false,
+             LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
 }
 
 SmallVector<Value> StageMma::pack(ValueRange flat) {

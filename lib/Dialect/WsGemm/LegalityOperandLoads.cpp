@@ -71,9 +71,11 @@ void mlir::wsgemm::planning::checkOperandLoadRules(
     if (!op.cpAsync)
       continue;
     unsigned bits = getBits(op.type);
-    // The copies and the swizzle are written for 16-bit elements; 8-bit
-    // operands (K-major only) keep TMA.
-    if (bits != 16) {
+    // The copies and the swizzle are in bytes; the sm_90a consumers of
+    // copied stages are written for 16-bit elements, so there 8-bit
+    // operands (K-major only) keep TMA. sm_89's fp8 mma.sync reads copied
+    // stages (it has nothing else).
+    if (bits != 16 && !isSm8x(desc.chip)) {
       errors.push_back(std::string("load_") + op.lower +
                        " = cp_async takes 16-bit operands (f16, bf16), but " +
                        op.name + " is " + toString(op.type) +

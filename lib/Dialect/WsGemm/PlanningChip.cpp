@@ -4,12 +4,13 @@
 // sm_80, sm_86 or sm_89 kernel is the classic warp-specialized Ampere/Ada
 // GEMM: producer warps copy A and B with cp.async into the same 128B-
 // swizzled stages the sm_90 kernels fill by TMA, consumer warps read them
-// with ldmatrix and multiply with mma.sync.m16n8k16 (MainloopSm80.cpp),
+// with ldmatrix and multiply with mma.sync.m16n8k16 (m16n8k32 for sm_89's
+// fp8, e4m3 / e5m2; MainloopSm80.cpp),
 // and the epilogue stores D with st.global (`store = direct`) and reads C
 // and aux matrices through cp.async copies. What those
 // chips lack is refused here, naming the chip: TMA (loads and stores),
-// thread block clusters, wgmma (fp8 and every other type but f16/bf16 with
-// f32 accumulation), setmaxnreg; so are the parts of the sm_90 kernel the
+// thread block clusters, wgmma (fp8 but on sm_89, and every other type
+// but f16/bf16 with f32 accumulation), setmaxnreg; so are the parts of the sm_90 kernel the
 // sm_8x lowering does not implement yet (split-K/stream-K, pingpong,
 // MN-major operands, C and aux loads in the multistage schedule). The
 // multistage schedule (no producer warps; every warp copies and waits on
@@ -75,7 +76,7 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   GemmConfig &c = desc.config;
   // Tile K is 128 bytes, as on sm_90: one swizzled row per operand row.
   if (!c.tile)
-    c.tile = {128, 128, 64};
+    c.tile = {128, 128, 128 * 8 / getBits(desc.a)};
   if (!c.cluster)
     c.cluster = {1, 1, 1};
   // Two consumer warpgroups (8 mma warps) share a 128-row tile; a 64-row
@@ -141,16 +142,32 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   }
   const char *chip = toString(desc.chip);
   auto is16 = [](DType t) { return t == DType::F16 || t == DType::BF16; };
-  if (!is16(desc.a) || desc.a != desc.b)
+  auto isFp8 = [](DType t) {
+    return t == DType::F8E4M3 || t == DType::F8E5M2;
+  };
+  // sm_89 (Ada) adds mma.sync.m16n8k32 on e4m3 / e5m2, in any pairing.
+  bool fp8 = isFp8(desc.a) && isFp8(desc.b);
+  if (fp8 && desc.chip != Chip::Sm89)
+    errors.error() << chip << " has no fp8 mma.sync (m16n8k32 on e4m3 or "
+                   << "e5m2 is sm_89's): got a(" << toString(desc.a)
+                   << ") and b(" << toString(desc.b) << "); " << chip
+                   << " kernels multiply f16 or bf16";
+  else if (!fp8 && (!is16(desc.a) || desc.a != desc.b))
     errors.error() << chip << " kernels multiply f16 or bf16 A and B of one "
-                   << "type (mma.sync.m16n8k16 with f32 accumulation), got a("
-                   << toString(desc.a) << ") and b(" << toString(desc.b)
-                   << ")" << (desc.a == DType::F8E4M3 || desc.a == DType::F8E5M2
-                                  ? ": fp8 mma.sync (sm_89) is not implemented"
-                                  : "");
+                   << "type (mma.sync.m16n8k16 with f32 accumulation)"
+                   << (desc.chip == Chip::Sm89 ? ", or fp8 (e4m3, e5m2) A and "
+                                                 "B (m16n8k32)"
+                                               : "")
+                   << ", got a(" << toString(desc.a) << ") and b("
+                   << toString(desc.b) << ")";
   if (desc.d != DType::F16 && desc.d != DType::BF16 && desc.d != DType::F32)
     errors.error() << chip << " kernels store an f16, bf16 or f32 D, got d("
                    << toString(desc.d) << ")";
+  if (c.promotionInterval.value_or(0) > 0 || c.blockScaling.value_or(false))
+    errors.error() << chip << " has no fp8 "
+                   << (c.blockScaling.value_or(false) ? "block scaling" : "promotion")
+                   << ": it is sm_90a's wgmma knob (mma.sync accumulates in "
+                      "f32)";
   if (c.cluster && (*c.cluster)[0] * (*c.cluster)[1] * (*c.cluster)[2] != 1)
     errors.error() << chip << " has no thread block clusters (cluster = "
                    << listToString(*c.cluster) << "; sm_90a has)";
@@ -201,9 +218,11 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   // mma.sync tile rules. A consumer warp holds 16 rows of each 64-row block
   // of its warpgroup's rows and every column of the tile.
   auto [tileM, tileN, tileK] = *c.tile;
-  if (tileK * 2 != 128)
-    errors.error() << chip << " tile K must be 64 (128 bytes of a 16-bit "
-                   << "operand: one swizzled row), got " << tileK;
+  int64_t bits = getBits(desc.a);
+  if (tileK * bits / 8 != 128)
+    errors.error() << chip << " tile K must be " << 128 * 8 / bits
+                   << " (128 bytes of a " << bits << "-bit operand: one "
+                   << "swizzled row), got " << tileK;
   if (tileN % 16 != 0 || tileN > 256)
     errors.error() << chip << " tile N must be a multiple of 16 up to 256 "
                    << "(one ldmatrix.x4 of B covers 16 columns), got "

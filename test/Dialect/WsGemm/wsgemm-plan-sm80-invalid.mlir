@@ -4,7 +4,7 @@
 // chip lacks (TMA, clusters, setmaxnreg, wgmma's types) and what the sm_8x
 // lowering does not implement yet, each naming the chip.
 
-// expected-error @+1 {{sm_80 kernels multiply f16 or bf16 A and B of one type (mma.sync.m16n8k16 with f32 accumulation), got a(f8e4m3) and b(f8e4m3): fp8 mma.sync (sm_89) is not implemented}}
+// expected-error @+1 {{sm_80 has no fp8 mma.sync (m16n8k32 on e4m3 or e5m2 is sm_89's): got a(f8e4m3) and b(f8e4m3); sm_80 kernels multiply f16 or bf16}}
 wsgemm.gemm @fp8 a(f8E4M3FN) b(f8E4M3FN) d(bf16) {
 ^bb0(%acc: f32):
   epi.store %acc : f32
