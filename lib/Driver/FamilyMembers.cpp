@@ -46,13 +46,29 @@ wsgemm::unalignedFamilyMembers(const planning::GemmDesc &desc,
   members.push_back({"direct", tileConfig(128, 256, tileK, "store = direct")});
   // Everything copied at the elements' alignment (cp.async takes 16-bit
   // operands only).
-  if (planning::getBits(desc.a) == 16 && planning::getBits(desc.b) == 16) {
+  bool copies = planning::getBits(desc.a) == 16 && planning::getBits(desc.b) == 16;
+  if (copies) {
     std::string knobs = "load_a = cp_async, load_b = cp_async";
     if (desc.readsEpilogueMatrices())
       knobs += ", load_c = cp_async";
     members.push_back(
         {"copied", "#wsgemm.config<" + knobs + ", store = direct>"});
   }
+  // One tensor copied, the rest by TMA, at the 128x256 tile: a sliced or
+  // odd-lda activation A (x[:, 1:] @ W^T), and a sliced or odd-N residual
+  // C. Copying the aligned operands too (above) cost 1.9-2.4x there
+  // (docs/perf-notes.md, "Unaligned tensors on the default path"). Not
+  // beside C or aux loads: that kernel's load warp spills under its
+  // register budget at 128x256 and 128x128 (8 bytes), so "copied" serves
+  // a sliced A there.
+  if (copies && !desc.readsEpilogueMatrices())
+    members.push_back({"copied_a", tileConfig(128, 256, tileK,
+                                              "load_a = cp_async, "
+                                              "store = direct")});
+  if (desc.readsEpilogueMatrices())
+    members.push_back({"copied_c", tileConfig(128, 256, tileK,
+                                              "load_c = cp_async, "
+                                              "store = direct")});
   return members;
 }
 

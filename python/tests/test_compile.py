@@ -131,16 +131,19 @@ class CompileTest(unittest.TestCase):
             "v0.128x128x64.cooperative", "v1.128x256x64.cooperative",
             "v2.128x256x64.cooperative.stream_k",
             "v3.128x224x64.cooperative", "v4.128x256x64.cooperative",
-            "v5.128x128x64.cooperative"])
+            "v5.128x128x64.cooperative", "v6.128x256x64.cooperative"])
         self.assertIn("tile = [128, 256, 64]", f.variants[2].config)
         self.assertIn("scheduler = stream_k", f.variants[2].config)
         # For tensors TMA cannot describe: outputs of any stride; then A,
-        # B and C copied at their elements' alignment.
+        # B and C copied at their elements' alignment; then C alone.
         self.assertIn("store = direct", f.variants[4].config)
         self.assertNotIn("cp_async", f.variants[4].config)
         self.assertIn("load_a = cp_async, load_b = cp_async, align_a = 2, "
                       "align_b = 2", f.variants[5].config)
         self.assertIn("load_c = cp_async", f.variants[5].config)
+        # C (beta's residual) alone copied, A and B by TMA.
+        self.assertIn("load_c = cp_async, align_c = 2", f.variants[6].config)
+        self.assertNotIn("load_a = cp_async", f.variants[6].config)
         self.assertEqual(f.family["format"], "ws-gemm-family")
         self.assertEqual([v["id"] for v in f.family["variants"]],
                          [v.id for v in f.variants])

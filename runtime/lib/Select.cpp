@@ -45,7 +45,8 @@ constexpr double kStreamKOverL2Penalty = 1.15;
 } // namespace
 
 /// What a variant that copies A, B, C or an aux load with cp.async costs
-/// over its TMA twin, by its slowest operand copy (docs/perf-notes.md,
+/// over its TMA twin, the product over its copied operands
+/// (docs/perf-notes.md,
 /// "cp.async producers (issue 28, Hopper)"; 8192^3 f16 cooperative
 /// 128x256 on an H200): 16-byte copies (and C or aux loads alone) 1.10;
 /// 8- or 4-byte 1.26 (2.16 against 1.71 ms); 2-byte copies realigned in
@@ -53,16 +54,18 @@ constexpr double kStreamKOverL2Penalty = 1.15;
 /// aligned data). TMA is preferred wherever it fits; among copying
 /// variants the faster copies.
 double copyPenalty(const Manifest &m) {
+  // One factor per copied operand (a kernel copying A and B through its
+  // producer's registers pays for both), and one for copied C / aux loads.
   double penalty = 1.0;
   for (const char *name : {"A", "B"}) {
     if (m.operand(name).load != OperandLoad::CpAsync)
       continue;
     uint32_t align = m.requiredAlignment(name);
-    penalty = std::max(penalty, align >= 16 ? 1.10 : align >= 4 ? 1.26 : 2.35);
+    penalty *= align >= 16 ? 1.10 : align >= 4 ? 1.26 : 2.35;
   }
   for (const std::string &name : m.epilogueLoads())
     if (m.findMatrix(name)->kind == ParamKind::Matrix)
-      penalty = std::max(penalty, 1.10);
+      return penalty * 1.10;
   return penalty;
 }
 

@@ -51,13 +51,14 @@
  * BAD-NEXT: error: invalid WsGemmCompileOptions: emit 7
  *
  * FAMILY: succeeded: 1, kernels: 1, families: 1
- * FAMILY-NEXT: family gemm_bias_relu: 6 variant(s), manifest is a family: yes
+ * FAMILY-NEXT: family gemm_bias_relu: 7 variant(s), manifest is a family: yes
  * FAMILY-NEXT: v0.128x128x64.cooperative: #wsgemm.config<tile = [128, 128, 64], {{.*}}>, same manifest as the kernel: yes
  * FAMILY-NEXT: v1.128x256x64.cooperative: #wsgemm.config<tile = [128, 256, 64], {{.*}}>, same manifest as the kernel: no
  * FAMILY-NEXT: v2.128x256x64.cooperative.stream_k: {{.*}}scheduler = stream_k{{.*}}
  * FAMILY-NEXT: v3.128x224x64.cooperative: #wsgemm.config<tile = [128, 224, 64], {{.*}}>, same manifest as the kernel: no
  * FAMILY-NEXT: v4.128x256x64.cooperative: {{.*}}store = direct{{.*}}, same manifest as the kernel: no
  * FAMILY-NEXT: v5.128x128x64.cooperative: {{.*}}load_a = cp_async, load_b = cp_async{{.*}}, same manifest as the kernel: no
+ * FAMILY-NEXT: v6.128x256x64.cooperative: {{.*}}load_c = cp_async{{.*}}, same manifest as the kernel: no
  * FAMILY-NEXT: explicit config: families: 0
  */
 

@@ -51,7 +51,7 @@
 // DOLLAR-NEXT: diagnostics: 0
 
 // FAMILY:      succeeded: 1, kernels: 1, families: 1
-// FAMILY-NEXT: family $x: 6 variant(s), manifest is a family: yes
+// FAMILY-NEXT: family $x: 7 variant(s), manifest is a family: yes
 
 //--- slash.mlir
 wsgemm.gemm @"a b/c" a(f16) b(f16) d(f16) {

@@ -167,6 +167,35 @@ TEST(CpAsyncArgs, PenaltyByCopyWidth) {
   EXPECT_EQ(copyPenalty(parseOrDie(copiedA(16))), 1.10);
   EXPECT_EQ(copyPenalty(parseOrDie(copiedA(8))), 1.26);
   EXPECT_EQ(copyPenalty(parseOrDie(copiedA(2))), 2.35);
+  // Each copied operand pays: A at 2 bytes and B at 16.
+  json ab = copiedA(2);
+  ab["operands"]["B"]["load"] = "cp_async";
+  ab["operands"]["B"]["align_bytes"] = 16;
+  ab["params"][1] = json::parse(R"({"name": "B", "kind": "matrix",
+      "operand": "B", "dtype": "f16", "dims": ["N", "K"], "align_bytes": 16})");
+  EXPECT_DOUBLE_EQ(copyPenalty(parseOrDie(ab)), 2.35 * 1.10);
+  {
+    // The kernel copying A and B (listed first) loses to the one copying
+    // A alone wherever B is aligned for TMA.
+    Family f;
+    f.name = "f";
+    FamilyVariant both, onlyA;
+    both.id = "ab";
+    both.manifest = parseOrDie(ab);
+    onlyA.id = "a";
+    onlyA.manifest = parseOrDie(copiedA(2));
+    f.variants = {both, onlyA};
+    SelectOptions opts;
+    opts.smCount = 132;
+    Shape s{4096, 4096, 4096, 1};
+    s.alignA = 2;
+    auto sel = selectVariant(f, nullptr, s, opts);
+    ASSERT_TRUE(sel.ok()) << sel.message();
+    EXPECT_EQ(sel->variant, 1);
+    s.alignB = 2; // neither fits: the A-and-B copier copies B 16 bytes wide
+    sel = selectVariant(f, nullptr, s, opts);
+    EXPECT_FALSE(sel.ok());
+  }
   // The 2-byte copier (listed first) of the same tile loses to the 8-byte
   // one wherever both fit, and is the only one at 2 bytes.
   Family f;

@@ -174,9 +174,10 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
                                   int smCount, int activeClusters = 0,
                                   int64_t l2Bytes = 50ll << 20);
 /// The factor the heuristic multiplies a variant's cost by for its
-/// cp.async copies (1: none): 1.10 for 16-byte operand copies and copied
-/// C or aux loads, 1.26 for 8- or 4-byte, 2.35 for 2-byte (measured,
-/// Select.cpp), so TMA variants win wherever they fit.
+/// cp.async copies (1: none): per copied operand 1.10 for 16-byte copies,
+/// 1.26 for 8- or 4-byte, 2.35 for 2-byte, times 1.10 for copied C or aux
+/// loads (measured, Select.cpp), so TMA variants win wherever they fit
+/// and, among copying ones, those copying fewer and wider.
 double copyPenalty(const Manifest &m);
 
 struct Selection {

@@ -34,7 +34,8 @@
 // DIRS-NEXT: v3.128x224x64.cooperative
 // DIRS-NEXT: v4.128x256x64.cooperative
 // DIRS-NEXT: v5.128x128x64.cooperative
-// DIRS-NOT: v6
+// DIRS-NEXT: v6.128x256x64.cooperative
+// DIRS-NOT: v7
 
 // FAMILY:      "format": "ws-gemm-family",
 // FAMILY:      "name": "plain_bf16",
@@ -49,13 +50,16 @@
 // FAMILY:      "id": "v3.128x224x64.cooperative",
 // FAMILY:      "requested": "#wsgemm.config<tile = [128, 224, 64]>",
 // For tensors TMA cannot describe (docs/tuning.md): outputs of any stride,
-// then every operand copied at its element's alignment.
+// then every operand copied at its element's alignment, then A alone.
 // FAMILY:      "id": "v4.128x256x64.cooperative",
 // FAMILY:      "config": "#wsgemm.config<tile = [128, 256, 64], {{.*}}store = direct,
 // FAMILY:      "requested": "#wsgemm.config<tile = [128, 256, 64], store = direct>",
 // FAMILY:      "id": "v5.128x128x64.cooperative",
 // FAMILY:      "config": "{{.*}}store = direct, {{.*}}load_a = cp_async, load_b = cp_async, align_a = 2, align_b = 2>",
 // FAMILY:      "requested": "#wsgemm.config<load_a = cp_async, load_b = cp_async, store = direct>",
+// FAMILY:      "id": "v6.128x256x64.cooperative",
+// FAMILY:      "config": "#wsgemm.config<tile = [128, 256, 64], {{.*}}store = direct, {{.*}}load_a = cp_async, align_a = 2>",
+// FAMILY:      "requested": "#wsgemm.config<tile = [128, 256, 64], load_a = cp_async, store = direct>",
 // FAMILY:      "refused": [],
 // FAMILY-NEXT: "failed": []
 
