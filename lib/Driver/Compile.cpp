@@ -13,7 +13,6 @@
 #include "ws-gemm/Driver/Compile.h"
 #include "Names.h"
 #include "Ptxas.h"
-#include "ws-gemm/Dialect/WsGemm/GemmDesc.h"
 #include "ws-gemm/Driver/Family.h"
 #include "ws-gemm/InitAllDialects.h"
 #include "ws-gemm/Pipelines/Pipelines.h"
@@ -126,11 +125,8 @@ driver::compileResolved(ModuleOp module, const CompileOptions &options) {
   if (options.chip == "sm_89" && options.features == "+ptx80") {
     bool fp8 = false;
     module.walk([&](GemmOp op) {
-      FailureOr<planning::GemmDesc> desc = describeGemm(op);
-      auto is8 = [](planning::DType t) {
-        return t == planning::DType::F8E4M3 || t == planning::DType::F8E5M2;
-      };
-      fp8 |= succeeded(desc) && (is8(desc->a) || is8(desc->b));
+      auto is8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+      fp8 |= is8(op.getAType()) || is8(op.getBType());
     });
     if (fp8)
       pipeline.features = "+ptx84";
