@@ -162,6 +162,22 @@ TEST(CpAsyncArgs, FamilyPicksByAlignment) {
   EXPECT_FALSE(sel.ok());
 }
 
+/// The variant (0 or 1) the untuned heuristic picks for `s` from a family
+/// of `first` and `second` on 132 SMs; -1 when neither fits.
+int pick(const Manifest &first, const Manifest &second, const Shape &s) {
+  Family f;
+  f.name = "f";
+  f.variants.resize(2);
+  f.variants[0].id = "v0";
+  f.variants[0].manifest = first;
+  f.variants[1].id = "v1";
+  f.variants[1].manifest = second;
+  SelectOptions opts;
+  opts.smCount = 132;
+  auto sel = selectVariant(f, nullptr, s, opts);
+  return sel.ok() ? sel->variant : -1;
+}
+
 TEST(CpAsyncArgs, PenaltyByCopyWidth) {
   EXPECT_EQ(copyPenalty(loadOrDie("gemm_bias_relu.json")), 1.0);
   EXPECT_EQ(copyPenalty(parseOrDie(copiedA(16))), 1.10);
@@ -174,49 +190,20 @@ TEST(CpAsyncArgs, PenaltyByCopyWidth) {
   ab["params"][1] = json::parse(R"({"name": "B", "kind": "matrix",
       "operand": "B", "dtype": "f16", "dims": ["N", "K"], "align_bytes": 16})");
   EXPECT_DOUBLE_EQ(copyPenalty(parseOrDie(ab)), 2.35 * 1.10);
-  {
-    // The kernel copying A and B (listed first) loses to the one copying
-    // A alone wherever B is aligned for TMA.
-    Family f;
-    f.name = "f";
-    FamilyVariant both, onlyA;
-    both.id = "ab";
-    both.manifest = parseOrDie(ab);
-    onlyA.id = "a";
-    onlyA.manifest = parseOrDie(copiedA(2));
-    f.variants = {both, onlyA};
-    SelectOptions opts;
-    opts.smCount = 132;
-    Shape s{4096, 4096, 4096, 1};
-    s.alignA = 2;
-    auto sel = selectVariant(f, nullptr, s, opts);
-    ASSERT_TRUE(sel.ok()) << sel.message();
-    EXPECT_EQ(sel->variant, 1);
-    s.alignB = 2; // neither fits: the A-and-B copier copies B 16 bytes wide
-    sel = selectVariant(f, nullptr, s, opts);
-    EXPECT_FALSE(sel.ok());
-  }
+  // The kernel copying A and B (listed first) loses to the one copying A
+  // alone wherever B is aligned for TMA.
+  Shape s{4096, 4096, 4096, 1};
+  s.alignA = 2;
+  EXPECT_EQ(pick(parseOrDie(ab), parseOrDie(copiedA(2)), s), 1);
+  s.alignB = 2; // neither fits: the A-and-B copier copies B 16 bytes wide
+  EXPECT_EQ(pick(parseOrDie(ab), parseOrDie(copiedA(2)), s), -1);
   // The 2-byte copier (listed first) of the same tile loses to the 8-byte
   // one wherever both fit, and is the only one at 2 bytes.
-  Family f;
-  f.name = "f";
-  FamilyVariant narrow, wide;
-  narrow.id = "a2";
-  narrow.manifest = parseOrDie(copiedA(2));
-  wide.id = "a8";
-  wide.manifest = parseOrDie(copiedA(8));
-  f.variants = {narrow, wide};
-  SelectOptions opts;
-  opts.smCount = 132;
-  Shape s{4096, 4096, 4096, 1};
+  s.alignB = 16;
   s.alignA = 8;
-  auto sel = selectVariant(f, nullptr, s, opts);
-  ASSERT_TRUE(sel.ok()) << sel.message();
-  EXPECT_EQ(sel->variant, 1);
+  EXPECT_EQ(pick(parseOrDie(copiedA(2)), parseOrDie(copiedA(8)), s), 1);
   s.alignA = 2;
-  sel = selectVariant(f, nullptr, s, opts);
-  ASSERT_TRUE(sel.ok()) << sel.message();
-  EXPECT_EQ(sel->variant, 0);
+  EXPECT_EQ(pick(parseOrDie(copiedA(2)), parseOrDie(copiedA(8)), s), 0);
 }
 
 } // namespace
