@@ -17,9 +17,10 @@
 //
 // Dequantization, per register, into the pair w = round(v * s) (or
 // (v - z) * s) of the MMA type, rounded once (mul.rn .bf16x2 / .f16x2):
-// - i4: x = ((q >> 4j) & 0x000f000f) | magic is the pair (M + q0, M + q1)
-//   (magic 0x4300: bf16 128 + q; 0x6400: f16 1024 + q), y = x - zz with
-//   zz = M + z from dequant_a (exact: small integers), w = y * s.
+// - i4: x = ((q >> 4j) & 0x000f000f) | magic (one lop3) is the pair
+//   (M + q0, M + q1) (magic 0x4300: bf16 128 + q; 0x6400: f16 1024 + q),
+//   y = x - zz with zz = M + z from dequant_a (exact: small integers),
+//   w = y * s.
 // - i8 into f16: the bytes with their sign bit flipped (q + 128) under
 //   f16's magic 0x64 by one prmt, minus 1024 + 128, times s. bf16's 7
 //   mantissa bits cannot hold q + 128, so into bf16 each byte goes under
@@ -295,8 +296,11 @@ public:
       Value q = word(ks / 4, ks % 4);
       for (int64_t j = 0; j < 4; ++j) {
         Value x = j ? arith::ShRUIOp::create(b, q, kc.i32(4 * j)) : q;
-        x = arith::OrIOp::create(
-            b, arith::AndIOp::create(b, x, kc.i32(0x000f000f)), kc.i32(magic));
+        // (x & 0x000f000f) | magic as one lop3: written as and + or, the
+        // two immediates made ptxas emit two LOP3s (one immediate each).
+        x = asmOp("lop3.b32 $0, $1, 0x000f000f, " + std::to_string(magic) +
+                      ", 0xea;",
+                  {x}, "=r,r", /*sideEffects=*/false);
         Value y = halfOp("sub", x, p.zero[j & 1]);
         regs.push_back(halfOp("mul", y, p.scale[j & 1]));
       }

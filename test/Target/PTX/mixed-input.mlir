@@ -26,8 +26,10 @@
 // 128 values on), its packed A (ld.shared.v4), the zero points plus the
 // magic number; then one wgmma group per k16 step, whose registers are
 // rewritten after a wait_group 3 (the previous k-tile's same step
-// retired); the stage goes back by a predicated arrival (no branch while
-// groups are in flight, or ptxas serializes the wgmma).
+// retired; a nibble pair masked and under the magic number by one lop3:
+// ptxas makes the two immediates of and + or two LOP3s); the stage goes
+// back by a predicated arrival (no branch while groups are in flight, or
+// ptxas serializes the wgmma).
 // PTX: mbarrier.try_wait.parity
 // PTX: ld.shared.b16 %r{{[0-9]+}}, [%rd[[S:[0-9]+]]+[[OFF:[0-9]+]]];
 // PTX-NEXT: ld.shared.b16 %r{{[0-9]+}}, [%rd[[S]]+{{[0-9]+}}];
@@ -36,9 +38,9 @@
 // PTX: ld.shared.v4.b32
 // PTX: add.rn.bf16x2
 // PTX: wgmma.wait_group.sync.aligned 3;
-// PTX: or.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, 1124090624;
-// PTX-NEXT: begin inline asm
-// PTX-NEXT: sub.rn.bf16x2
+// PTX: lop3.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0x000f000f, 1124090624, 0xea;
+// PTX-NOT: or.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, 1124090624;
+// PTX: sub.rn.bf16x2
 // PTX: mul.rn.bf16x2
 // PTX: wgmma.fence.sync.aligned;
 // PTX: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
