@@ -775,6 +775,24 @@ CPC["bench_cpc_c2"] = (CPCK, "benchmarked: C copied 2 bytes at a time, 128x256",
 CPC["bench_cpc_c16"] = (CPCK, "benchmarked: C copied 16 bytes at a time, 128x256", [])
 CPC["bench_cpc_tma_ref"] = (CPCK, "benchmarked: the same kernel with C by TMA", [])
 
+# Two CTAs per SM (kernels/two_ctas.mlir, config ctas_per_sm = 2), after
+# every other table so the kernels above keep their seeds. The extras run
+# more split-K / stream-K units than the 264 resident CTAs (each CTA loops
+# over several, and a tile's units meet on one SM's two CTAs or on two SMs).
+CTA2 = {}
+CTA2K = "kernels/two_ctas.mlir"
+CTA2["ctas2_w4_splitk4_silu"] = (
+    CTA2K, "two CTAs per SM: GPTQ int4 decode 128x16, split_k = 4, bias per output channel, SiLU",
+    MX_SHAPES + ["--m 28672 --n 16 --k 1024", "--m 8192 --n 1 --k 8192"])
+CTA2["ctas2_w8_streamk_f32"] = (
+    CTA2K, "two CTAs per SM: int8 per channel, stream-K 128x16, f32 D",
+    MX_SHAPES + ["--m 14336 --n 7 --k 4096"])
+CTA2["ctas2_f16_splitk2_lincomb"] = (
+    CTA2K, "two CTAs per SM: f16 cooperative 128x64, split_k = 2, alpha * acc + beta * C",
+    [BIG])
+CTA2["ctas2_bf16_pp_rowsum"] = (
+    CTA2K, "two CTAs per SM: bf16 pingpong 64x64, row sums", [BIG])
+
 
 def main():
     sources = {}
@@ -805,6 +823,7 @@ def main():
     KERNELS.update(S80C)
     KERNELS.update(CPC)
     KERNELS.update(S89)
+    KERNELS.update(CTA2)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -815,13 +834,14 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
                or name.startswith("uf_f8") or name in S89)
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
-        mx = name in MX or name in MX8 or name in MXG
+        mx = name in MX or name in MX8 or name in MXG or (
+            name in CTA2 and "_w" in name)
         if mx:  # the packing's shapes only (MX_SHAPES)
             base = []
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \

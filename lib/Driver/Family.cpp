@@ -287,6 +287,9 @@ static std::string tileTag(StringRef planned) {
     id += ".split_k" + splitK;
   if (knobOf(planned, "scheduler") == "stream_k")
     id += ".stream_k";
+  std::string ctas = knobOf(planned, "ctas_per_sm");
+  if (!ctas.empty() && ctas != "1")
+    id += ".ctas" + ctas;
   return id;
 }
 

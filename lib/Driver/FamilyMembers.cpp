@@ -76,7 +76,10 @@ std::vector<FamilyMember> wsgemm::mixedInputFamilyMembers() {
   // docs/mixed-input.md, "The default family", has the measurements. A
   // decode step's few tokens are B's N: tiles of 16, 32 or 64 tokens whose
   // k-tiles of 128 are split over the SMs (split-K or stream-K) stream the
-  // weight; the planner's default and 128x256 take prefill. Direct stores:
+  // weight; the planner's default and 128x256 take prefill. The 128x16
+  // split-K tile runs two CTAs per SM: 1.01-1.30x the one-CTA kernel at
+  // Llama-3 8B/70B shapes on an H200, W4 and W8 (docs/mixed-input.md,
+  // "Two CTAs per SM"). Direct stores:
   // D's leading dimension is the token count, under TMA's 16 bytes below
   // 8 tokens.
   auto decode = [](int64_t m, int64_t n, StringRef split) {
@@ -86,7 +89,7 @@ std::vector<FamilyMember> wsgemm::mixedInputFamilyMembers() {
   };
   return {
       {"default", ""},
-      {"decode", decode(128, 16, "split_k = 4")},
+      {"decode", decode(128, 16, "split_k = 4, ctas_per_sm = 2")},
       {"decode_wide", decode(256, 16, "split_k = 4")},
       {"decode_wide_s2", decode(256, 16, "split_k = 2")},
       {"decode_stream_k", decode(128, 16, "scheduler = stream_k")},

@@ -138,6 +138,11 @@ Kernel::load(Manifest manifest, const std::vector<char> &cubin) {
                     threads, " threads, ", k->numRegs_,
                     " registers per thread and ", m.smemBytes,
                     " bytes of shared memory does not fit on an SM");
+    // A persistent grid of more CTAs than fit at once would leave some
+    // waiting for a slot, and a split-K or stream-K unit spinning on a
+    // partial that a waiting CTA owns (a manifest's ctas_per_sm = 2 on a
+    // device or context that keeps one): its capacity is what is resident.
+    k->maxActiveClusters_ = blocks * dev->smCount;
   }
   return std::shared_ptr<const Kernel>(std::move(k));
 }

@@ -6,7 +6,9 @@
 //   persistent: (cluster.x * clusters, cluster.y, cluster.z) with
 //               clusters = min(ceil(tiles / clusterSize), capacity) and
 //               capacity = floor(SMs * ctas_per_sm / clusterSize), further
-//               capped by cuOccupancyMaxActiveClusters when known; split-K
+//               capped by what is resident when known (the kernel's
+//               cuOccupancyMaxActiveClusters, or its blocks per SM x SMs
+//               without clusters); split-K
 //               counts tiles x splits units, stream-K with stream-K tiles
 //               takes the whole capacity.
 // Tile order (a tile_order parameter): chooseTileOrder on the problem's

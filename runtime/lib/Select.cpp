@@ -42,6 +42,12 @@ constexpr double kStreamKFixupPerUnit = 0.15;
 /// Such a region is priced at the data-parallel cost times this, the
 /// smaller of the two.
 constexpr double kStreamKOverL2Penalty = 1.15;
+/// Two co-resident CTAs of a kernel built for them (ctas_per_sm = 2) take
+/// this times twice one CTA's time: each hides the other's prologue,
+/// split-K hand-off and epilogue. Measured on the mixed-input decode
+/// kernels (docs/mixed-input.md, "Two CTAs per SM"; one H200): a pair of
+/// 128x16 split-K units 0.79-0.90 of the same two run one after the other.
+constexpr double kCoResidentPair = 0.90;
 } // namespace
 
 /// What a variant that copies A, B, C or an aux load with cp.async costs
@@ -134,6 +140,11 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
   int64_t perSm = 1;
   if (m.grid.kind == GridKind::Persistent) {
     perSm = std::max(1, m.grid.ctasPerSm);
+    // As many as are resident (activeClusters counts CTAs without
+    // clusters: Kernel::maxActiveClusters).
+    if (m.cluster[0] * m.cluster[1] * m.cluster[2] == 1 &&
+        activeClusters > 0 && smCount > 0)
+      perSm = std::clamp<int64_t>(activeClusters / smCount, 1, perSm);
   } else {
     int64_t threads = int64_t(m.block[0]) * m.block[1] * m.block[2];
     perSm = std::min(kSmemPerSm / (int64_t(m.smemBytes) + kSmemReservedPerCta),
@@ -148,9 +159,21 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
   e.units = e.tiles;
   e.waves = (e.tiles + e.slots - 1) / e.slots;
   e.efficiency = std::min(1.0, intensity(tm, tn) / intensity(128, 256));
+  // A wave's time, in one tile's: perSm tiles share each SM. A kernel
+  // built for two per SM runs a pair in kCoResidentPair of twice one's
+  // time, and a last wave of at most one unit per SM alone.
+  const bool pairs = m.grid.kind == GridKind::Persistent && perSm == 2;
+  const double areaCost = double(tm) * double(tn) / e.efficiency;
   const double tileCost =
-      double(perSm) * double(tm) * double(tn) / e.efficiency;
-  e.cost = double(e.waves) * tileCost;
+      double(perSm) * areaCost * (pairs ? kCoResidentPair : 1.0);
+  auto wavesCost = [&](int64_t units, int64_t waves) {
+    if (!pairs)
+      return double(waves) * tileCost;
+    int64_t last = units - (waves - 1) * e.slots;
+    return double(waves - 1) * tileCost +
+           (last * 2 <= e.slots ? areaCost : tileCost);
+  };
+  e.cost = wavesCost(e.units, e.waves);
   const int64_t tk = std::max<int64_t>(1, m.tile[2]);
   const int64_t kTiles = std::max<int64_t>(1, (s.K + tk - 1) / tk);
   if (m.scheduler.kind == SchedulerKind::SplitK && m.scheduler.splitK > 1) {
@@ -159,7 +182,7 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
     e.units = e.tiles * S;
     e.waves = (e.units + e.slots - 1) / e.slots;
     double share = double((kTiles + S - 1) / S) / double(kTiles);
-    e.cost = double(e.waves) * tileCost * share *
+    e.cost = wavesCost(e.units, e.waves) * share *
              (1 + kSplitKFixupPerSplit * double(S - 1));
   } else if (m.scheduler.kind == SchedulerKind::StreamK) {
     // The runtime's rule; its stream-K tiles are shared by every CTA, each

@@ -381,6 +381,37 @@ TEST(Select, ActiveClustersBoundTheSlots) {
   EXPECT_EQ(f.variants[skip->variant].id, "t128x256.cooperative.c4x1");
 }
 
+TEST(Select, TwoCtasPerSmPairUp) {
+  // A persistent 128x128 kernel built for two CTAs per SM (ctas_per_sm =
+  // 2) against its one-CTA twin, on 132 SMs (efficiency 0.75, a tile
+  // 16384 / 0.75 = 21845): a wave of pairs costs kCoResidentPair (0.9) of
+  // two tiles, and a last wave of at most one unit per SM one tile.
+  Manifest one = loadOrDie("family/t128x128.cooperative/gemm_bias_relu.json");
+  Manifest two = one;
+  two.grid.ctasPerSm = 2;
+  const double tile = 16384 / 0.75;
+  // 64 tiles: one wave either way, alone on its SM: the same cost.
+  Shape few{1024, 1024, 1024, 1};
+  EXPECT_NEAR(estimateVariant(two, few, 132).cost,
+              estimateVariant(one, few, 132).cost, 1e-6);
+  EXPECT_NEAR(estimateVariant(two, few, 132).cost, tile, 1e-6);
+  // 256 tiles: 2 waves of one (2 tiles) against one wave of pairs (1.8).
+  Shape pair{2048, 2048, 1024, 1};
+  EXPECT_EQ(estimateVariant(one, pair, 132).waves, 2);
+  HeuristicEstimate e = estimateVariant(two, pair, 132);
+  EXPECT_EQ(e.slots, 264);
+  EXPECT_EQ(e.waves, 1);
+  EXPECT_NEAR(e.cost, 2 * 0.9 * tile, 1e-6);
+  // 384 tiles: a wave of pairs, then 120 alone.
+  EXPECT_NEAR(estimateVariant(two, {2048, 3072, 1024, 1}, 132).cost,
+              (2 * 0.9 + 1) * tile, 1e-6);
+  // Where only one fits per SM (the kernel's resident CTAs: 132), it is
+  // priced as the one-CTA kernel.
+  HeuristicEstimate lone = estimateVariant(two, pair, 132, 132);
+  EXPECT_EQ(lone.slots, 132);
+  EXPECT_NEAR(lone.cost, estimateVariant(one, pair, 132).cost, 1e-6);
+}
+
 TEST(Select, StaticShapesAreRespected) {
   Family f = loadFamilyOrDie();
   for (FamilyVariant &v : f.variants)

@@ -80,6 +80,11 @@ TEST(Grid, Persistent) {
   m = parseOrDie(j);
   g = geometry(m, 8192, 8192, 1, 132);
   EXPECT_EQ(g.grid, (std::array<uint32_t, 3>{264, 1, 1}));
+  // ... capped by the CTAs that are resident (Kernel::maxActiveClusters:
+  // one per SM where the device keeps one): no CTA of the grid waits for
+  // a slot while a split-K unit spins on its partial.
+  g = geometry(m, 8192, 8192, 1, 132, 132);
+  EXPECT_EQ(g.grid, (std::array<uint32_t, 3>{132, 1, 1}));
   auto bad = computeLaunchGeometry(m, 128, 128, 1, 0);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.message(), "grid: a persistent kernel needs the SM count, "

@@ -81,8 +81,10 @@ static LLVM::LLVMFuncOp createFunction(ImplicitLocOpBuilder &b, GemmOp op,
   func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
   func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                 b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+  // .minnctapersm: ptxas keeps the registers per thread within the share
+  // of the CTAs the kernel is built to keep resident (ctas_per_sm).
   func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                b.getI32IntegerAttr(1));
+                b.getI32IntegerAttr(int32_t(plan.desc.config.getCtasPerSm())));
   // A cluster is launched as consecutive CTAs along x (.reqnctapercluster).
   if (plan.desc.config.cluster) {
     auto [cm, cn, ck] = *plan.desc.config.cluster;

@@ -222,17 +222,25 @@ static llvm::json::Object buildTileScheduler(const pl::GemmConfig &config) {
 /// a heuristic raster as along_n there); a persistent kernel's is one of
 /// those, "heuristic" (CUTLASS's rule, decided in the kernel) or "runtime"
 /// with swizzle "runtime" (both in the tile_order parameter).
+/// A persistent kernel built for two CTAs per SM says so (`ctas_per_sm`):
+/// the runtime sizes its grid by it.
 static llvm::json::Object buildGrid(const pl::GemmConfig &config) {
   bool persistent = config.persistent.value_or(true);
-  if (config.hasRuntimeTileOrder())
-    return llvm::json::Object{
+  llvm::json::Object grid;
+  if (config.hasRuntimeTileOrder()) {
+    grid = llvm::json::Object{
         {"kind", "persistent"}, {"raster", "runtime"}, {"swizzle", "runtime"}};
-  pl::Raster raster = config.raster.value_or(pl::Raster::Heuristic);
-  if (!persistent && raster == pl::Raster::Heuristic)
-    raster = pl::Raster::AlongN;
-  return llvm::json::Object{{"kind", persistent ? "persistent" : "tiles"},
-                            {"raster", pl::toString(raster)},
-                            {"swizzle", config.swizzle.value_or(1)}};
+  } else {
+    pl::Raster raster = config.raster.value_or(pl::Raster::Heuristic);
+    if (!persistent && raster == pl::Raster::Heuristic)
+      raster = pl::Raster::AlongN;
+    grid = llvm::json::Object{{"kind", persistent ? "persistent" : "tiles"},
+                              {"raster", pl::toString(raster)},
+                              {"swizzle", config.swizzle.value_or(1)}};
+  }
+  if (persistent && config.getCtasPerSm() > 1)
+    grid["ctas_per_sm"] = config.getCtasPerSm();
+  return grid;
 }
 
 /// The manifest of `op` (docs/manifest.md): everything the runtime needs

@@ -180,6 +180,7 @@ pl::GemmConfig mlir::wsgemm::toPlanningConfig(ConfigAttr attr) {
   config.alignB = attr.getAlignB();
   config.loadC = load(attr.getLoadC());
   config.alignC = attr.getAlignC();
+  config.ctasPerSm = attr.getCtasPerSm();
   return config;
 }
 
@@ -220,7 +221,7 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
       c.fragmentSize, c.reuseSmemC, c.delayTmaStore, c.producerRegs,
       c.consumerRegs, c.promotionInterval, c.splitK, scheduler, c.blockScaling,
       store, c.warpStores, fromPlanning(c.loadA), fromPlanning(c.loadB),
-      c.alignA, c.alignB, fromPlanning(c.loadC), c.alignC);
+      c.alignA, c.alignB, fromPlanning(c.loadC), c.alignC, c.ctasPerSm);
 }
 
 //===----------------------------------------------------------------------===//

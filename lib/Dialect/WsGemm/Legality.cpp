@@ -292,8 +292,7 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   // H100 with 96 + 2 x 208 = 65536 > 64512).
   if (errors.size() == before && c.producerRegs && c.consumerRegs) {
     int64_t threads = getBlockThreads(schedule);
-    int64_t share = std::min<int64_t>(
-        255, kSm90RegistersPerSm / threads / 8 * 8);
+    int64_t share = getLaunchRegisterShare(threads, c.getCtasPerSm());
     int64_t total = *c.producerRegs * 128 + groups * *c.consumerRegs * 128;
     if (total > threads * share)
       errors.error() << "register budgets need " << *c.producerRegs
@@ -301,6 +300,9 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
                      << " x 128 = " << total << " registers, more than the "
                      << threads * share << " the CTA is launched with ("
                      << threads << " threads x " << share
+                     << (c.getCtasPerSm() > 1 ? ", its half of the SM's "
+                                                "with ctas_per_sm = 2"
+                                              : "")
                      << "; setmaxnreg only moves registers between its "
                         "warpgroups)";
   }
@@ -311,8 +313,8 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   int64_t wgRows = tile[0] / getWarpgroupsPerTile(schedule);
   // Promoted accumulation keeps a partial and a total accumulator.
   int64_t accRegs = wgRows * tile[1] / 128 * (isPromoted(c) ? 2 : 1);
-  int64_t budget = c.consumerRegs.value_or(std::min<int64_t>(
-      255, kSm90RegistersPerSm / getBlockThreads(schedule) / 8 * 8));
+  int64_t budget = c.consumerRegs.value_or(
+      getLaunchRegisterShare(getBlockThreads(schedule), c.getCtasPerSm()));
   // Beside the accumulator, the consumer's loop and epilogue keep about 40
   // registers live (addresses, indices, pipeline states, the subtile's
   // sources): measured with ptxas on the plain epilogue, cooperative
@@ -327,10 +329,15 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
                    << " registers, which with the " << kEpilogueRegs
                    << " the epilogue needs is more than its budget of "
                    << budget << (c.consumerRegs ? " (consumer_regs)" : "")
+                   << (c.getCtasPerSm() > 1
+                           ? " with ctas_per_sm = 2 (a CTA gets half the "
+                             "SM's registers)"
+                           : "")
                    << ": use a smaller tile N"
                    << (getWarpgroupsPerTile(schedule) == 2
                            ? ""
-                           : " or schedule cooperative");
+                           : " or schedule cooperative")
+                   << (c.getCtasPerSm() > 1 ? ", or one CTA per SM" : "");
   // Beside the accumulator, the epilogue's own registers (the EVT's
   // sources and outputs per element of a subtile, reduction partials): a
   // config that spills is refused, naming the budget (RegisterBudget.cpp).
@@ -433,7 +440,12 @@ static void checkSmemBudget(const GemmDesc &desc, int64_t capacity,
 
   auto os = errors.error();
   os << "needs " << budget.total << " bytes of shared memory, " << capacity
-     << " available: over by " << budget.total - capacity << "; ";
+     << " available"
+     << (desc.config.getCtasPerSm() > 1
+             ? " (a CTA's share with ctas_per_sm = " +
+                   std::to_string(desc.config.getCtasPerSm()) + ")"
+             : std::string())
+     << ": over by " << budget.total - capacity << "; ";
   if (fits)
     os << "try stages = " << *fits << " or a smaller tile";
   else
@@ -563,7 +575,10 @@ mlir::wsgemm::planning::checkLegality(const GemmDesc &desc, int64_t capacity) {
   checkKnobRules(desc, errors);
   if (errors.size())
     return errors.take();
-  checkSmemBudget(desc, capacity, errors);
+  // Two resident CTAs share the SM's shared memory.
+  checkSmemBudget(
+      desc, getSmemCapacityPerCta(capacity, desc.config.getCtasPerSm()),
+      errors);
   if (errors.size())
     return errors.take();
   checkLoweredRules(desc, errors);

@@ -254,6 +254,8 @@ TileSchedulerKind mlir::wsgemm::planning::pickTileScheduler(
 
 void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   GemmConfig &c = desc.config;
+  // Two resident CTAs share the SM's shared memory.
+  capacity = getSmemCapacityPerCta(capacity, c.getCtasPerSm());
   // Tile K spans the 128 bytes of one 128B-swizzled row: 64 of a 16-bit
   // type, 128 of an 8-bit one (the same bytes per stage, so the same stage
   // count for the same tile M x N).
@@ -341,7 +343,20 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   // to 136 bytes at 56, 72 and 80 (128x256, 16-byte copies): 96 and 200
   // (63488; the CTA's pool is 384 x 168 = 64512 registers, and 208 beside
   // 96 would have left setmaxnreg.inc waiting forever).
-  if (schedule != KernelSchedule::WarpSpecialized) {
+  if (schedule != KernelSchedule::WarpSpecialized && c.getCtasPerSm() > 1) {
+    // Two CTAs per SM: the producer keeps the budget it has below (40
+    // for TMA) and the consumers split the rest of the CTA's launch
+    // allocation (384 threads x 80 = 30720: 96 each beside 40).
+    int64_t threads = getBlockThreads(schedule);
+    int64_t pool = threads * getLaunchRegisterShare(threads, c.getCtasPerSm());
+    int64_t copied = int64_t(c.isCpAsyncA()) + int64_t(c.isCpAsyncB());
+    bool copiesC = c.isCpAsyncC() && desc.readsEpilogueMatrices();
+    if (!c.producerRegs)
+      c.producerRegs = copiesC ? 96 : copied == 2 ? 72 : copied == 1 ? 56 : 40;
+    if (!c.consumerRegs)
+      c.consumerRegs = std::min<int64_t>(
+          256, (pool - *c.producerRegs * 128) / (threads - 128) / 8 * 8);
+  } else if (schedule != KernelSchedule::WarpSpecialized) {
     int64_t copied = int64_t(c.isCpAsyncA()) + int64_t(c.isCpAsyncB());
     bool stores = (c.isCpAsyncA() && c.alignA.value_or(2) < 4) ||
                   (c.isCpAsyncB() && c.alignB.value_or(2) < 4);

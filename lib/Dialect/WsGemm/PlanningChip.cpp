@@ -192,6 +192,11 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   if (c.producerRegs || c.consumerRegs)
     errors.error() << chip << " has no setmaxnreg: producer_regs and "
                    << "consumer_regs are sm_90a knobs";
+  if (c.getCtasPerSm() > 1)
+    errors.error() << "ctas_per_sm = " << c.getCtasPerSm()
+                   << " is implemented for sm_90a only (its register and "
+                      "shared-memory shares are sm_90's), not "
+                   << chip;
   if (c.schedule == KernelSchedule::Pingpong)
     errors.error() << "schedule = pingpong is not implemented on " << chip
                    << " (warp_specialized, cooperative and multistage are)";

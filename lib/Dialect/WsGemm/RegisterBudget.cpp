@@ -82,8 +82,8 @@ mlir::wsgemm::planning::estimateConsumerRegisters(const GemmDesc &desc,
   // Promoted accumulation (fp8) keeps a partial and a total accumulator.
   r.accumulator = wgRows * tile[1] / 128 * (isPromoted(c) ? 2 : 1);
   r.fixed = 40;
-  r.budget = c.consumerRegs.value_or(std::min<int64_t>(
-      255, kSm90RegistersPerSm / getBlockThreads(schedule) / 8 * 8));
+  r.budget = c.consumerRegs.value_or(
+      getLaunchRegisterShare(getBlockThreads(schedule), c.getCtasPerSm()));
   r.elements = epi[0] * epi[1] / getNumEpilogueThreads(schedule);
   // C is added into the accumulator's register as it is read: free.
   r.perElement4 = 4 * desc.longLatencyOps;

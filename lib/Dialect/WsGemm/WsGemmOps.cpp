@@ -109,7 +109,7 @@ LogicalResult ConfigAttr::verify(
     std::optional<bool> warpStores, std::optional<OperandLoad> loadA,
     std::optional<OperandLoad> loadB, std::optional<int64_t> alignA,
     std::optional<int64_t> alignB, std::optional<OperandLoad> loadC,
-    std::optional<int64_t> alignC) {
+    std::optional<int64_t> alignC, std::optional<int64_t> ctasPerSm) {
   if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
@@ -167,6 +167,14 @@ LogicalResult ConfigAttr::verify(
     return emitError() << "config split_k = " << *splitK
                        << " and scheduler = stream_k exclude each other: "
                           "stream-K splits K ranges itself";
+  // Each resident CTA takes its share of the SM; a third CTA of a
+  // warp-specialized kernel (at least 256 threads) would leave it fewer
+  // registers than a producer and a consumer need.
+  if (ctasPerSm && (*ctasPerSm < 1 || *ctasPerSm > 2))
+    return emitError() << "config ctas_per_sm must be 1 or 2 (CTAs "
+                          "resident per SM, each with that share of its "
+                          "shared memory and registers), got "
+                       << *ctasPerSm;
   return success();
 }
 
@@ -356,7 +364,7 @@ ConfigAttr GemmOp::getConfigOrEmpty() {
     return config;
   return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
                          {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                         {}, {}, {}, {});
+                         {}, {}, {}, {}, {});
 }
 
 //===----------------------------------------------------------------------===//

@@ -55,7 +55,8 @@ public:
   const DeviceInfo &device() const { return device_; }
   CUfunction function() const { return function_; }
   CUcontext context() const { return context_; }
-  /// Clusters that can be co-resident (0 when the kernel is not clustered).
+  /// Clusters that can be co-resident on the device (of a kernel without
+  /// clusters: CTAs, blocks per SM x SMs).
   int maxActiveClusters() const { return maxActiveClusters_; }
   /// Registers per thread and static shared memory, from the function.
   int numRegs() const { return numRegs_; }

@@ -58,8 +58,9 @@ Status checkWorkspace(const Manifest &m, const LaunchGeometry &g,
                       const GemmArgs &args);
 
 /// Grid for problem M x N (x L) on a device with `smCount` SMs.
-/// `maxActiveClusters` (from cuOccupancyMaxActiveClusters; 0 = unknown)
-/// caps the persistent grid when the kernel uses clusters. Split-K and
+/// `maxActiveClusters` (cuOccupancyMaxActiveClusters, or for a kernel
+/// without clusters its resident CTAs; 0 = unknown) caps the persistent
+/// grid. Split-K and
 /// stream-K kernels also need K (k-tiles per tile) and take an optional
 /// stream-K tile count (`streamKTiles` < 0: the heuristic's).
 Expected<LaunchGeometry> computeLaunchGeometry(const Manifest &m, int64_t M,

@@ -397,3 +397,12 @@ wsgemm.gemm @align_c_odd a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<load_
   epi.store %r : f32
   epi.yield
 }
+
+// -----
+
+// expected-error @+1 {{config ctas_per_sm must be 1 or 2 (CTAs resident per SM, each with that share of its shared memory and registers), got 3}}
+wsgemm.gemm @ctas_per_sm_3 a(f16) b(f16) d(f16) config #wsgemm.config<ctas_per_sm = 3> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -785,3 +785,42 @@ wsgemm.gemm @load_c_reuse a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<load
   epi.store %r : f32
   epi.yield
 }
+
+// -----
+
+// ctas_per_sm = 2: a CTA's shared memory is 233472 / 2 - 1024 = 115712
+// bytes. 128x64x64 f16 stages of 16384 + 8192 bytes: 6 need 164960 with
+// the epilogue's buffers, 3 fit.
+// expected-error @+6 {{needs 164960 bytes of shared memory, 115712 available (a CTA's share with ctas_per_sm = 2): over by 49248; try stages = 3 or a smaller tile}}
+// expected-note @+5 {{A stages: 98304 bytes (6 x 128x64 x 2 B)}}
+// expected-note @+4 {{B stages: 49152 bytes (6 x 64x64 x 2 B)}}
+// expected-note @+3 {{D buffers: 16384 bytes (2 x 128x32 x 2 B)}}
+// expected-note @+2 {{mainloop barriers: 96 bytes (6 stages x 2 x 8 B)}}
+// expected-note @+1 {{base alignment: 1024 bytes}}
+wsgemm.gemm @ctas_smem a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 64, 64], stages = 6, ctas_per_sm = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// ... and registers: 65536 / 2 / 384 = 85 -> 80 per thread at launch; the
+// default budgets are 40 for the producer, (384 x 80 - 40 x 128) / 256 =
+// 100 -> 96 for each consumer, under a 128x128 accumulator's 128 + 40.
+// expected-error @+1 {{each consumer thread holds its share of a 128x128 f32 accumulator in 128 registers, which with the 40 the epilogue needs is more than its budget of 96 (consumer_regs) with ctas_per_sm = 2 (a CTA gets half the SM's registers): use a smaller tile N, or one CTA per SM}}
+wsgemm.gemm @ctas_accumulator a(f16) b(f16) d(f16) config #wsgemm.config<tile = [256, 128, 64], ctas_per_sm = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// setmaxnreg moves registers within the CTA's half: 384 x 80 = 30720.
+// expected-error @+1 {{register budgets need 40 x 128 + 2 x 232 x 128 = 64512 registers, more than the 30720 the CTA is launched with (384 threads x 80, its half of the SM's with ctas_per_sm = 2; setmaxnreg only moves registers between its warpgroups)}}
+wsgemm.gemm @ctas_pool a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 64, 64], ctas_per_sm = 2, producer_regs = 40, consumer_regs = 232> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -131,3 +131,22 @@ wsgemm.gemm @c_ring_two_subtiles a(f16) b(f16) c(f32) d(f16) config #wsgemm.conf
   epi.store %r : f32
   epi.yield
 }
+
+// -----
+
+// ctas_per_sm = 2 (a mixed-input decode tile): the consumers get what the
+// producer's 40 leave of the CTA's 384 x 80 (96 each), and the stages fit
+// its 115712 bytes of shared memory (8 of 12800 bytes beside the rest).
+// CHECK-LABEL: wsgemm.gemm @two_ctas
+// CHECK-SAME: stages = 8
+// CHECK-SAME: producer_regs = 40, consumer_regs = 96
+// CHECK-SAME: ctas_per_sm = 2
+// CHECK-SAME: wsgemm.smem_bytes = 107648
+wsgemm.gemm @two_ctas a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 128], split_k = 4, store = direct,
+                          ctas_per_sm = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

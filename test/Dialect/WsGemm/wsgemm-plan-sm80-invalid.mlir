@@ -164,3 +164,12 @@ wsgemm.gemm @c_two_bytes a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<load_
   epi.store %r : f32
   epi.yield
 }
+
+// -----
+
+// expected-error @+1 {{ctas_per_sm = 2 is implemented for sm_90a only (its register and shared-memory shares are sm_90's), not sm_80}}
+wsgemm.gemm @two_ctas a(f16) b(f16) d(f16) config #wsgemm.config<ctas_per_sm = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

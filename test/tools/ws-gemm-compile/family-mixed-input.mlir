@@ -12,8 +12,8 @@
 // RUN: ls %t/w4 | FileCheck %s --check-prefix=DIRS
 // RUN: FileCheck %s --check-prefix=FAMILY < %t/w4/family.json
 // RUN: mkdir %t/w4/v10.old %t/w4/v11.old
-// RUN: cp %t/w4/v1.128x16x128.cooperative.split_k4/w4.ptx %t/w4/v10.old/w4.ptx
-// RUN: cp %t/w4/v1.128x16x128.cooperative.split_k4/w4.json %t/w4/v11.old/w4.json
+// RUN: cp %t/w4/v1.128x16x128.cooperative.split_k4.ctas2/w4.ptx %t/w4/v10.old/w4.ptx
+// RUN: cp %t/w4/v1.128x16x128.cooperative.split_k4.ctas2/w4.json %t/w4/v11.old/w4.json
 // RUN: echo mine > %t/w4/v11.old/notes.txt
 // RUN: sed -i -e 's/"v8.128x64x128.cooperative.stream_k"/"v10.old"/' -e 's/"v9.128x256x64.cooperative"/"v11.old"/' %t/w4/family.json
 // RUN: ws-gemm-compile %s -o %t --emit=ptx --family=default --jobs=2
@@ -22,7 +22,7 @@
 
 // DIRS:      family.json
 // DIRS-NEXT: v0.128x128x128.cooperative
-// DIRS-NEXT: v1.128x16x128.cooperative.split_k4
+// DIRS-NEXT: v1.128x16x128.cooperative.split_k4.ctas2
 // DIRS-NEXT: v2.256x16x128.cooperative.split_k4
 // DIRS-NEXT: v3.256x16x128.cooperative.split_k2
 // DIRS-NEXT: v4.128x16x128.cooperative.stream_k
@@ -33,8 +33,8 @@
 // DIRS-NEXT: v9.128x256x64.cooperative
 // DIRS-NOT:  v10
 
-// FAMILY: "id": "v1.128x16x128.cooperative.split_k4",
-// FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}schedule = cooperative{{.*}}split_k = 4{{.*}}store = direct
+// FAMILY: "id": "v1.128x16x128.cooperative.split_k4.ctas2",
+// FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}stages = 8, schedule = cooperative{{.*}}producer_regs = 40, consumer_regs = 96, split_k = 4{{.*}}store = direct{{.*}}ctas_per_sm = 2>"
 // FAMILY: "id": "v4.128x16x128.cooperative.stream_k",
 // FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}scheduler = stream_k{{.*}}store = direct
 // FAMILY: "refused": [],

@@ -55,6 +55,7 @@
 #ifndef WSGEMM_DIALECT_WSGEMM_PLANNING_H
 #define WSGEMM_DIALECT_WSGEMM_PLANNING_H
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -68,6 +69,25 @@ namespace mlir::wsgemm::planning {
 constexpr int64_t kSm90SmemCapacity = 232448;
 /// Registers per SM (64K 32-bit registers).
 constexpr int64_t kSm90RegistersPerSm = 65536;
+/// What every resident CTA takes of an SM's shared memory for the system.
+constexpr int64_t kSmemReservedPerCta = 1024;
+
+/// The shared memory a CTA may take when `ctasPerSm` of them share an SM
+/// that gives one CTA `capacity` (kSm90SmemCapacity: its 228 KiB less the
+/// 1 KiB reserved): 113 KiB each for two on sm_90.
+inline int64_t getSmemCapacityPerCta(int64_t capacity, int64_t ctasPerSm) {
+  if (ctasPerSm <= 1)
+    return capacity;
+  return (capacity + kSmemReservedPerCta) / ctasPerSm - kSmemReservedPerCta;
+}
+
+/// Registers per thread a block of `threads` threads is launched with when
+/// `ctasPerSm` of them share an SM's 65536 (at most 255, in steps of 8).
+inline int64_t getLaunchRegisterShare(int64_t threads, int64_t ctasPerSm) {
+  return std::min<int64_t>(255, kSm90RegistersPerSm /
+                                    std::max<int64_t>(ctasPerSm, 1) /
+                                    std::max<int64_t>(threads, 1) / 8 * 8);
+}
 
 enum class OperandMajor { K, M, N };
 /// Multistage (sm_8x only): no producer role; the 2 warpgroups of the
@@ -165,6 +185,9 @@ struct GemmConfig {
   /// Bytes of alignment of every copied C or aux load (the copy width);
   /// unset: their largest element size (fillDefaults), 16 on sm_8x.
   std::optional<int64_t> alignC;
+  /// CTAs kept resident per SM (1 or 2): each gets that share of the SM's
+  /// shared memory and registers; unset: 1 (never filled in).
+  std::optional<int64_t> ctasPerSm;
 
   bool isCpAsyncA() const { return loadA == OperandLoad::CpAsync; }
   bool isCpAsyncB() const { return loadB == OperandLoad::CpAsync; }
@@ -173,6 +196,7 @@ struct GemmConfig {
   int64_t getSplitK() const { return splitK.value_or(1); }
   bool isStreamK() const { return scheduler == TileSchedulerKind::StreamK; }
   bool isDirectStore() const { return store == OutputStore::Direct; }
+  int64_t getCtasPerSm() const { return ctasPerSm.value_or(1); }
   /// Output tiles' partial accumulators meet in a global workspace.
   bool hasWorkspace() const { return getSplitK() > 1 || isStreamK(); }
   /// Raster order and swizzle are launch-time values (the i32 tile_order

@@ -231,6 +231,16 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       or 16) of C's and every aux load's base, leading dimension and
       batch stride, and the copies' width. Absent: the largest element
       size among them on sm_90a, 16 on sm_8x.
+    - `ctas_per_sm`: 1 or 2, the CTAs the kernel is built to keep resident
+      on one SM (absent: 1). 2 halves what a CTA may take: shared memory
+      (the stage count the planner picks fits 113 KiB) and registers (the
+      launch share of 32768 per CTA; the default setmaxnreg budgets split
+      it). The kernel is compiled with `.minnctapersm 2` and its manifest
+      says `grid.ctas_per_sm = 2`: a persistent grid launches two CTAs per
+      SM. sm_90a only. What it is for: latency-bound kernels that one CTA
+      cannot keep busy, such as the mixed-input decode tiles, whose two
+      resident CTAs overlap each other's prologue, split-K hand-off and
+      epilogue (docs/mixed-input.md).
 
     ```mlir
     #wsgemm.config<tile = [128, 256, 64], load_a = cp_async, align_a = 2>
@@ -272,7 +282,8 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     WsGemm_OptIntParameter<"A's alignment in bytes (cp_async)">:$align_a,
     WsGemm_OptIntParameter<"B's alignment in bytes (cp_async)">:$align_b,
     WsGemm_OptEnumParameter<WsGemm_OperandLoad, "how C and aux matrices are loaded">:$load_c,
-    WsGemm_OptIntParameter<"C's and aux loads' alignment in bytes (cp_async)">:$align_c
+    WsGemm_OptIntParameter<"C's and aux loads' alignment in bytes (cp_async)">:$align_c,
+    WsGemm_OptIntParameter<"CTAs resident per SM">:$ctas_per_sm
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
