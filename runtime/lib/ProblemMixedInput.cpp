@@ -11,7 +11,9 @@
 // pre-packed (prepackI4, prepackB8) and the scales and zero points as
 // [L][K / group][M] arrays of the scale type, group 32, 64 or 128 (the
 // extent's KG or KB), or [L][M] for group 0, one per row;
-// the host copy of A is the dequantized weight (dequantizeReference),
+// the host copy of A is the dequantized weight (dequantizeReference;
+// with one scale per row not rounded to the MMA type: the kernel scales
+// its f32 accumulator),
 // computed from the unpacked values, so that the reference multiplies what
 // the kernel should and shares no code with the kernel's packing but the
 // map the unit tests check.
@@ -130,7 +132,8 @@ Status TestProblem::allocPackedA(const Param &par) {
         size_t s = static_cast<size_t>((l * groups + g) * M + m);
         size_t i = static_cast<size_t>((l * M + m) * K + k);
         host.data[static_cast<size_t>(host.geometry.offset(m, k, l))] =
-            dequantizeReference(mma, a, q[i], int(zeros[s]), scales[s]);
+            dequantizeReference(mma, a, q[i], int(zeros[s]), scales[s],
+                                dq->group);
       }
   host_.A = std::move(host);
   return Status::success();

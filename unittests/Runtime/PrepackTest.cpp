@@ -116,6 +116,15 @@ TEST(Prepack, DequantizeReference8Bit) {
             roundTo(DType::BF16, 1.125 * s));
   EXPECT_EQ(dequantizeReference(DType::F16, DType::F8E4M3, 0x39, 0, s),
             1.125 * s);
+  // One scale per row (group 0): the kernel multiplies its f32
+  // accumulator by s after the K loop, so the weight is v * s unrounded.
+  EXPECT_EQ(dequantizeReference(DType::BF16, DType::I8, 127, 0, s, 0),
+            127 * s);
+  EXPECT_EQ(dequantizeReference(DType::BF16, DType::F8E4M3, 0x39, 0, s, 0),
+            1.125 * s);
+  // A group of 128 still rounds.
+  EXPECT_EQ(dequantizeReference(DType::BF16, DType::I8, 127, 0, s, 128),
+            128.0);
 }
 
 TEST(Prepack, I4DType) {

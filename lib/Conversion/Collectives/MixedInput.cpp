@@ -16,7 +16,8 @@
 // and 2 (j % 2) + 1 of word j / 2 the halves of register j.
 //
 // Dequantization, per register, into the pair w = round(v * s) (or
-// (v - z) * s) of the MMA type, rounded once (mul.rn .bf16x2 / .f16x2):
+// (v - z) * s) of the MMA type, rounded once (mul.rn .bf16x2 / .f16x2;
+// with one scale per row, v itself, exact: below):
 // - i4: x = ((q >> 4j) & 0x000f000f) | magic (one lop3) is the pair
 //   (M + q0, M + q1) (magic 0x4300: bf16 128 + q; 0x6400: f16 1024 + q),
 //   y = x - zz with zz = M + z from dequant_a (exact: small integers),
@@ -31,8 +32,14 @@
 //   of exponent and mantissa shifted into bf16's places are v * 2^-120
 //   (subnormals included: bf16 has their exponent range), times 2^120
 //   (exact), times s.
-// The scales (and zero points) of a stage's k-tile come with its
-// tiles: the load warp's lanes copy the tile's rows of each group the
+// One scale per row (group 0: the 8-bit weights' per-channel scales) is
+// not applied per element: each consumer thread reads its rows' scales
+// from global memory before the mainloop and multiplies its f32
+// accumulators by them after it (s * sum(q * b): exact products, one
+// rounding), one multiply per accumulator instead of one mul.rn per
+// register of every k16 step. Group scales (and zero points) of a stage's
+// k-tile come with its tiles: the load warp's lanes copy the tile's rows
+// of each group the
 // k-tile spans (one, or tile K / group of 32 or 64, each k16 step taking
 // its own group's)
 // into the stage with 16-byte cp.async beside the TMA boxes, and each
@@ -182,9 +189,10 @@ Value collectives::emitMixedInputLoads(KernelContext &kc, const WorkTile &tile,
                            kc.gep(bStage, kc.i32(blk * layout.tileN * 128)),
                            state);
     });
-    copyDequantRows(
-        kc, tile, kTile,
-        stageBase(kc, layout.offDequant, layout.stageBytesDequant, stage));
+    if (layout.stageBytesDequant > 0)
+      copyDequantRows(
+          kc, tile, kTile,
+          stageBase(kc, layout.offDequant, layout.stageBytesDequant, stage));
     // Each lane's arrival counts once its copies land.
     ProducerCommitOp::create(b, kc.mainPipe, state, /*cp_async=*/true,
                              /*stores=*/false);
@@ -203,10 +211,11 @@ public:
     bf16 = kc.desc.b == pl::DType::BF16;
     magic = bf16 ? 0x43004300 : 0x64006400;
     zeroPoints = dq.zero == pl::ZeroPoint::Group;
+    rowScales = dq.group == 0;
     type = bf16 ? "bf16x2" : "f16x2";
     int64_t mBlocks = kc.layout.wgRows / 64;
     // Byte offsets of this thread's rows in a stage's dequantization rows.
-    Value row0 = kc.add(
+    row0 = kc.add(
         kc.mul(consumerWg, kc.i32(kc.layout.wgRows)),
         kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4))));
     for (int64_t mb = 0; mb < mBlocks; ++mb)
@@ -224,6 +233,8 @@ public:
   /// r (2 mb) and r + 8 (2 mb + 1).
   SmallVector<Value> load(Value rows) {
     SmallVector<Value> words;
+    if (rowScales)
+      return words; // applied after the mainloop (scaleRows)
     for (int64_t array = 0; array < (zeroPoints ? 2 : 1); ++array)
       for (int64_t j = 0; j < groupsPerKTile; ++j)
         for (Value offset : rowBytes) {
@@ -271,7 +282,8 @@ public:
     int64_t rows = rowBytes.size();
     int64_t scales = j * rows, zeros = (groupsPerKTile + j) * rows;
     for (int64_t h = 0; h < 2; ++h) {
-      p.scale[h] = pair(words[scales + 2 * mb + h]);
+      if (!rowScales)
+        p.scale[h] = pair(words[scales + 2 * mb + h]);
       if (zeroPoints)
         p.zero[h] =
             halfOp("add", pair(words[zeros + 2 * mb + h]), kc.i32(magic));
@@ -302,7 +314,7 @@ public:
                       ", 0xea;",
                   {x}, "=r,r", /*sideEffects=*/false);
         Value y = halfOp("sub", x, p.zero[j & 1]);
-        regs.push_back(halfOp("mul", y, p.scale[j & 1]));
+        regs.push_back(scaled(y, p.scale[j & 1]));
       }
       return regs;
     }
@@ -324,9 +336,22 @@ public:
                                                       byte0),
                                              p.zero[j & 1]))
                             : e4m3Pair(w, byte0);
-      regs.push_back(halfOp("mul", pairValue, p.scale[j & 1]));
+      regs.push_back(scaled(pairValue, p.scale[j & 1]));
     }
     return regs;
+  }
+
+  /// One scale per row (group 0) is not applied here but to the f32
+  /// accumulator after the mainloop: it is the same for the row's whole K,
+  /// so s * sum(q * b) is the sum of the products exactly, one rounding
+  /// (f32) instead of one per element (the MMA type) and one multiply per
+  /// accumulator instead of one per register of every k16 step.
+  bool scalesRows() const { return rowScales; }
+
+  /// Row `mb * 64 + h * 8` of this thread's in its tile (rows r and r + 8
+  /// of each 64-row block: wgmma's accumulator layout).
+  Value rowInTile(int64_t mb, int64_t h) const {
+    return kc.add(row0, kc.i32(mb * 64 + h * 8));
   }
 
 private:
@@ -375,6 +400,10 @@ private:
   /// `op`.rn on two packed 16-bit values (i32 registers). Volatile, so
   /// that it stays after the wgmma.wait_group that frees the fragment
   /// registers it may write (emitMixedInputMma).
+  Value scaled(Value w, Value scale) {
+    return rowScales ? w : halfOp("mul", w, scale);
+  }
+
   Value halfOp(StringRef op, Value x, Value y) {
     return asmOp((op + ".rn." + type + " $0, $1, $2;").str(), {x, y},
                  "=r,r,r", /*sideEffects=*/true);
@@ -398,6 +427,8 @@ private:
   bool bf16 = false;
   int64_t magic = 0;
   bool zeroPoints = false;
+  bool rowScales = false; // group 0: scaleRows after the mainloop
+  Value row0;             // this thread's first row in the tile
   StringRef type;
   SmallVector<Value> rowBytes; // per (mb, h): the row's byte offset, i32
 };
@@ -436,6 +467,62 @@ static Value registerAWgmma(KernelContext &kc, Value acc, ValueRange a,
       .getResult(0);
 }
 
+/// The f32 scales of this thread's rows (r and r + 8 of each 64-row block,
+/// in that order) with one scale per row (group 0): element batch * M +
+/// row of `dequant_scale_a`, a row past M reading row 0 (its accumulators
+/// are not stored). Read before the mainloop, used after it.
+static SmallVector<Value> loadRowScales(KernelContext &kc,
+                                        const WorkTile &tile,
+                                        const Dequantizer &dq,
+                                        int64_t mBlocks) {
+  ImplicitLocOpBuilder &b = kc.b;
+  Type i64Ty = b.getI64Type();
+  Value batch = kc.desc.batched ? tile.batch : kc.i32(0);
+  Value first = arith::MulIOp::create(
+      b, arith::ExtUIOp::create(b, i64Ty, batch),
+      arith::ExtUIOp::create(b, i64Ty, kc.sizeM));
+  bool bf16 = kc.desc.dequantA->scale == pl::DType::BF16;
+  SmallVector<Value> scales;
+  for (int64_t mb = 0; mb < mBlocks; ++mb)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value row = kc.add(tile.m0, dq.rowInTile(mb, h));
+      row = kc.select(kc.ult(row, kc.sizeM), row, kc.i32(0));
+      Value ptr = LLVM::GEPOp::create(
+          b, kc.globalPtrTy, b.getI16Type(), kc.param("dequant_scale_a"),
+          ValueRange{arith::AddIOp::create(
+              b, first, arith::ExtUIOp::create(b, i64Ty, row))});
+      Value bits = LLVM::LoadOp::create(b, b.getI16Type(), ptr,
+                                        /*alignment=*/2, /*isVolatile=*/false,
+                                        /*isNonTemporal=*/false,
+                                        /*isInvariant=*/true);
+      // bf16: its bits are an f32's high half; f16 widens exactly.
+      Value scale;
+      if (bf16) {
+        Value wide = arith::ShLIOp::create(
+            b, arith::ExtUIOp::create(b, kc.i32Ty, bits), kc.i32(16));
+        scale = arith::BitcastOp::create(b, kc.f32Ty, wide);
+      } else {
+        Value half = arith::BitcastOp::create(b, b.getF16Type(), bits);
+        scale = arith::ExtFOp::create(b, kc.f32Ty, half);
+      }
+      scales.push_back(scale);
+    }
+  return scales;
+}
+
+/// `acc` (wgmma's m64nN f32 layout: element i is row r + 8 ((i / 2) % 2))
+/// times its row's scale.
+static Value scaleRows(KernelContext &kc, Value acc, Value scaleR,
+                       Value scaleR8) {
+  ImplicitLocOpBuilder &b = kc.b;
+  for (int64_t i = 0; i < kc.layout.tileN / 2; ++i) {
+    Value v = arith::MulFOp::create(b, LLVM::ExtractValueOp::create(b, acc, i),
+                                    (i % 4) / 2 ? scaleR8 : scaleR);
+    acc = LLVM::InsertValueOp::create(b, acc, v, i);
+  }
+  return acc;
+}
+
 /// One arrival on the empty barrier of the stage at `state` (no cluster:
 /// LegalityMixedInput.cpp), by the warpgroup's first thread, when `pred`:
 /// a predicated arrival, not a branch, since wgmma groups stay in flight
@@ -456,6 +543,9 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
   Value zero = LLVM::ZeroOp::create(b, getAccumulatorType(kc));
   Dequantizer dq(kc, consumerWg);
   SmallVector<Value> init(mBlocks, zero);
+  SmallVector<Value> rowScales;
+  if (dq.scalesRows())
+    rowScales = loadRowScales(kc, tile, dq, mBlocks);
 
   Value start = PipelineStateInitOp::create(
       b, PipelineStateType::get(b.getContext(), layout.stages),
@@ -530,5 +620,8 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
                                        tile.kTiles, kc.i32(0));
   release(kc, hadAny,
           kc.stateAt(start, kc.sub(kc.add(kBase, tile.kTiles), kc.i32(1))));
-  return SmallVector<Value>(loop.getResults());
+  SmallVector<Value> acc(loop.getResults());
+  for (int64_t mb = 0; mb < int64_t(rowScales.size()) / 2; ++mb)
+    acc[mb] = scaleRows(kc, acc[mb], rowScales[2 * mb], rowScales[2 * mb + 1]);
+  return acc;
 }

@@ -170,7 +170,9 @@ int64_t mlir::wsgemm::planning::getStageBytes(const GemmDesc &desc) {
 }
 
 int64_t mlir::wsgemm::planning::getDequantStageBytes(const GemmDesc &desc) {
-  if (!desc.dequantA)
+  // One scale per row (group 0) multiplies the accumulator after the
+  // mainloop (MixedInput.cpp): nothing travels with the stages.
+  if (!desc.dequantA || desc.dequantA->group == 0)
     return 0;
   int64_t tileM = desc.config.tile ? (*desc.config.tile)[0] : 0;
   int64_t rows = desc.dequantA->zero == ZeroPoint::Group ? 2 : 1;

@@ -77,8 +77,10 @@ Status checkPackedArgument(const Manifest &m, const Param &p,
 /// f8e4m3: the e4m3fn value of the byte), its zero point `zero` (8 for
 /// bias8, 0 for zero = none) and its scale `scale` (a value of `mma`):
 /// (v - zero) * scale rounded once to `mma` (f16 or bf16), nearest even.
+/// With `group` 0 (one scale per row, applied to the f32 accumulator
+/// after the K loop: s * sum(v * b)) the product itself, not rounded.
 double dequantizeReference(DType mma, DType a, uint8_t bits, int zero,
-                           double scale);
+                           double scale, int64_t group = 1);
 
 } // namespace wsgemm::runtime
 

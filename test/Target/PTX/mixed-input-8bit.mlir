@@ -18,18 +18,29 @@
 // the bytes' sign bits flipped (0x80808080 = -2139062144), each byte
 // under the f32 magic 0x4B000000 (selector 0x7440 + byte = 29760..),
 // minus 2^23 + 128 (0fCB000080 added), the two f32s' high halves as a
-// bf16 pair (0x7632), times the scale.
+// bf16 pair (0x7632): q itself. One scale per row is not applied per
+// element: no scale rows travel with the stages (no cp.async beside the
+// TMA boxes), each consumer thread reads its rows' two scales
+// (ld.global.nc) before the mainloop and multiplies its 8 accumulators by
+// them after it.
 // I8BF16-LABEL: .entry w8_bf16(
+// I8BF16-NOT: cp.async.cg
 // I8BF16: cp.async.bulk.tensor.3d.shared::cluster.global
+// I8BF16-NOT: cp.async.cg
+// I8BF16: ld.global.nc.b16
+// I8BF16: ld.global.nc.b16
 // I8BF16: ld.shared.v4.b32 {{.*}}, [%rd[[A:[0-9]+]]];
 // I8BF16-NEXT: ld.shared.v4.b32 {{.*}}, [%rd[[A]]+2048];
 // I8BF16: xor.b32 {{.*}}, -2139062144;
 // I8BF16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 29760;
 // I8BF16: add.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0fCB000080;
 // I8BF16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 0x7632;
-// I8BF16: mul.rn.bf16x2
+// I8BF16-NOT: mul.rn.bf16x2
 // I8BF16: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16
 // I8BF16-NOT: sub.rn.bf16x2
+// I8BF16-NOT: mul.rn.bf16x2
+// I8BF16: wgmma.wait_group.sync.aligned 0;
+// I8BF16-COUNT-8: mul.rn.f32
 wsgemm.gemm @w8_bf16 a(i8) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = none>
     config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
@@ -89,7 +100,8 @@ wsgemm.gemm @w8_f16_g128 batched a(i8) b(f16) d(f16)
 // e4m3 into bf16: each byte in the high byte of its half (selector
 // 0x1404 = 5124), its sign (0x80008000) and its other 7 bits shifted
 // right by 4 (0x07f007f0 = 133171184): v * 2^-120, times 2^120 (bf16
-// 0x7B80, the pair 2072017792), times the scale.
+// 0x7B80, the pair 2072017792); its one scale per row multiplies the
+// accumulators after the mainloop (16 per thread at 128x32).
 // F8BF16-LABEL: .entry f8w_bf16(
 // F8BF16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 5124;
 // F8BF16: and.b32 {{.*}}, -2147450880;
@@ -99,8 +111,10 @@ wsgemm.gemm @w8_f16_g128 batched a(i8) b(f16) d(f16)
 // F8BF16: mul.rn.bf16x2
 // F8BF16-NEXT: end inline asm
 // F8BF16-NEXT: begin inline asm
-// F8BF16-NEXT: mul.rn.bf16x2
+// F8BF16-NEXT: prmt.b32
 // F8BF16: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
+// F8BF16: wgmma.wait_group.sync.aligned 0;
+// F8BF16-COUNT-16: mul.rn.f32
 wsgemm.gemm @f8w_bf16 a(f8E4M3FN) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = none>
     config #wsgemm.config<tile = [128, 32, 64], schedule = cooperative> {

@@ -347,7 +347,10 @@ def WsGemm_DequantAttr : AttrDef<WsGemm_Dialect, "Dequant"> {
     dequantized in registers as `w = round(mma_type, (q - z) * s)`: the
     subtraction is exact (a small integer), the product is one rounded
     multiply (`mul.rn.bf16x2` / `mul.rn.f16x2`); the GEMM then accumulates
-    `w * b` in f32 as any other (docs/mixed-input.md).
+    `w * b` in f32 as any other (docs/mixed-input.md). With one scale per
+    row (`group = 0`) the scale is the row's for all of K and multiplies
+    the f32 accumulator after the K loop instead: `s * sum(q * b)`, the
+    products exact, one f32 rounding, no rounding of the weight.
 
     - `scale`: the scales' type, equal to B's (bf16 or f16).
     - `group`: elements of K sharing one scale (and zero point) per row
@@ -355,7 +358,8 @@ def WsGemm_DequantAttr : AttrDef<WsGemm_Dialect, "Dequant"> {
       (GPTQ's and AWQ's) and, for 8-bit weights, 0.
     - `zero`: `ui4` (a 4-bit zero point per group and row, GPTQ/AWQ),
       `bias8` (the fixed zero 8: symmetric int4) or `none` (the signed
-      i8 and f8E4M3FN weights: `w = round(mma_type, q * s)`).
+      i8 and f8E4M3FN weights: `w = round(mma_type, q * s)`, or `q` and
+      the scale on the accumulator with `group = 0`).
 
     ```mlir
     wsgemm.gemm @w4 a(i4) b(bf16) d(bf16)
