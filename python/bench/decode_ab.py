@@ -28,25 +28,9 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from torch_bench import Nvml  # noqa: E402
+from torch_bench import Nvml, cuda_graph  # noqa: E402
 
 LLAMA3 = "4096x4096,14336x4096,4096x14336,8192x8192,28672x8192,8192x28672"
-
-
-def graph_of(t, fn, n=10):
-    s = t.cuda.Stream()
-    s.wait_stream(t.cuda.current_stream())
-    with t.cuda.stream(s):
-        for _ in range(3):
-            fn()
-    t.cuda.current_stream().wait_stream(s)
-    t.cuda.synchronize()
-    g = t.cuda.CUDAGraph()
-    with t.cuda.graph(g, stream=s):
-        for _ in range(n):
-            fn()
-    t.cuda.synchronize()
-    return g
 
 
 def us_per_call(t, g, replays=60, calls=10):
@@ -131,13 +115,13 @@ def main():
                     print("FAIL %s %s %d tokens: %d elements out of tolerance"
                           % (name, shape, tokens, bad), flush=True)
                     continue
-                graphs[name] = graph_of(t, fn)
+                graphs[name] = cuda_graph(t, fn)
             turn = [0]
 
             def mm():
                 turn[0] += 1
                 t.mm(x, w16[turn[0] % len(w16)].t())
-            graphs["mm"] = graph_of(t, mm)
+            graphs["mm"] = cuda_graph(t, mm)
             times = {n: [] for n in graphs}
             clocks = []
             order = list(graphs)

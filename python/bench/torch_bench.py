@@ -350,6 +350,25 @@ def host_table(rows):
 # NVML through ctypes (no pynvml)
 #===------------------------------------------------------------------------===#
 
+def cuda_graph(t, fn, n=10, stream_arg=False):
+    """A CUDA graph of n calls of fn, warmed up on a side stream first;
+    with stream_arg, fn takes the capture stream (stream=...) explicitly."""
+    s = t.cuda.Stream()
+    s.wait_stream(t.cuda.current_stream())
+    with t.cuda.stream(s):
+        for _ in range(3):
+            fn(stream=s) if stream_arg else fn()
+    t.cuda.current_stream().wait_stream(s)
+    t.cuda.synchronize()
+    g = t.cuda.CUDAGraph()
+    with t.cuda.graph(g, stream=s):
+        cur = t.cuda.current_stream()
+        for _ in range(n):
+            fn(stream=cur) if stream_arg else fn()
+    t.cuda.synchronize()
+    return g
+
+
 def timed_calls(t, nvml, fn, calls):
     """`calls` back-to-back calls of fn: (ms per call by CUDA events, host
     us per call, SM MHz sampled by `nvml` while the GPU still runs them).
@@ -813,23 +832,7 @@ class Bench:
         return calls_for(ms, self.args.target_ms, lo=1 if graph else 2)
 
     def graph_of(self, fn, n=10, ours=False):
-        """A CUDA graph of n calls of fn (ours gets the capture stream
-        passed explicitly), warmed up on a side stream first."""
-        t = self.torch
-        s = t.cuda.Stream()
-        s.wait_stream(t.cuda.current_stream())
-        with t.cuda.stream(s):
-            for _ in range(3):
-                fn(stream=s) if ours else fn()
-        t.cuda.current_stream().wait_stream(s)
-        t.cuda.synchronize()
-        g = t.cuda.CUDAGraph()
-        with t.cuda.graph(g, stream=s):
-            cur = t.cuda.current_stream()
-            for _ in range(n):
-                fn(stream=cur) if ours else fn()
-        t.cuda.synchronize()
-        return g
+        return cuda_graph(self.torch, fn, n, ours)
 
     # -- one point ------------------------------------------------------------
     def run_point(self, point, log):

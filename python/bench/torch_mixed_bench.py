@@ -45,8 +45,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from torch_bench import (MODELS, Nvml, calls_for, markdown_table,  # noqa: E402
-                         median, rotated, timed_calls)
+from torch_bench import (MODELS, Nvml, calls_for, cuda_graph,  # noqa: E402
+                         markdown_table, median, rotated, timed_calls)
 
 HBM_BYTES_PER_S = 3.35e12
 GROUP = 128
@@ -151,21 +151,7 @@ class MixedBench:
         return timed_calls(self.t, self.nvml, fn, calls)
 
     def graph_of(self, fn, n=10):
-        """A CUDA graph of n calls of fn, warmed up on a side stream."""
-        t = self.t
-        s = t.cuda.Stream()
-        s.wait_stream(t.cuda.current_stream())
-        with t.cuda.stream(s):
-            for _ in range(3):
-                fn()
-        t.cuda.current_stream().wait_stream(s)
-        t.cuda.synchronize()
-        g = t.cuda.CUDAGraph()
-        with t.cuda.graph(g, stream=s):
-            for _ in range(n):
-                fn()
-        t.cuda.synchronize()
-        return g
+        return cuda_graph(self.t, fn, n)
 
     def point(self, model, layer, n_out, k, tokens, log):
         t, ws, args = self.t, self.ws, self.args
