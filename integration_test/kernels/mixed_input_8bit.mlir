@@ -117,3 +117,18 @@ wsgemm.gemm @mx_bench_w8_n256 a(i8) b(bf16) d(bf16)
   epi.store %acc : f32
   epi.yield
 }
+
+// fp8 e4m3 weights into f16 with one scale per row (group 0): the
+// conversion's cvt is each fragment register's last write (the scale
+// multiplies the accumulators after the K loop), split-K 2, bias + SiLU.
+wsgemm.gemm @mx_f8w_rowscale_f16 a(f8E4M3FN) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 0, zero = none>
+    config #wsgemm.config<tile = [128, 32, 128], schedule = cooperative,
+                          split_k = 2, store = direct> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %s = epi.silu %z : f32
+  epi.store %s : f32
+  epi.yield
+}

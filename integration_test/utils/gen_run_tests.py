@@ -793,6 +793,14 @@ CTA2["ctas2_f16_splitk2_lincomb"] = (
 CTA2["ctas2_bf16_pp_rowsum"] = (
     CTA2K, "two CTAs per SM: bf16 pingpong 64x64, row sums", [BIG])
 
+# One scale per row applied to the accumulator (group 0), the e4m3 -> f16
+# path (kernels/mixed_input_8bit.mlir), after every other table so the
+# kernels above keep their seeds.
+MXR = {}
+MXR["mx_f8w_rowscale_f16"] = (
+    MX8K, "fp8 e4m3 weights into f16, one scale per row on the accumulator, 128x32 split_k = 2, bias per output channel, SiLU",
+    MX_SHAPES + ["--m 4096 --n 16 --k 4096"])
+
 
 def main():
     sources = {}
@@ -824,6 +832,7 @@ def main():
     KERNELS.update(CPC)
     KERNELS.update(S89)
     KERNELS.update(CTA2)
+    KERNELS.update(MXR)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -834,13 +843,13 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
                or name.startswith("uf_f8") or name in S89)
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
-        mx = name in MX or name in MX8 or name in MXG or (
+        mx = name in MX or name in MX8 or name in MXG or name in MXR or (
             name in CTA2 and "_w" in name)
         if mx:  # the packing's shapes only (MX_SHAPES)
             base = []

@@ -77,7 +77,7 @@ std::vector<FamilyMember> wsgemm::mixedInputFamilyMembers() {
   // decode step's few tokens are B's N: tiles of 16, 32 or 64 tokens whose
   // k-tiles of 128 are split over the SMs (split-K or stream-K) stream the
   // weight; the planner's default and 128x256 take prefill. The 128x16
-  // split-K tile runs two CTAs per SM: 1.01-1.30x the one-CTA kernel at
+  // split-K tile runs two CTAs per SM: 0.98-1.30x the one-CTA kernel at
   // Llama-3 8B/70B shapes on an H200, W4 and W8 (docs/mixed-input.md,
   // "Two CTAs per SM"). Direct stores:
   // D's leading dimension is the token count, under TMA's 16 bytes below

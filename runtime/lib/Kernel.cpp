@@ -94,6 +94,15 @@ Kernel::load(Manifest manifest, const std::vector<char> &cubin) {
                          static_cast<int>(m.smemBytes)),
       "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, " +
           std::to_string(m.smemBytes) + ")"));
+  // A kernel built for two CTAs per SM asks for the whole carveout as
+  // shared memory, so that both fit whatever L1 split the driver would
+  // otherwise pick (the occupancy below is queried with it).
+  if (m.grid.ctasPerSm > 1)
+    WSGEMM_TRY(cuCheck(
+        cuFuncSetAttribute(k->function_,
+                           CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                           CU_SHAREDMEM_CARVEOUT_MAX_SHARED),
+        "cuFuncSetAttribute(PREFERRED_SHARED_MEMORY_CARVEOUT)"));
 
   // Residency: a kernel that cannot fit one CTA (or one cluster) would hang
   // or fail at launch with a less helpful error.

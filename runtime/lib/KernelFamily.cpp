@@ -27,14 +27,17 @@ KernelFamily::load(const std::string &familyPath, const std::string &tablePath,
     if (dev->l2Bytes > 0)
       opts.l2Bytes = dev->l2Bytes;
     // On this GPU: how many clusters of each clustered variant run at once
-    // (a cluster fills SMs of one GPC only), for the untuned heuristic.
-    // Loads those variants' cubins now rather than on first use; one that
-    // does not load or fit here (say a cluster too large for the device)
-    // is passed over by the heuristic, and says why if a table names it.
+    // (a cluster fills SMs of one GPC only), and how many CTAs of a
+    // persistent variant built for two per SM are resident, for the
+    // untuned heuristic. Loads those variants' cubins now rather than on
+    // first use; one that does not load or fit here (say a cluster too
+    // large for the device) is passed over by the heuristic, and says why
+    // if a table names it.
     opts.activeClusters.assign(f->family_.variants.size(), 0);
     for (size_t i = 0; i < f->family_.variants.size(); ++i) {
       const Manifest &m = f->family_.variants[i].manifest;
-      if (m.cluster[0] * m.cluster[1] * m.cluster[2] == 1)
+      bool pairs = m.grid.kind == GridKind::Persistent && m.grid.ctasPerSm > 1;
+      if (m.cluster[0] * m.cluster[1] * m.cluster[2] == 1 && !pairs)
         continue;
       auto k = f->kernel(static_cast<int>(i));
       opts.activeClusters[i] = k ? (*k)->maxActiveClusters() : -1;

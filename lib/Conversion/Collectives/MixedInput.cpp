@@ -36,8 +36,8 @@
 // One scale per row (group 0: the 8-bit weights' per-channel scales) is
 // not applied per element: each consumer thread reads its rows' scales
 // from global memory before the mainloop and multiplies its f32
-// accumulators by them after it (s * sum(q * b): exact products, one
-// rounding), one multiply per accumulator instead of one mul.rn per
+// accumulators by them after it (s * sum(q * b): exact products, no
+// rounding of the weight), one multiply per accumulator instead of one mul.rn per
 // register of every k16 step. Group scales (and zero points) of a stage's
 // k-tile come with its tiles: the load warp's lanes copy the tile's rows
 // of each group the
@@ -222,9 +222,9 @@ public:
 
   /// One scale per row (group 0) is not applied here but to the f32
   /// accumulator after the mainloop: it is the same for the row's whole K,
-  /// so s * sum(q * b) is the sum of the products exactly, one rounding
-  /// (f32) instead of one per element (the MMA type) and one multiply per
-  /// accumulator instead of one per register of every k16 step.
+  /// so s * sum(q * b), with exact products accumulated in f32 as any
+  /// GEMM's: no rounding of the weight to the MMA type, and one multiply
+  /// per accumulator instead of one per register of every k16 step.
   bool scalesRows() const { return rowScales; }
 
   /// Row `mb * 64 + h * 8` of this thread's in its tile (rows r and r + 8
@@ -254,8 +254,9 @@ private:
           b, x, arith::ConstantOp::create(b, b.getF32FloatAttr(8388736.0f)));
       f[h] = arith::BitcastOp::create(b, kc.i32Ty, q);
     }
+    // The register's last write when no scale follows: volatile (scaled).
     return asmOp("prmt.b32 $0, $1, $2, 0x7632;", {f[0], f[1]}, "=r,r,r",
-                 /*sideEffects=*/false);
+                 /*sideEffects=*/rowScales);
   }
 
   /// The e4m3 bytes `byte0`, `byte0 + 1` of `w` as a pair of the MMA type.
@@ -267,25 +268,29 @@ private:
       return asmOp(std::string("{ .reg .b16 lo, hi; mov.b32 {lo, hi}, $1; "
                                "cvt.rn.f16x2.e4m3x2 $0, ") +
                        (byte0 ? "hi" : "lo") + "; }",
-                   {w}, "=r,r", /*sideEffects=*/false);
+                   {w}, "=r,r", /*sideEffects=*/rowScales);
     Value x = prmt(w, 0, (byte0 + 1) << 12 | 0x400 | byte0 << 4 | 4);
     Value sign = arith::AndIOp::create(b, x, kc.i32(0x80008000));
     Value rest = arith::AndIOp::create(
         b, arith::ShRUIOp::create(b, x, kc.i32(4)), kc.i32(0x07f007f0));
-    Value scaled = arith::OrIOp::create(b, sign, rest);
-    return halfOp("mul", scaled, kc.i32(0x7B807B80)); // 2^120 in bf16
+    Value bits = arith::OrIOp::create(b, sign, rest);
+    return halfOp("mul", bits, kc.i32(0x7B807B80)); // 2^120 in bf16
   }
 
   /// `op`.rn on two packed 16-bit values (i32 registers). Volatile, so
   /// that it stays after the wgmma.wait_group that frees the fragment
   /// registers it may write (emitMixedInputMma).
-  Value scaled(Value w, Value scale) {
-    return rowScales ? w : halfOp("mul", w, scale);
-  }
-
   Value halfOp(StringRef op, Value x, Value y) {
     return asmOp((op + ".rn." + type + " $0, $1, $2;").str(), {x, y},
                  "=r,r,r", /*sideEffects=*/true);
+  }
+
+  /// `w` times its row's scale, unless the scale multiplies the accumulator
+  /// after the mainloop (one per row). Then the conversion's last write
+  /// (prmt, cvt, sub or the e4m3 mul by 2^120) is the volatile one that
+  /// stays after the wait_group.
+  Value scaled(Value w, Value scale) {
+    return rowScales ? w : halfOp("mul", w, scale);
   }
 
   Value asmOp(const std::string &text, ValueRange operands,

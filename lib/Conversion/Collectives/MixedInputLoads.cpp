@@ -65,12 +65,14 @@ static void copyDequantRows(KernelContext &kc, const WorkTile &tile,
   auto ext = [&](Value v) { return arith::ExtUIOp::create(b, i64Ty, v); };
   // Element (batch * groups + g) * M of the k-tile's first group's first
   // row: group g = kTile * sets with groups smaller than a k-tile, kTile /
-  // (group / tile K) with larger ones; one group per row with group = 0.
+  // (group / tile K) with larger ones. One scale per row (group 0) is not
+  // staged (getDequantStageBytes): the consumers apply it after the loop.
   int64_t group = kc.desc.dequantA->group;
-  Value groups = group ? kc.divu(kc.sizeK, kc.i32(group)) : kc.i32(1);
-  Value g = group == 0                ? kc.i32(0)
-            : group < layout.tileK ? kc.mul(kTile, kc.i32(sets))
-                                    : kc.divu(kTile, kc.i32(group / layout.tileK));
+  assert(group > 0 && "one scale per row is not staged");
+  Value groups = kc.divu(kc.sizeK, kc.i32(group));
+  Value g = group < layout.tileK
+                ? kc.mul(kTile, kc.i32(sets))
+                : kc.divu(kTile, kc.i32(group / layout.tileK));
   Value batch = kc.desc.batched ? tile.batch : kc.i32(0);
   Value firstGroup = kc.add(kc.mul(batch, groups), g);
   // Piece p is bytes [16 p, 16 p + 16) of the stage's rows: row set u = p /

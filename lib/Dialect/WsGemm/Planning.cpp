@@ -345,20 +345,7 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   // to 136 bytes at 56, 72 and 80 (128x256, 16-byte copies): 96 and 200
   // (63488; the CTA's pool is 384 x 168 = 64512 registers, and 208 beside
   // 96 would have left setmaxnreg.inc waiting forever).
-  if (schedule != KernelSchedule::WarpSpecialized && c.getCtasPerSm() > 1) {
-    // Two CTAs per SM: the producer keeps the budget it has below (40
-    // for TMA) and the consumers split the rest of the CTA's launch
-    // allocation (384 threads x 80 = 30720: 96 each beside 40).
-    int64_t threads = getBlockThreads(schedule);
-    int64_t pool = threads * getLaunchRegisterShare(threads, c.getCtasPerSm());
-    int64_t copied = int64_t(c.isCpAsyncA()) + int64_t(c.isCpAsyncB());
-    bool copiesC = c.isCpAsyncC() && desc.readsEpilogueMatrices();
-    if (!c.producerRegs)
-      c.producerRegs = copiesC ? 96 : copied == 2 ? 72 : copied == 1 ? 56 : 40;
-    if (!c.consumerRegs)
-      c.consumerRegs = std::min<int64_t>(
-          256, (pool - *c.producerRegs * 128) / (threads - 128) / 8 * 8);
-  } else if (schedule != KernelSchedule::WarpSpecialized) {
+  if (schedule != KernelSchedule::WarpSpecialized) {
     int64_t copied = int64_t(c.isCpAsyncA()) + int64_t(c.isCpAsyncB());
     bool stores = (c.isCpAsyncA() && c.alignA.value_or(2) < 4) ||
                   (c.isCpAsyncB() && c.alignB.value_or(2) < 4);
@@ -368,11 +355,19 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
                        : copied == 2 ? (stores ? 80 : 72)
                        : copied == 1 ? (stores ? 72 : 56)
                                      : 40;
+    // Two CTAs per SM: the consumers split what the producer leaves of
+    // the CTA's launch allocation (384 threads x 80 = 30720: 96 each
+    // beside 40).
+    int64_t threads = getBlockThreads(schedule);
+    int64_t pool = threads * getLaunchRegisterShare(threads, c.getCtasPerSm());
     if (!c.consumerRegs)
-      c.consumerRegs = copiesC       ? 200
-                       : copied == 2 ? 208
-                       : copied == 1 ? (stores ? 216 : 224)
-                                     : 232;
+      c.consumerRegs =
+          c.getCtasPerSm() > 1
+              ? (pool - *c.producerRegs * 128) / (threads - 128) / 8 * 8
+          : copiesC       ? 200
+          : copied == 2 ? 208
+          : copied == 1 ? (stores ? 216 : 224)
+                        : 232;
   }
 
   // sm90_compute_tile_shape_or_override (EpilogueTileAuto), narrowed (N a

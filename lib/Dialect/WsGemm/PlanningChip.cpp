@@ -121,12 +121,6 @@ void mlir::wsgemm::planning::finishChipDefaults(GemmDesc &desc,
   desc.config.consumerRegs = written.consumerRegs;
 }
 
-/// Registers per thread a block of `threads` threads may use (65536 per SM,
-/// at most 255, in steps of 8).
-static int64_t registersPerThread(int64_t threads) {
-  return std::min<int64_t>(255, kSm90RegistersPerSm / threads / 8 * 8);
-}
-
 std::vector<PlanError>
 mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   ErrorList errors;
@@ -238,7 +232,7 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
     return errors.take(); // checkLegality names this rule
   int64_t threads = getBlockThreads(schedule);
   int64_t accumulators = tileM / wgs / 64 * tileN / 2;
-  int64_t budget = registersPerThread(threads);
+  int64_t budget = getLaunchRegisterShare(threads, 1);
   // ldmatrix fragments of a k16 step, addresses and indices: an estimate
   // the ptxas resource tests (test/Target/PTX/sm80-ptxas.test) hold to.
   constexpr int64_t kFragmentRegisters = 72;

@@ -167,9 +167,8 @@ LogicalResult ConfigAttr::verify(
     return emitError() << "config split_k = " << *splitK
                        << " and scheduler = stream_k exclude each other: "
                           "stream-K splits K ranges itself";
-  // Each resident CTA takes its share of the SM; a third CTA of a
-  // warp-specialized kernel (at least 256 threads) would leave it fewer
-  // registers than a producer and a consumer need.
+  // Each resident CTA takes its share of the SM's registers and shared
+  // memory; one and two per SM are what the planner and the tests cover.
   if (ctasPerSm && (*ctasPerSm < 1 || *ctasPerSm > 2))
     return emitError() << "config ctas_per_sm must be 1 or 2 (CTAs "
                           "resident per SM, each with that share of its "

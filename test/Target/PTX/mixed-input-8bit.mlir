@@ -1,5 +1,6 @@
 // RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=ptx
 // RUN: FileCheck %s --check-prefix=I8BF16 --input-file=%t/w8_bf16.ptx
+// RUN: not grep -q cp.async.cg %t/w8_bf16.ptx
 // RUN: FileCheck %s --check-prefix=I8JSON --input-file=%t/w8_bf16.json
 // RUN: FileCheck %s --check-prefix=I8F16 --input-file=%t/w8_f16_g128.ptx
 // RUN: FileCheck %s --check-prefix=G128JSON --input-file=%t/w8_f16_g128.json
@@ -20,7 +21,7 @@
 // minus 2^23 + 128 (0fCB000080 added), the two f32s' high halves as a
 // bf16 pair (0x7632): q itself. One scale per row is not applied per
 // element: no scale rows travel with the stages (no cp.async beside the
-// TMA boxes), each consumer thread reads its rows' two scales
+// TMA boxes anywhere in the kernel: the grep), each consumer thread reads its rows' two scales
 // (ld.global.nc) before the mainloop and multiplies its 8 accumulators by
 // them after it.
 // I8BF16-LABEL: .entry w8_bf16(

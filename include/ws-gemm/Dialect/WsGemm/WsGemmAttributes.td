@@ -233,9 +233,9 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       size among them on sm_90a, 16 on sm_8x.
     - `ctas_per_sm`: 1 or 2, the CTAs the kernel is built to keep resident
       on one SM (absent: 1). 2 halves what a CTA may take: shared memory
-      (the stage count the planner picks fits 113 KiB) and registers (the
-      launch share of 32768 per CTA; the default setmaxnreg budgets split
-      it). The kernel is compiled with `.minnctapersm 2` and its manifest
+      (the stage count the planner picks fits 113 KiB) and registers (80
+      per thread at launch for 384 threads; the default setmaxnreg budgets
+      split them: 40 for the producer, 96 for each consumer). The kernel is compiled with `.minnctapersm 2` and its manifest
       says `grid.ctas_per_sm = 2`: a persistent grid launches two CTAs per
       SM. sm_90a only. What it is for: latency-bound kernels that one CTA
       cannot keep busy, such as the mixed-input decode tiles, whose two
@@ -350,7 +350,7 @@ def WsGemm_DequantAttr : AttrDef<WsGemm_Dialect, "Dequant"> {
     `w * b` in f32 as any other (docs/mixed-input.md). With one scale per
     row (`group = 0`) the scale is the row's for all of K and multiplies
     the f32 accumulator after the K loop instead: `s * sum(q * b)`, the
-    products exact, one f32 rounding, no rounding of the weight.
+    products exact and accumulated in f32, no rounding of the weight.
 
     - `scale`: the scales' type, equal to B's (bf16 or f16).
     - `group`: elements of K sharing one scale (and zero point) per row
