@@ -48,3 +48,19 @@ wsgemm.gemm @mx_f8w_g64_ws_f16 a(f8E4M3FN) b(f16) d(f16)
   epi.store %acc : f32
   epi.yield
 }
+
+// Symmetric int4, group 64, f16, decode 128x16x64 with split-K 2: one
+// group per k-tile, its scale applied to an f32 partial accumulator
+// (scale_applied = accumulator) folded once per k-tile; bias per output
+// channel, SiLU.
+wsgemm.gemm @mx_w4_g64_acc_f16_silu a(i4) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 64, zero = bias8>
+    config #wsgemm.config<tile = [128, 16, 64], schedule = cooperative,
+                          split_k = 2, store = direct> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %s = epi.silu %z : f32
+  epi.store %s : f32
+  epi.yield
+}

@@ -730,6 +730,12 @@ MXG["mx_w4_g64_pp_batched_f16"] = (MXGK, "symmetric int4, group 64, f16, batched
 MXG["mx_w8_g32_streamk"] = (MXGK, "int8, group 32, bf16, stream-K 256x32x128", MX_SHAPES)
 MXG["mx_f8w_g64_ws_f16"] = (MXGK, "fp8 e4m3 weights, group 64, f16, warp_specialized 64x32x128", MX_SHAPES)
 
+# Group scales on an f32 partial accumulator, f16 and group 64
+# (kernels/mixed_input_groups.mlir), after every other table so the kernels
+# above keep their seeds.
+MXA = {}
+MXA["mx_w4_g64_acc_f16_silu"] = (MXGK, "symmetric int4, group 64, f16, decode 128x16x64 with split_k = 2, scales on a partial accumulator: bias, SiLU", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
+
 # C and aux loads on sm_8x (kernels/sm80.mlir, sm80_large.mlir, issue 28:
 # the epilogue-load warp's cp.async copies), after every other table so
 # the kernels above keep their seeds.
@@ -833,6 +839,7 @@ def main():
     KERNELS.update(S89)
     KERNELS.update(CTA2)
     KERNELS.update(MXR)
+    KERNELS.update(MXA)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -843,13 +850,13 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
                or name.startswith("uf_f8") or name in S89)
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
-        mx = name in MX or name in MX8 or name in MXG or name in MXR or (
+        mx = name in MX or name in MX8 or name in MXG or name in MXR or name in MXA or (
             name in CTA2 and "_w" in name)
         if mx:  # the packing's shapes only (MX_SHAPES)
             base = []

@@ -203,6 +203,17 @@ void parseOperands(Manifest &m, const json &root) {
       info2.packing = getEnum<std::string>(
           need(d, dk, "packing"), dk + ".packing", "packing",
           {{kPackingI4, kPackingI4}, {kPackingB8, kPackingB8}});
+      // Absent in manifests before it: group 0 was scaled on the
+      // accumulator, groups on the weight.
+      info2.onAccumulator = info2.group == 0;
+      if (const json *at = maybe(d, "scale_applied"))
+        info2.onAccumulator = getEnum<bool>(
+            *at, dk + ".scale_applied", "place",
+            {{"weight", false}, {"accumulator", true}});
+      if (info2.group == 0 && !info2.onAccumulator)
+        fail(dk + ".scale_applied",
+             "must be accumulator with group 0 (one scale per row "
+             "multiplies the accumulator after the K loop)");
       checkDequantFormat(info.dtype, info2, dk);
       info.dequant = info2;
     }

@@ -158,13 +158,13 @@ Status checkPackedArgument(const Manifest &m, const Param &p,
 }
 
 double dequantizeReference(DType mma, DType a, uint8_t bits, int zero,
-                           double scale, int64_t group) {
+                           double scale, ScaleApplied applied) {
   // v - zero is exact in double (a small integer or an e4m3 value), and so
   // is its product with a 16-bit scale (at most 8 + 11 significant bits):
-  // roundTo rounds it once; one scale per row is not rounded into the
-  // weight at all (the kernel scales the accumulator).
+  // roundTo rounds it once; a scale the kernel applies to the accumulator
+  // is not rounded into the weight at all.
   double w = (decode(a, bits) - zero) * scale;
-  return group == 0 ? w : roundTo(mma, w);
+  return applied == ScaleApplied::Accumulator ? w : roundTo(mma, w);
 }
 
 } // namespace wsgemm::runtime

@@ -133,7 +133,9 @@ Status TestProblem::allocPackedA(const Param &par) {
         size_t i = static_cast<size_t>((l * M + m) * K + k);
         host.data[static_cast<size_t>(host.geometry.offset(m, k, l))] =
             dequantizeReference(mma, a, q[i], int(zeros[s]), scales[s],
-                                dq->group);
+                                dq->onAccumulator
+                                    ? ScaleApplied::Accumulator
+                                    : ScaleApplied::Weight);
       }
   host_.A = std::move(host);
   return Status::success();

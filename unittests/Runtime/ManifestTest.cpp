@@ -86,6 +86,12 @@ TEST(Manifest, MixedInput) {
   EXPECT_EQ(w4.operand("A").dequant->group, 128);
   EXPECT_EQ(w4.operand("A").dequant->groups(384), 3);
   EXPECT_EQ(w4.findTensorMap("A")->packing, kPackingI4);
+  // Without scale_applied (older manifests): groups scaled on the weight,
+  // one scale per row on the accumulator.
+  EXPECT_FALSE(w4.operand("A").dequant->onAccumulator);
+  json ja = loadJson("mixed_input_w4.json");
+  ja["operands"]["A"]["dequant"]["scale_applied"] = "accumulator";
+  EXPECT_TRUE(parseOrDie(ja).operand("A").dequant->onAccumulator);
   // int8 per channel: group 0, one scale per row ([M]), bytes packed.
   Manifest w8 = loadOrDie("mixed_input_w8.json");
   EXPECT_EQ(w8.operand("A").dtype, DType::I8);
@@ -94,6 +100,7 @@ TEST(Manifest, MixedInput) {
   EXPECT_EQ(dq.groups(384), 1);
   EXPECT_EQ(dq.zero, "none");
   EXPECT_EQ(dq.packing, kPackingB8);
+  EXPECT_TRUE(dq.onAccumulator);
   EXPECT_EQ(w8.findTensorMap("A")->packing, kPackingB8);
   EXPECT_EQ(w8.findParam("dequant_scale_a")->extent, std::vector<Dim>{Dim::M});
   // fp8 e4m3 in groups of 128 ([M, KB]), batched ([M, KB, L]).
@@ -585,6 +592,18 @@ const std::vector<Case> &cases() {
        [](json &j) { j["operands"]["A"]["dequant"]["group"] = 256; },
        "operands.A.dequant.group: must be 32, 64 or 128 (a scale per that "
        "many of K and row) or 0 (one scale per row), got 256"},
+      {"mixed_input_w8.json",
+       [](json &j) {
+         j["operands"]["A"]["dequant"]["scale_applied"] = "weight";
+       },
+       "operands.A.dequant.scale_applied: must be accumulator with group 0 "
+       "(one scale per row multiplies the accumulator after the K loop)"},
+      {"mixed_input_w4.json",
+       [](json &j) {
+         j["operands"]["A"]["dequant"]["scale_applied"] = "partial";
+       },
+       "operands.A.dequant.scale_applied: unknown place 'partial' (expected "
+       "one of weight, accumulator)"},
       {"mixed_input_w8.json",
        [](json &j) {
          j["operands"]["A"]["dtype"] = "bf16";

@@ -116,14 +116,21 @@ TEST(Prepack, DequantizeReference8Bit) {
             roundTo(DType::BF16, 1.125 * s));
   EXPECT_EQ(dequantizeReference(DType::F16, DType::F8E4M3, 0x39, 0, s),
             1.125 * s);
-  // One scale per row (group 0): the kernel multiplies its f32
-  // accumulator by s after the K loop, so the weight is v * s unrounded.
-  EXPECT_EQ(dequantizeReference(DType::BF16, DType::I8, 127, 0, s, 0),
+  // Scales the kernel applies to its f32 accumulator (one per row after
+  // the K loop, or a group's partial sum: scale_applied accumulator): the
+  // weight is v * s unrounded.
+  EXPECT_EQ(dequantizeReference(DType::BF16, DType::I8, 127, 0, s,
+                                ScaleApplied::Accumulator),
             127 * s);
-  EXPECT_EQ(dequantizeReference(DType::BF16, DType::F8E4M3, 0x39, 0, s, 0),
+  EXPECT_EQ(dequantizeReference(DType::BF16, DType::F8E4M3, 0x39, 0, s,
+                                ScaleApplied::Accumulator),
             1.125 * s);
-  // A group of 128 still rounds.
-  EXPECT_EQ(dequantizeReference(DType::BF16, DType::I8, 127, 0, s, 128),
+  EXPECT_EQ(dequantizeReference(DType::BF16, DType::I4, 15, 3, s,
+                                ScaleApplied::Accumulator),
+            12 * s);
+  // Scaled on the weight: rounded.
+  EXPECT_EQ(dequantizeReference(DType::BF16, DType::I8, 127, 0, s,
+                                ScaleApplied::Weight),
             128.0);
 }
 

@@ -340,7 +340,9 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
         {"scale", pl::toString(dq->scale)},
         {"group", dq->group},
         {"zero", pl::toString(dq->zero)},
-        {"packing", pl::packingOf(desc.a)}};
+        {"packing", pl::packingOf(desc.a)},
+        {"scale_applied", pl::scalesDequantAccumulator(desc) ? "accumulator"
+                                                             : "weight"}};
   if (desc.loadsC)
     operands["C"] = llvm::json::Object{{"dtype", pl::toString(desc.c)},
                                        {"layout", "n_major"}};

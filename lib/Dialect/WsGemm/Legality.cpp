@@ -311,8 +311,10 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   // tile in registers; it must at least fit in the thread's budget (the
   // configured consumer_regs, else the launch share: at most 255).
   int64_t wgRows = tile[0] / getWarpgroupsPerTile(schedule);
-  // Promoted accumulation keeps a partial and a total accumulator.
-  int64_t accRegs = wgRows * tile[1] / 128 * (isPromoted(c) ? 2 : 1);
+  // Promoted accumulation keeps a partial and a total accumulator (group
+  // scales on the accumulator a partial per group, only where they fit:
+  // scalesDequantAccumulator).
+  int64_t accRegs = wgRows * tile[1] / 128 * getAccumulatorSets(desc);
   int64_t budget = c.consumerRegs.value_or(
       getLaunchRegisterShare(getBlockThreads(schedule), c.getCtasPerSm()));
   // Beside the accumulator, the consumer's loop and epilogue keep about 40

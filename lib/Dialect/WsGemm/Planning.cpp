@@ -186,6 +186,39 @@ int64_t mlir::wsgemm::planning::getDequantGroupsPerKTile(const GemmDesc &desc) {
   return group > 0 && group < tileK ? tileK / group : 1;
 }
 
+bool mlir::wsgemm::planning::scalesDequantAccumulator(const GemmDesc &desc) {
+  if (!desc.dequantA)
+    return false;
+  if (desc.dequantA->group == 0)
+    return true;
+  std::array<int64_t, 3> tile =
+      desc.config.tile.value_or(std::array<int64_t, 3>{0, 0, 0});
+  // One group per k-tile: with two, the fold of one group's partial while
+  // the other's wgmmas are in flight made ptxas serialize every wgmma of
+  // the kernel (C7514), though the wait_group had retired the partial.
+  int64_t groups = getDequantGroupsPerKTile(desc);
+  if (groups != 1 || tile[1] / 2 >= tile[2] / 4)
+    return false;
+  KernelSchedule schedule =
+      desc.config.schedule.value_or(KernelSchedule::Cooperative);
+  int64_t wgRows = tile[0] / getWarpgroupsPerTile(schedule);
+  int64_t budget = desc.config.consumerRegs.value_or(getLaunchRegisterShare(
+      getBlockThreads(schedule), desc.config.getCtasPerSm()));
+  // The total and the partial, the previous k-tile's scales (2 per 64
+  // rows) and the 40 the loop and epilogue keep (Legality.cpp's
+  // kEpilogueRegs).
+  return 2 * (wgRows * tile[1] / 128) + wgRows / 32 + 40 <= budget;
+}
+
+int64_t mlir::wsgemm::planning::getAccumulatorSets(const GemmDesc &desc) {
+  if (isPromoted(desc.config))
+    return 2;
+  if (desc.dequantA && desc.dequantA->group > 0 &&
+      scalesDequantAccumulator(desc))
+    return 2;
+  return 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Defaults
 //===----------------------------------------------------------------------===//

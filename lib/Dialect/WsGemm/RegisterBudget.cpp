@@ -79,8 +79,9 @@ mlir::wsgemm::planning::estimateConsumerRegisters(const GemmDesc &desc,
   int64_t wgRows = tile[0] / getWarpgroupsPerTile(schedule);
 
   ConsumerRegisters r;
-  // Promoted accumulation (fp8) keeps a partial and a total accumulator.
-  r.accumulator = wgRows * tile[1] / 128 * (isPromoted(c) ? 2 : 1);
+  // Promoted accumulation (fp8) keeps a partial and a total accumulator,
+  // group scales on the accumulator a partial per group.
+  r.accumulator = wgRows * tile[1] / 128 * getAccumulatorSets(desc);
   r.fixed = 40;
   r.budget = c.consumerRegs.value_or(
       getLaunchRegisterShare(getBlockThreads(schedule), c.getCtasPerSm()));

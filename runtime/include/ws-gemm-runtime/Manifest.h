@@ -110,6 +110,9 @@ struct OperandInfo {
     /// Scale groups along K: K / group, 1 for group 0.
     int64_t groups(int64_t K) const { return group > 0 ? K / group : 1; }
     std::string zero, packing;
+    /// Where the scales multiply (scale_applied): each dequantized weight,
+    /// rounded to the MMA type, or f32 accumulators (always with group 0).
+    bool onAccumulator = false;
   };
   std::optional<Dequant> dequant;
 };

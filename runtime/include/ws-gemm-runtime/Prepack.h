@@ -76,11 +76,15 @@ Status checkPackedArgument(const Manifest &m, const Param &p,
 /// `bits` of an A of type `a` (i4: the nibble 0..15; i8: the signed byte;
 /// f8e4m3: the e4m3fn value of the byte), its zero point `zero` (8 for
 /// bias8, 0 for zero = none) and its scale `scale` (a value of `mma`):
-/// (v - zero) * scale rounded once to `mma` (f16 or bf16), nearest even.
-/// With `group` 0 (one scale per row, applied to the f32 accumulator
-/// after the K loop: s * sum(v * b)) the product itself, not rounded.
+/// (v - zero) * scale rounded once to `mma` (f16 or bf16), nearest even,
+/// where the kernel scales the weight (ScaleApplied::Weight); where it
+/// scales f32 accumulators (ScaleApplied::Accumulator: s * sum((v - z) *
+/// b) per row or group, the manifest's operands.A.dequant.scale_applied)
+/// the product itself, not rounded.
+enum class ScaleApplied { Weight, Accumulator };
 double dequantizeReference(DType mma, DType a, uint8_t bits, int zero,
-                           double scale, int64_t group = 1);
+                           double scale,
+                           ScaleApplied applied = ScaleApplied::Weight);
 
 } // namespace wsgemm::runtime
 

@@ -52,11 +52,12 @@ wsgemm.gemm @w8_bf16 a(i8) b(bf16) d(bf16)
 }
 
 // The manifest: the b8 packing, its logical box [tile K, tile M], one
-// scale per row ([M]).
+// scale per row ([M]) on the accumulator.
 // I8JSON: "dequant": {
 // I8JSON-NEXT: "group": 0,
 // I8JSON-NEXT: "packing": "wsgemm.b8.m64k64.v1",
 // I8JSON-NEXT: "scale": "bf16",
+// I8JSON-NEXT: "scale_applied": "accumulator",
 // I8JSON-NEXT: "zero": "none"
 // I8JSON: "dtype": "i8",
 // I8JSON: "box": [

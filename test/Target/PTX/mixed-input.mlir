@@ -4,6 +4,10 @@
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t/w4_bf16.json
 // RUN: FileCheck %s --check-prefix=K128 --input-file=%t/w4_k128.ptx
 // RUN: FileCheck %s --check-prefix=K128JSON --input-file=%t/w4_k128.json
+// RUN: FileCheck %s --check-prefix=K128ONLY --input-file=%t/w4_k128.ptx --implicit-check-not=mul.rn.bf16x2
+// RUN: FileCheck %s --check-prefix=G64 --input-file=%t/w4_g64_f16.ptx --implicit-check-not=mul.rn.f16x2
+// RUN: FileCheck %s --check-prefix=G64W --input-file=%t/w4_g64_k128.ptx
+// RUN: FileCheck %s --check-prefix=G64WJSON --input-file=%t/w4_g64_k128.json
 
 // Mixed input (docs/mixed-input.md): the pre-packed i4 A comes by one TMA
 // box per stage, each consumer thread reads its 16 bytes with
@@ -78,12 +82,14 @@ wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
   epi.yield
 }
 
-// The manifest: A's packing and dequantization, the logical box, the
+// The manifest: A's packing and dequantization (the scales multiply each
+// register at tile N 32: scale_applied weight), the logical box, the
 // scale and zero-point pointers [M, KB, L].
 // JSON: "dequant": {
 // JSON-NEXT: "group": 128,
 // JSON-NEXT: "packing": "wsgemm.i4.m64k64.v1",
 // JSON-NEXT: "scale": "bf16",
+// JSON-NEXT: "scale_applied": "weight",
 // JSON-NEXT: "zero": "ui4"
 // JSON: "box": [
 // JSON-NEXT: 64,
@@ -103,12 +109,32 @@ wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
 // each its own group, so a step's registers wait for wait_group 7; the
 // second block's descriptor starts tile N x 128 = 2048 bytes (128 units)
 // on.
+//
+// At tile N 16 the group's scale multiplies an f32 partial accumulator
+// (scale_applied accumulator): no mul.rn; per k-tile, step 0's registers
+// after wait_group 7, then wait_group 0 (the previous k-tile's last step
+// retired: its stage goes back, and its partial is folded into the total
+// with 8 fma.rn.f32 and its scales, bf16 widened by a shift), then step 0
+// overwrites the partial (scale-d 0) and steps 1-7 accumulate into it with
+// no wait; after the loop, the last partial folded.
 // K128-LABEL: .entry w4_k128(
 // K128: cp.async.bulk.tensor.3d.shared::cluster.global
 // K128-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global
 // K128: wgmma.wait_group.sync.aligned 7;
-// K128: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16
+// K128: lop3.b32
+// K128: sub.rn.bf16x2
+// K128: wgmma.wait_group.sync.aligned 0;
+// K128: @p mbarrier.arrive.shared::cta.b64 _,
+// K128-COUNT-8: fma.rn.f32
+// K128: wgmma.fence.sync.aligned;
+// K128: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 0, 1, 1, 0;
+// K128-NOT: wgmma.wait_group
+// K128-COUNT-7: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
+// K128: wgmma.wait_group.sync.aligned 0;
+// K128-COUNT-8: fma.rn.f32
+// K128ONLY: .entry w4_k128(
 // K128-NOT: wgmma.wait_group.sync.aligned 3;
+// K128JSON: "scale_applied": "accumulator",
 // K128JSON: "box": [
 // K128JSON-NEXT: 128,
 // K128JSON-NEXT: 128
@@ -119,6 +145,45 @@ wsgemm.gemm @w4_k128 a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
     config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
                           split_k = 4, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// f16, symmetric, group 64 at k-tiles of 64: one group per k-tile, so
+// the scales multiply a partial (4 steps: wait_group 3 before step 0's
+// registers, then wait_group 0 for the fold); f16 scales widened by cvt.
+// G64-LABEL: .entry w4_g64_f16(
+// G64: wgmma.wait_group.sync.aligned 3;
+// G64: sub.rn.f16x2
+// G64: wgmma.wait_group.sync.aligned 0;
+// G64-COUNT-8: fma.rn.f32
+// G64: cvt.f32.f16
+// G64: wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 0, 1, 1, 0;
+// G64-NOT: wgmma.wait_group
+// G64-COUNT-3: wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
+// G64: wgmma.wait_group.sync.aligned 0;
+// G64-COUNT-8: fma.rn.f32
+wsgemm.gemm @w4_g64_f16 a(i4) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 64, zero = bias8>
+    config #wsgemm.config<tile = [128, 16, 64], schedule = cooperative,
+                          split_k = 2, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// Two groups per k-tile (64 of a k-tile of 128) keep the scales on the
+// weight: folding one group's partial while the other's wgmmas were in
+// flight made ptxas serialize every wgmma of the kernel (C7514).
+// G64W-LABEL: .entry w4_g64_k128(
+// G64W: mul.rn.bf16x2
+// G64W: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
+// G64WJSON: "scale_applied": "weight",
+wsgemm.gemm @w4_g64_k128 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 64, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
+                          split_k = 2, store = direct> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

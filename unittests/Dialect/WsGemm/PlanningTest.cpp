@@ -339,6 +339,54 @@ TEST(PlanningSmem, MixedInputDequantRows) {
   EXPECT_EQ(computeKernelLayout(makeDesc()).offDequant, -1);
 }
 
+TEST(PlanningDefaults, MixedInputScalesOnTheAccumulator) {
+  // Per k-tile and 64 rows, a thread's registers take tile K / 16 x 4
+  // mul.rn (32 at tile K 128) with the scales on the weight, groups per
+  // k-tile x tile N / 2 fma on the accumulator: the accumulator wins where
+  // that is fewer (and fits the registers).
+  GemmDesc desc = makeDesc();
+  desc.a = DType::I4;
+  desc.b = desc.d = DType::BF16;
+  desc.dequantA = Dequant{DType::BF16, 128, ZeroPoint::Group};
+  desc.config.schedule = KernelSchedule::Cooperative;
+  auto at = [&](int64_t n, int64_t k, int64_t group) {
+    desc.config.tile = {128, n, k};
+    desc.dequantA->group = group;
+    return scalesDequantAccumulator(desc);
+  };
+  EXPECT_TRUE(at(16, 128, 128));  // 8 fma < 32 mul
+  EXPECT_TRUE(at(32, 128, 128));  // 16 < 32
+  EXPECT_FALSE(at(64, 128, 128)); // 32, not fewer
+  EXPECT_TRUE(at(16, 64, 128));   // a group spanning two k-tiles: 8 < 16
+  EXPECT_TRUE(at(16, 64, 64));    // one group per k-tile
+  EXPECT_FALSE(at(32, 64, 128));  // 16, not fewer
+  EXPECT_FALSE(at(256, 64, 128));
+  // Two or more groups per k-tile stay on the weight (ptxas serialized
+  // the wgmma of a kernel folding one partial beside another in flight).
+  EXPECT_FALSE(at(16, 128, 64));
+  EXPECT_FALSE(at(16, 128, 32));
+  // A partial beside the total; register budgets that cannot hold both
+  // keep the scales on the weight.
+  at(16, 128, 128);
+  EXPECT_EQ(getAccumulatorSets(desc), 2);
+  desc.config.consumerRegs = 48;
+  EXPECT_FALSE(scalesDequantAccumulator(desc)); // 2 x 8 + 2 + 40 > 48
+  desc.config.consumerRegs = 64;
+  EXPECT_TRUE(scalesDequantAccumulator(desc));
+  desc.config.consumerRegs.reset();
+  at(64, 128, 128);
+  EXPECT_EQ(getAccumulatorSets(desc), 1);
+  // One scale per row always multiplies the accumulator, after the loop:
+  // no partial.
+  desc.dequantA->zero = ZeroPoint::None;
+  desc.a = DType::I8;
+  EXPECT_TRUE(at(256, 64, 0));
+  EXPECT_EQ(getAccumulatorSets(desc), 1);
+  // Not a mixed-input GEMM: neither.
+  EXPECT_FALSE(scalesDequantAccumulator(makeDesc()));
+  EXPECT_EQ(getAccumulatorSets(makeDesc()), 1);
+}
+
 TEST(PlanningSmem, AlignmentPadding) {
   // Tile N = 20: a B stage is 20 x 64 x 2 = 2560 bytes, so C's buffers
   // (1024-aligned) start 512 bytes later.

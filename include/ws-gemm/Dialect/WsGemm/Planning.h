@@ -340,6 +340,21 @@ int64_t getDequantStageBytes(const GemmDesc &desc);
 /// group smaller than the k-tile, else 1 (a group of one or more k-tiles,
 /// or one scale per row).
 int64_t getDequantGroupsPerKTile(const GemmDesc &desc);
+/// Whether a mixed-input kernel's scales multiply f32 accumulators instead
+/// of each dequantized register (docs/mixed-input.md, "Scales on the
+/// accumulator"): always with one scale per row (group 0, after the
+/// mainloop); with groups, where the k-tile spans one group and a partial
+/// accumulator, folded once per k-tile with one fma per element, costs
+/// fewer instructions than one mul.rn per fragment register of every k16
+/// step (tile N / 2 < tile K / 4: tile N 16 at tile K 64, 16 or 32 at 128)
+/// and fits the consumer's registers. Then the weight the MMA multiplies
+/// is (v - z), exact, and nothing is rounded to the MMA type (the
+/// manifest's operands.A.dequant.scale_applied).
+bool scalesDequantAccumulator(const GemmDesc &desc);
+/// f32 accumulator sets each consumer thread holds: 2 with promoted fp8
+/// accumulation or group scales on the accumulator (a partial and a
+/// total), else 1.
+int64_t getAccumulatorSets(const GemmDesc &desc);
 
 /// SMs the planner assumes when it picks a tile scheduler for a static
 /// shape (an H100 SXM; the runtime uses the device's own count).
