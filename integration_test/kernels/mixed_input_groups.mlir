@@ -64,3 +64,15 @@ wsgemm.gemm @mx_w4_g64_acc_f16_silu a(i4) b(f16) d(f16)
   epi.store %s : f32
   epi.yield
 }
+
+// GPTQ int4, group 128, bf16, the default family's 64-token member for
+// 4096-row weights: 128x64x128 with split-K 4 (the scales on the weight:
+// tile N 64).
+wsgemm.gemm @mx_w4_t64_splitk4 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 64, 128], schedule = cooperative,
+                          split_k = 4, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -1,8 +1,9 @@
 // A mixed-input gemm without a config (docs/mixed-input.md, "The default
 // family"): its family has members of its own, the planner's default
 // (k-tiles of 128 for a quantized A), decode tilings of 16, 32 and 64
-// tokens with split-K or stream-K and direct stores, and 128x256 for
-// prefill. A recompile into the same directory removes what it wrote for
+// tokens with split-K or stream-K and direct stores, 128x256 for prefill,
+// and (last, so that the others keep their ids) 128x64 split-K 4. A
+// recompile into the same directory removes what it wrote for
 // variants the family no longer lists (their kernel files, then the
 // directory if that emptied it) and leaves other files alone.
 // PTX only (no ptxas needed).
@@ -11,18 +12,19 @@
 // RUN: ws-gemm-compile %s -o %t --emit=ptx --family=default --jobs=2
 // RUN: ls %t/w4 | FileCheck %s --check-prefix=DIRS
 // RUN: FileCheck %s --check-prefix=FAMILY < %t/w4/family.json
-// RUN: mkdir %t/w4/v10.old %t/w4/v11.old
-// RUN: cp %t/w4/v1.128x16x128.cooperative.split_k4.ctas2/w4.ptx %t/w4/v10.old/w4.ptx
-// RUN: cp %t/w4/v1.128x16x128.cooperative.split_k4.ctas2/w4.json %t/w4/v11.old/w4.json
-// RUN: echo mine > %t/w4/v11.old/notes.txt
-// RUN: sed -i -e 's/"v8.128x64x128.cooperative.stream_k"/"v10.old"/' -e 's/"v9.128x256x64.cooperative"/"v11.old"/' %t/w4/family.json
+// RUN: mkdir %t/w4/v20.old %t/w4/v21.old
+// RUN: cp %t/w4/v1.128x16x128.cooperative.split_k4.ctas2/w4.ptx %t/w4/v20.old/w4.ptx
+// RUN: cp %t/w4/v1.128x16x128.cooperative.split_k4.ctas2/w4.json %t/w4/v21.old/w4.json
+// RUN: echo mine > %t/w4/v21.old/notes.txt
+// RUN: sed -i -e 's/"v8.128x64x128.cooperative.stream_k"/"v20.old"/' -e 's/"v9.128x256x64.cooperative"/"v21.old"/' %t/w4/family.json
 // RUN: ws-gemm-compile %s -o %t --emit=ptx --family=default --jobs=2
 // RUN: ls %t/w4 | FileCheck %s --check-prefix=AFTER
-// RUN: ls %t/w4/v11.old | FileCheck %s --check-prefix=KEPT
+// RUN: ls %t/w4/v21.old | FileCheck %s --check-prefix=KEPT
 
 // DIRS:      family.json
 // DIRS-NEXT: v0.128x128x128.cooperative
 // DIRS-NEXT: v1.128x16x128.cooperative.split_k4.ctas2
+// DIRS-NEXT: v10.128x64x128.cooperative.split_k4
 // DIRS-NEXT: v2.256x16x128.cooperative.split_k4
 // DIRS-NEXT: v3.256x16x128.cooperative.split_k2
 // DIRS-NEXT: v4.128x16x128.cooperative.stream_k
@@ -31,7 +33,7 @@
 // DIRS-NEXT: v7.128x64x128.cooperative.split_k2
 // DIRS-NEXT: v8.128x64x128.cooperative.stream_k
 // DIRS-NEXT: v9.128x256x64.cooperative
-// DIRS-NOT:  v10
+// DIRS-NOT:  v11
 
 // FAMILY: "id": "v1.128x16x128.cooperative.split_k4.ctas2",
 // FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}stages = 8, schedule = cooperative{{.*}}producer_regs = 40, consumer_regs = 96, split_k = 4{{.*}}store = direct{{.*}}ctas_per_sm = 2>"
@@ -40,10 +42,10 @@
 // FAMILY: "refused": [],
 // FAMILY: "failed": []
 
-// AFTER-NOT: v10.old
-// AFTER:     v11.old
+// AFTER-NOT: v20.old
+// AFTER:     v21.old
 // AFTER:     v9.128x256x64.cooperative
-// AFTER-NOT: v10.old
+// AFTER-NOT: v20.old
 
 // KEPT:     notes.txt
 // KEPT-NOT: w4.json
