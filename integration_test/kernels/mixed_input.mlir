@@ -134,3 +134,27 @@ wsgemm.gemm @mx_bench_w4_ws64_n16 a(i4) b(bf16) d(bf16)
   epi.store %acc : f32
   epi.yield
 }
+
+// GPTQ int4 (ui4 zero points) with f16 activations: each word's high
+// nibbles (1024 + 16 q under f16's magic) times 1/16 plus -(64 + z) by one
+// fma. Decode 128x16x128 split-K 4 (the scales on the accumulator) and
+// 128x64x128 split-K 2 (on the weight).
+wsgemm.gemm @mx_w4_ui4_f16_splitk4 a(i4) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
+                          split_k = 4, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @mx_w4_ui4_f16_t64 a(i4) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 64, 128], schedule = cooperative,
+                          split_k = 2, store = direct> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  epi.store %z : f32
+  epi.yield
+}

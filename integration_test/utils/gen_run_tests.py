@@ -730,11 +730,14 @@ MXG["mx_w4_g64_pp_batched_f16"] = (MXGK, "symmetric int4, group 64, f16, batched
 MXG["mx_w8_g32_streamk"] = (MXGK, "int8, group 32, bf16, stream-K 256x32x128", MX_SHAPES)
 MXG["mx_f8w_g64_ws_f16"] = (MXGK, "fp8 e4m3 weights, group 64, f16, warp_specialized 64x32x128", MX_SHAPES)
 
-# Group scales on an f32 partial accumulator, f16 and group 64, and the
-# family's 64-token split-K 4 member (kernels/mixed_input_groups.mlir),
-# after every other table so the kernels
+# Group scales on an f32 partial accumulator, f16 and group 64, the
+# family's 64-token split-K 4 member (kernels/mixed_input_groups.mlir) and
+# f16 with ui4 zero points (kernels/mixed_input.mlir), after every other
+# table so the kernels
 # above keep their seeds.
 MXA = {}
+MXA["mx_w4_ui4_f16_splitk4"] = (MXK, "GPTQ int4 (ui4), f16, decode 128x16x128 with split_k = 4: high nibbles by one fma", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
+MXA["mx_w4_ui4_f16_t64"] = (MXK, "GPTQ int4 (ui4), f16, 128x64x128 with split_k = 2, scales on the weight: bias", MX_SHAPES)
 MXA["mx_w4_t64_splitk4"] = (MXGK, "GPTQ int4, bf16, the family's 64-token 128x64x128 with split_k = 4", MX_SHAPES + ["--m 4096 --n 64 --k 4096", "--m 4096 --n 64 --k 14336"])
 MXA["mx_w4_g64_acc_f16_silu"] = (MXGK, "symmetric int4, group 64, f16, decode 128x16x64 with split_k = 2, scales on a partial accumulator: bias, SiLU", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
 

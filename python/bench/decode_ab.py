@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
 """A/B of mixed-input decode kernels (issue 29): standalone manifests, not a
 family, each launched on torch tensors in CUDA graphs of 10 calls, in ONE
-process and alternating rounds, beside torch.mm on the bf16 weight.
+process and alternating rounds, beside torch.mm on the dequantized weight.
 
 The kernels are DIR/<weight>_<name>.json for each NAME of --kernels, each
 compiled from a wsgemm.gemm with d(bf16, m_major) and the weight's
 dequant_a (w4: GPTQ int4, group 128, bf16 scales, ui4 zero points; w8:
 int8 with one bf16 scale per output channel), the way python/bench/
-kernels.mlir spells tb_w4 / tb_w8. Each kernel is first checked against
+kernels.mlir spells tb_w4 / tb_w8; with --dtype f16, b, d and the scales
+f16 instead. Each kernel is first checked against
 an f32 reference on random data (its D filled with NaN before); a kernel
 that fails is dropped. Each contender cycles through copies of its weight
 spanning 3x the L2 (a model's layers read their weights from HBM).
 
   python3 python/bench/decode_ab.py --dir DIR --weight w4 \\
       --kernels a,b [--shapes 4096x4096,8192x8192] [--tokens 1,16] \\
-      [--rounds 3]
+      [--rounds 3] [--dtype bf16|f16]
 
 Prints per shape and token count: us per call (median over rounds) of
 each kernel and of torch.mm, then the first kernel's time over each
@@ -44,27 +45,28 @@ def us_per_call(t, g, replays=60, calls=10):
     return e0.elapsed_time(e1) * 1e3 / replays / calls
 
 
-def weight(t, ws, fmt, n_out, k):
-    """(packed weight, dequantization arrays, bf16 weight)."""
+def weight(t, ws, fmt, n_out, k, dt):
+    """(packed weight, dequantization arrays, weight in `dt`, the
+    activations' type)."""
     g = t.Generator(device="cuda").manual_seed(n_out + k)
     if fmt == "w4":
         kb = k // 128
         q = t.randint(0, 16, (n_out, k), dtype=t.uint8, device="cuda",
                       generator=g)
         s = ((t.rand(kb, n_out, device="cuda", generator=g) * 0.75 + 0.25) /
-             (8 * k ** 0.5)).to(t.bfloat16)
+             (8 * k ** 0.5)).to(dt)
         z = t.randint(0, 16, (kb, n_out), device="cuda",
-                      generator=g).to(t.bfloat16)
-        w = (q.to(t.bfloat16) - z.t().repeat_interleave(128, 1)) * \
+                      generator=g).to(dt)
+        w = (q.to(dt) - z.t().repeat_interleave(128, 1)) * \
             s.t().repeat_interleave(128, 1)
         return ws.prepack_i4(q), {"dequant_scale_a": s,
                                   "dequant_zero_a": z}, w
     q = t.randint(-128, 128, (n_out, k), dtype=t.int8, device="cuda",
                   generator=g)
     s = ((t.rand(n_out, device="cuda", generator=g) * 0.75 + 0.25) /
-         (128 * k ** 0.5)).to(t.bfloat16)
+         (128 * k ** 0.5)).to(dt)
     return ws.prepack_b8(q), {"dequant_scale_a": s}, \
-        q.to(t.bfloat16) * s[:, None]
+        q.to(dt) * s[:, None]
 
 
 def main():
@@ -75,8 +77,11 @@ def main():
     p.add_argument("--shapes", default=LLAMA3)
     p.add_argument("--tokens", default="1,16")
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--dtype", choices=["bf16", "f16"], default="bf16",
+                   help="activations, scales and D (the kernels' b and d)")
     a = p.parse_args()
     import torch as t
+    dt = t.float16 if a.dtype == "f16" else t.bfloat16
     import ws_gemm as ws
     nvml = Nvml(t.cuda.current_device())
     l2 = getattr(t.cuda.get_device_properties(0), "L2_cache_size", 50 << 20)
@@ -85,7 +90,7 @@ def main():
                                               (a.weight, n))) for n in names}
     for shape in a.shapes.split(","):
         n_out, k = map(int, shape.split("x"))
-        packed, dq, w = weight(t, ws, a.weight, n_out, k)
+        packed, dq, w = weight(t, ws, a.weight, n_out, k, dt)
         copies = max(1, -(-3 * l2 // packed.numel()))
         wq = [(packed, dq)] + [(packed.clone(),
                                 {n: v.clone() for n, v in dq.items()})
@@ -93,9 +98,9 @@ def main():
         w16 = [w] + [w.clone() for _ in
                      range(max(1, -(-3 * l2 // (2 * w.numel()))) - 1)]
         for tokens in map(int, a.tokens.split(",")):
-            x = (t.rand(tokens, k, device="cuda") * 2 - 1).to(t.bfloat16)
+            x = (t.rand(tokens, k, device="cuda") * 2 - 1).to(dt)
             ref = x.float() @ w.float().t()
-            d = t.empty(tokens, n_out, device="cuda", dtype=t.bfloat16)
+            d = t.empty(tokens, n_out, device="cuda", dtype=dt)
             graphs = {}
             for name, kern in kernels.items():
                 turn = [0]

@@ -8,6 +8,8 @@
 
 #include "Dequantizer.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace mlir;
 using namespace mlir::wsgemm;
 using namespace mlir::wsgemm::collectives;
@@ -72,10 +74,18 @@ Dequantizer::RowPairs Dequantizer::pairs(int64_t mb, int64_t j,
   RowPairs p;
   int64_t rows = rowBytes.size();
   int64_t scales = j * rows, zeros = (groupsPerKTile + j) * rows;
+  // i4 into f16: the low nibbles (registers 0, 2: row r) subtract
+  // 1024 + z, the high ones (registers 1, 3: row r + 8) add -(64 + z).
+  const bool f16Nibbles = weight == pl::DType::I4 && !bf16;
   for (int64_t h = 0; h < 2; ++h) {
     if (!accScales)
       p.scale[h] = pair(words[scales + 2 * mb + h]);
-    if (zeroPoints)
+    if (f16Nibbles && h == 1)
+      p.zero[h] = zeroPoints ? halfFma(pair(words[zeros + 2 * mb + h]),
+                                       kc.i32(0xBC00BC00), // -1
+                                       kc.i32(0xD400D400)) // -64
+                             : kc.i32(0xD480D480);         // bias8: -72
+    else if (zeroPoints)
       p.zero[h] = halfOp("add", pair(words[zeros + 2 * mb + h]), kc.i32(magic));
     else if (weight == pl::DType::I4)
       p.zero[h] = kc.i32(magic | 0x00080008); // bias8: M + 8
@@ -93,14 +103,30 @@ SmallVector<Value> Dequantizer::stepFragments(ValueRange chunks, int64_t ks,
   SmallVector<Value> regs;
   if (weight == pl::DType::I4) {
     Value q = word(ks / 4, ks % 4);
+    // (x & mask) | magic as one lop3: written as and + or, the two
+    // immediates made ptxas emit two LOP3s (one immediate each).
+    auto underMagic = [&](Value x, int64_t mask) {
+      return asmOp("lop3.b32 $0, $1, 0x" + llvm::utohexstr(mask, true, 8) +
+                       ", " + std::to_string(magic) + ", 0xea;",
+                   {x}, "=r,r", /*sideEffects=*/false);
+    };
+    if (!bf16) {
+      // f16's 10 mantissa bits hold a nibble in bits 4-7 too: 1024 + 16 q,
+      // times 1/16 plus -(64 + z) is q - z by one exact fma. One shift per
+      // word instead of three.
+      Value q8 = arith::ShRUIOp::create(b, q, kc.i32(8));
+      for (int64_t j = 0; j < 4; ++j) {
+        Value x = underMagic(j < 2 ? q : q8, j % 2 ? 0x00f000f0 : 0x000f000f);
+        Value y = j % 2 ? halfFma(x, kc.i32(0x2C002C00), p.zero[1]) // 1/16
+                        : halfOp("sub", x, p.zero[0]);
+        regs.push_back(scaled(y, p.scale[j & 1]));
+      }
+      return regs;
+    }
+    // bf16's 7 hold it only in bits 0-3: each pair shifted there.
     for (int64_t j = 0; j < 4; ++j) {
       Value x = j ? arith::ShRUIOp::create(b, q, kc.i32(4 * j)) : q;
-      // (x & 0x000f000f) | magic as one lop3: written as and + or, the
-      // two immediates made ptxas emit two LOP3s (one immediate each).
-      x = asmOp("lop3.b32 $0, $1, 0x000f000f, " + std::to_string(magic) +
-                    ", 0xea;",
-                {x}, "=r,r", /*sideEffects=*/false);
-      Value y = halfOp("sub", x, p.zero[j & 1]);
+      Value y = halfOp("sub", underMagic(x, 0x000f000f), p.zero[j & 1]);
       regs.push_back(scaled(y, p.scale[j & 1]));
     }
     return regs;

@@ -62,7 +62,8 @@ public:
 
   /// Both halves of a register are one row: (s, s) and (zz, zz) of rows
   /// r and r + 8 of 64-row block `mb`, from the `words` of load(). zz is
-  /// what the i4 and i8-into-f16 conversions subtract.
+  /// what the i4 and i8-into-f16 conversions subtract; i4 into f16 takes
+  /// the high nibbles' rows (r + 8) as -(64 + z) instead (stepFragments).
   struct RowPairs {
     Value scale[2], zero[2];
   };
@@ -125,6 +126,11 @@ private:
   Value halfOp(StringRef op, Value x, Value y) {
     return asmOp((op + ".rn." + type + " $0, $1, $2;").str(), {x, y}, "=r,r,r",
                  /*sideEffects=*/true);
+  }
+  /// fma.rn on packed 16-bit values: x * y + z, volatile as halfOp.
+  Value halfFma(Value x, Value y, Value z) {
+    return asmOp(("fma.rn." + type + " $0, $1, $2, $3;").str(), {x, y, z},
+                 "=r,r,r,r", /*sideEffects=*/true);
   }
 
   /// `w` times its row's scale, unless the scale multiplies the accumulator

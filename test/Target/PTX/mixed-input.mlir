@@ -67,10 +67,19 @@ wsgemm.gemm @w4_bf16 batched a(i4) b(bf16) d(bf16)
 
 // Symmetric int4 with f16: the f16 magic number 0x64006400 (1024 + q),
 // the constant zero 1024 + 8 (0x64086408 = 1678271496), no zero-point
-// loads, f16x2 arithmetic.
+// loads, f16x2 arithmetic. f16 holds a nibble in bits 4-7 too, so a word
+// takes one shift (by 8): registers 0 and 2 are the low nibbles minus
+// 1024 + 8, 1 and 3 the high ones (1024 + 16 q) times 1/16 (0x2C002C00 =
+// 738208768) plus -72 (0xD480D480) in one fma.
 // F16-LABEL: .entry w4_f16_b8(
 // F16: 1678271496
+// F16: shr.u32 %r{{[0-9]+}}, %r[[Q:[0-9]+]], 8;
+// F16-NOT: shr.u32 %r{{[0-9]+}}, %r[[Q]], {{4|12}};
+// F16: lop3.b32 %r{{[0-9]+}}, %r[[Q]], 0x000f000f, 1677747200, 0xea;
 // F16: sub.rn.f16x2
+// F16: mul.rn.f16x2
+// F16: lop3.b32 %r{{[0-9]+}}, %r[[Q]], 0x00f000f0, 1677747200, 0xea;
+// F16: fma.rn.f16x2
 // F16: mul.rn.f16x2
 // F16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // F16-NOT: add.rn.f16x2
