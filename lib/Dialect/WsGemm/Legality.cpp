@@ -311,8 +311,8 @@ static void checkKnobRules(const GemmDesc &desc, ErrorList &errors) {
   // tile in registers; it must at least fit in the thread's budget (the
   // configured consumer_regs, else the launch share: at most 255).
   int64_t wgRows = tile[0] / getWarpgroupsPerTile(schedule);
-  // Promoted accumulation keeps a partial and a total accumulator (group
-  // scales on the accumulator a partial per group, only where they fit:
+  // Promoted accumulation keeps a partial and a total accumulator, and so
+  // do group scales on the accumulator (only where both fit:
   // scalesDequantAccumulator).
   int64_t accRegs = wgRows * tile[1] / 128 * getAccumulatorSets(desc);
   int64_t budget = c.consumerRegs.value_or(

@@ -80,7 +80,7 @@ mlir::wsgemm::planning::estimateConsumerRegisters(const GemmDesc &desc,
 
   ConsumerRegisters r;
   // Promoted accumulation (fp8) keeps a partial and a total accumulator,
-  // group scales on the accumulator a partial per group.
+  // and so do group scales on the accumulator.
   r.accumulator = wgRows * tile[1] / 128 * getAccumulatorSets(desc);
   r.fixed = 40;
   r.budget = c.consumerRegs.value_or(
