@@ -142,6 +142,17 @@ private:
   void storeDirect(Value buf, planning::DType type, StringRef operand,
                    Value subRow, Value subCol, Value batch,
                    planning::StoreReduce reduce = planning::StoreReduce::None);
+  /// storeDirect's copies: one element per st.global (any alignment, or
+  /// red.global with `reduce`), or 16 bytes of a row per st.global.v4 with
+  /// the piece that N cuts stored element by element.
+  void storeDirectElements(Value buf, planning::DType type, StringRef operand,
+                           Value subRow, Value subCol, Value batch,
+                           planning::StoreReduce reduce);
+  void storeDirectVectors(Value buf, planning::DType type, StringRef operand,
+                          Value subRow, Value subCol, Value batch);
+  /// i1: `operand`'s base, leading dimension and batch stride put every row
+  /// on 16 bytes.
+  Value vectorStoresAligned(StringRef operand, planning::DType type);
   /// Finds each reduction's op, its uniform factor and whether its
   /// elements need bounds (Reduction::factor, Reduction::unmasked); emits
   /// the factors where the scalars are read.

@@ -19,6 +19,15 @@
 // the subtile's swizzle, which permutes 16-byte chunks within a row: a
 // warp's 32 reads stay conflict-free.
 //
+// Where the output's base, leading dimension and batch stride put every
+// row on 16 bytes (a uniform test in the kernel) and a subtile row holds
+// at least four 16-byte pieces, thread t copies piece t % P of rows t / P,
+// t / P + 128 / P, ... instead (P pieces a row): one ld.shared.v4 and one
+// st.global.v4 for 8 16-bit elements, the piece that N cuts element by
+// element. A warp then writes whole 128-byte rows; the 2-byte path spent
+// 8 times the instructions (sm_80 kernels, whose every store is direct:
+// 1.5-5% of their time, docs/perf-notes.md).
+//
 // A column-major D (`d(T, m_major)`: M contiguous in memory) is copied the
 // other way round: thread t takes row t % 64 of columns t / 64, t / 64 + 2,
 // ..., so a warp's 32 stores are consecutive elements of a column. Its
@@ -44,9 +53,10 @@ using namespace mlir::wsgemm;
 using namespace mlir::wsgemm::collectives;
 namespace pl = mlir::wsgemm::planning;
 
-void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
-                           Value subRow, Value subCol, Value batch,
-                           pl::StoreReduce reduce) {
+void Epilogue::storeDirectElements(Value buf, pl::DType type,
+                                   StringRef operand, Value subRow,
+                                   Value subCol, Value batch,
+                                   pl::StoreReduce reduce) {
   ImplicitLocOpBuilder &b = kc.b;
   const int64_t epiN = kc.layout.epiN, threads = 128, rows = 64;
   const int64_t bytes = pl::getBits(type) / 8;
@@ -138,4 +148,130 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
                                           dst, ValueRange{stepBytes})
                           .getResult()});
   }
+}
+
+/// The first element of `operand`'s row `row` (i32, in the tile's batch
+/// `batch`) at column `col` (i32), and the bytes from one row to the next
+/// `rowStep` rows down: 64-bit arithmetic (a matrix may exceed 2^31
+/// elements).
+static std::pair<Value, Value>
+rowAddress(KernelContext &kc, const KernelContext::MatrixArg &m,
+           Type elemTy, int64_t bytes, Value batch, Value row, Value col,
+           int64_t rowStep) {
+  ImplicitLocOpBuilder &b = kc.b;
+  auto toI64 = [&](Value v) -> Value {
+    return arith::ExtUIOp::create(b, b.getI64Type(), v);
+  };
+  Value first = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, toI64(row), m.ld), toI64(col));
+  if (kc.desc.batched)
+    first = arith::AddIOp::create(
+        b, first, arith::MulIOp::create(b, toI64(batch), m.batchStride));
+  Value ptr = LLVM::GEPOp::create(b, kc.globalPtrTy, elemTy, m.base,
+                                  ValueRange{first});
+  return {ptr, arith::MulIOp::create(b, m.ld, kc.i64(rowStep * bytes))};
+}
+
+Value Epilogue::vectorStoresAligned(StringRef operand, pl::DType type) {
+  ImplicitLocOpBuilder &b = kc.b;
+  KernelContext::MatrixArg m = kc.matrixArg(operand);
+  const int64_t perVector = 16 / (pl::getBits(type) / 8);
+  // The base's low 4 bits, and the element strides' low log2(perVector)
+  // bits: all zero when every row (and batch) starts on 16 bytes.
+  Value bits = arith::AndIOp::create(
+      b, LLVM::PtrToIntOp::create(b, b.getI64Type(), m.base), kc.i64(15));
+  Value strides = m.ld;
+  if (kc.desc.batched)
+    strides = arith::OrIOp::create(b, strides, m.batchStride);
+  bits = arith::OrIOp::create(
+      b, bits, arith::AndIOp::create(b, strides, kc.i64(perVector - 1)));
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, bits, kc.i64(0));
+}
+
+void Epilogue::storeDirectVectors(Value buf, pl::DType type,
+                                  StringRef operand, Value subRow,
+                                  Value subCol, Value batch) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const int64_t epiN = kc.layout.epiN, threads = 128, rows = 64;
+  const int64_t bytes = pl::getBits(type) / 8, perVector = 16 / bytes;
+  // Thread t copies 16-byte piece t % P of rows t / P, t / P + 128 / P, ...
+  // (P = the subtile's pieces per row, epi N / perVector).
+  const int64_t pieces = epiN / perVector, rowStep = threads / pieces;
+  auto v4 = VectorType::get({4}, kc.i32Ty);
+  Type bitsTy = b.getIntegerType(bytes * 8);
+  KernelContext::MatrixArg m = kc.matrixArg(operand);
+  Value piece = kc.remu(kc.tidInWg, kc.i32(pieces));
+  Value row0 = kc.divu(kc.tidInWg, kc.i32(pieces));
+  Value gi = kc.add(subCol, kc.mul(piece, kc.i32(perVector)));
+  Value gr0 = kc.add(subRow, row0);
+  // Rows of this thread inside the subtile and the matrix (none when its
+  // first is outside), and whether its piece lies wholly inside N.
+  Value left = arith::MinSIOp::create(b, kc.sub(kc.i32(rows), row0),
+                                      kc.sub(kc.sizeM, gr0));
+  Value trips = kc.select(
+      kc.andi(kc.ult(gr0, kc.sizeM), kc.ult(gi, kc.sizeN)),
+      kc.divu(kc.add(left, kc.i32(rowStep - 1)), kc.i32(rowStep)), kc.i32(0));
+  Value whole = kc.ult(kc.add(gi, kc.i32(perVector - 1)), kc.sizeN);
+  auto [dst0, stepBytes] =
+      rowAddress(kc, m, bitsTy, bytes, batch, gr0, gi, rowStep);
+  auto loop =
+      scf::ForOp::create(b, kc.i32(0), trips, kc.i32(1), ValueRange{dst0});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value row = kc.add(row0, kc.mul(loop.getInductionVar(), kc.i32(rowStep)));
+  Value dst = loop.getRegionIterArgs()[0];
+  Value src = kc.gep(
+      buf, swizzleOffset(kc.mul(kc.add(kc.mul(row, kc.i32(epiN)),
+                                       kc.mul(piece, kc.i32(perVector))),
+                                kc.i32(bytes)),
+                         type));
+  Value v = LLVM::LoadOp::create(b, v4, src, /*alignment=*/16);
+  auto ifWhole = scf::IfOp::create(b, whole, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifWhole.thenBlock());
+    LLVM::StoreOp::create(b, v, dst, /*alignment=*/16);
+    // The piece that N cuts: its elements below N one by one.
+    b.setInsertionPointToStart(ifWhole.elseBlock());
+    Value elems =
+        LLVM::BitcastOp::create(b, VectorType::get({perVector}, bitsTy), v);
+    for (int64_t e = 0; e < perVector; ++e)
+      kc.ifThen(kc.ult(kc.add(gi, kc.i32(e)), kc.sizeN), [&] {
+        LLVM::StoreOp::create(
+            b, LLVM::ExtractElementOp::create(b, elems, kc.i32(e)),
+            LLVM::GEPOp::create(b, kc.globalPtrTy, bitsTy, dst,
+                                ValueRange{kc.i32(e)}),
+            /*alignment=*/bytes);
+      });
+  }
+  scf::YieldOp::create(
+      b, ValueRange{LLVM::GEPOp::create(b, kc.globalPtrTy, b.getI8Type(), dst,
+                                        ValueRange{stepBytes})
+                        .getResult()});
+}
+
+void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
+                           Value subRow, Value subCol, Value batch,
+                           pl::StoreReduce reduce) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const int64_t bytes = pl::getBits(type) / 8;
+  const bool columnMajor =
+      operand == "D" && kc.desc.dMajor == pl::OperandMajor::M;
+  // 16-byte pieces where a subtile row has at least 4 of them (narrower
+  // subtiles gain little, and the second copy's registers made the
+  // cooperative sm_80 kernel with an aux store and three reductions at
+  // epi N 16 spill).
+  if (columnMajor || reduce != pl::StoreReduce::None ||
+      (kc.layout.epiN * bytes) % 64 != 0) {
+    storeDirectElements(buf, type, operand, subRow, subCol, batch, reduce);
+    return;
+  }
+  // Rows that start on 16 bytes take 16-byte stores; others element ones.
+  auto ifAligned = scf::IfOp::create(b, vectorStoresAligned(operand, type),
+                                     /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifAligned.thenBlock());
+  storeDirectVectors(buf, type, operand, subRow, subCol, batch);
+  b.setInsertionPointToStart(ifAligned.elseBlock());
+  storeDirectElements(buf, type, operand, subRow, subCol, batch, reduce);
 }

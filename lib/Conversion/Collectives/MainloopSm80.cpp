@@ -14,9 +14,10 @@
 //     K-major B is mma.sync's `col` operand without a transpose).
 // The 8 rows one 8x8 matrix reads are 8 consecutive rows, so r % 8 takes
 // every value once and the 8 16-byte reads fall in distinct banks.
-// The warp-specialized loop waits on the producer's full barriers; the
+// The warp-specialized loop waits on the producer's full barriers (with
+// one consumer warpgroup software-pipelined across k-tiles, below); the
 // multistage one (no producer) copies with every thread of the CTA and
-// orders the ring with cp.async groups and bar.sync. Both multiply a stage
+// orders the ring with cp.async groups and bar.sync. All multiply a stage
 // with the same StageMma.
 //
 //===----------------------------------------------------------------------===//
@@ -62,6 +63,14 @@ public:
   }
   /// acc += A x B of the stage at `aStage`, `bStage` (shared pointers).
   void multiply(Value aStage, Value bStage, SmallVector<Value> &acc);
+  /// This thread's fragments of k-step `ks` of a stage: each 64-row block's
+  /// four A registers, then each 16-column pair's four B registers.
+  SmallVector<Value> load(Value aStage, Value bStage, int64_t ks);
+  /// acc += the product of one k-step's fragments (as `load` gives them).
+  void mma(ArrayRef<Value> frag, SmallVector<Value> &acc);
+  int64_t steps() const { return kSteps; }
+  /// The registers `load` gives.
+  int64_t fragmentCount() const { return 4 * (mBlocks + chunks / 2); }
   /// The flat accumulators as the epilogue takes them: one
   /// getAccumulatorType struct per 64-row block.
   SmallVector<Value> pack(ValueRange flat);
@@ -134,47 +143,56 @@ Value StageMma::pair(Value v) {
                                  v);
 }
 
-void StageMma::multiply(Value aStage, Value bStage, SmallVector<Value> &acc) {
+SmallVector<Value> StageMma::load(Value aStage, Value bStage, int64_t ks) {
+  SmallVector<Value> frag;
+  for (int64_t mb = 0; mb < mBlocks; ++mb)
+    llvm::append_range(
+        frag, loadMatrices(kc, kc.gep(aStage,
+                                      kc.add(kc.add(aRowBytes, aChunk[ks]),
+                                             kc.i32(mb * 64 * 128)))));
+  for (int64_t nb = 0; nb < chunks / 2; ++nb)
+    llvm::append_range(
+        frag, loadMatrices(kc, kc.gep(bStage,
+                                      kc.add(kc.add(bRowBytes, bChunk[ks]),
+                                             kc.i32(nb * 16 * 128)))));
+  return frag;
+}
+
+void StageMma::mma(ArrayRef<Value> frag, SmallVector<Value> &acc) {
   ImplicitLocOpBuilder &b = kc.b;
   NVVM::MMATypes mmaType = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
   auto quadF32 = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(4, kc.f32Ty));
-  for (int64_t ks = 0; ks < kSteps; ++ks) {
-    SmallVector<SmallVector<Value>> aFrag;
-    for (int64_t mb = 0; mb < mBlocks; ++mb)
-      aFrag.push_back(loadMatrices(
-          kc, kc.gep(aStage, kc.add(kc.add(aRowBytes, aChunk[ks]),
-                                    kc.i32(mb * 64 * 128)))));
-    for (int64_t nb = 0; nb < chunks / 2; ++nb) {
-      SmallVector<Value> bFrag = loadMatrices(
-          kc, kc.gep(bStage, kc.add(kc.add(bRowBytes, bChunk[ks]),
-                                    kc.i32(nb * 16 * 128))));
-      for (int64_t half = 0; half < 2; ++half) {
-        int64_t chunk = 2 * nb + half;
-        SmallVector<Value> bOps{pair(bFrag[2 * half]),
-                                pair(bFrag[2 * half + 1])};
-        for (int64_t mb = 0; mb < mBlocks; ++mb) {
-          SmallVector<Value> aOps;
-          for (Value a : aFrag[mb])
-            aOps.push_back(pair(a));
-          int64_t at = (mb * chunks + chunk) * 4;
-          SmallVector<Value> cOps(ArrayRef<Value>(acc).slice(at, 4));
-          Value d =
-              fp8A.empty()
-                  ? NVVM::MmaOp::create(
-                        b, quadF32, aOps, bOps, cOps,
-                        ArrayRef<int64_t>{16, 8, 16}, std::nullopt,
-                        std::nullopt,
-                        std::array<NVVM::MMATypes, 2>{mmaType, mmaType},
-                        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                                       NVVM::MMALayout::col})
-                  : mmaFp8(quadF32, aOps, bOps, cOps);
-          for (int64_t q = 0; q < 4; ++q)
-            acc[at + q] = LLVM::ExtractValueOp::create(b, d, q);
-        }
+  for (int64_t nb = 0; nb < chunks / 2; ++nb) {
+    ArrayRef<Value> bFrag = frag.slice(4 * (mBlocks + nb), 4);
+    for (int64_t half = 0; half < 2; ++half) {
+      int64_t chunk = 2 * nb + half;
+      SmallVector<Value> bOps{pair(bFrag[2 * half]), pair(bFrag[2 * half + 1])};
+      for (int64_t mb = 0; mb < mBlocks; ++mb) {
+        SmallVector<Value> aOps;
+        for (Value a : frag.slice(4 * mb, 4))
+          aOps.push_back(pair(a));
+        int64_t at = (mb * chunks + chunk) * 4;
+        SmallVector<Value> cOps(ArrayRef<Value>(acc).slice(at, 4));
+        Value d =
+            fp8A.empty()
+                ? NVVM::MmaOp::create(
+                      b, quadF32, aOps, bOps, cOps,
+                      ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
+                      std::array<NVVM::MMATypes, 2>{mmaType, mmaType},
+                      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                                     NVVM::MMALayout::col})
+                : mmaFp8(quadF32, aOps, bOps, cOps);
+        for (int64_t q = 0; q < 4; ++q)
+          acc[at + q] = LLVM::ExtractValueOp::create(b, d, q);
       }
     }
   }
+}
+
+void StageMma::multiply(Value aStage, Value bStage, SmallVector<Value> &acc) {
+  for (int64_t ks = 0; ks < kSteps; ++ks)
+    mma(load(aStage, bStage, ks), acc);
 }
 
 Value StageMma::mmaFp8(Type quadF32, ValueRange a, ValueRange b,
@@ -215,6 +233,50 @@ static std::pair<Value, Value> stagePointers(KernelContext &kc, Value stage) {
                            kc.mul(stage, kc.i32(layout.stageBytesB))))};
 }
 
+/// The consumer loop without lookahead: wait for k-tile kt's stage,
+/// multiply it, release it. The cooperative kernels take it: their 168
+/// registers per thread (384 threads) have no room for a second k-step's
+/// fragments carried across iterations (the sm_80 kernel with an aux store
+/// and three reductions spilled 284 bytes with them), and the lookahead
+/// measured 0-1% there.
+static SmallVector<Value> emitMainloopInOrder(KernelContext &kc,
+                                              const WorkTile &tile,
+                                              StageMma &mma, Value start,
+                                              Value kBase) {
+  ImplicitLocOpBuilder &b = kc.b;
+  auto loop =
+      scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1), mma.zeros());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value state = kc.stateAt(start, kc.add(kBase, loop.getInductionVar()));
+  ConsumerWaitOp::create(b, kc.mainPipe, state);
+  auto [aStage, bStage] = stagePointers(kc, kc.stageIndex(state));
+  SmallVector<Value> acc(loop.getRegionIterArgs());
+  mma.multiply(aStage, bStage, acc);
+  // Every thread's ldmatrix reads of the stage are done (their results are
+  // in registers): each thread arrives on the empty barrier.
+  ConsumerReleaseOp::create(b, kc.mainPipe, state, Value(), Value());
+  scf::YieldOp::create(b, acc);
+  b.setInsertionPointAfter(loop);
+  return mma.pack(loop.getResults());
+}
+
+// The loop is software-pipelined across k-tiles, as CUTLASS's multistage
+// mainloop is: iteration kt first waits for k-tile kt + 1's stage, releases
+// its own stage once its last k-step's fragments are loaded, reads the next
+// stage's first fragments, and then runs the last k-step's mma.sync, so the
+// tensor pipe has work while those ldmatrix are in flight; the first
+// k-step's fragments are loop-carried. The wait sits at the top of the
+// iteration, not beside the loads: its spin loop splits the code into
+// blocks ptxas schedules apart, and at the top the k-tile's ldmatrix and
+// mma.sync stay one straight-line block (so the lookahead is one stage
+// shorter). The release comes before the next stage's ldmatrix:
+// mbarrier.arrive (release semantics) waits for the thread's earlier loads,
+// and after them it held the last mma.sync back by their latency (2% at
+// 4096^3). The last k-tile reads its own stage again instead (never a
+// stage the producer may be refilling) and releases it after that read;
+// both releases are predicated arrivals, not branches. Peeling the last
+// k-tile instead made the 255-register warp_specialized kernel spill.
 SmallVector<Value> collectives::emitMainloopMmaSm80(KernelContext &kc,
                                                     const WorkTile &tile,
                                                     Value consumerWg,
@@ -224,22 +286,65 @@ SmallVector<Value> collectives::emitMainloopMmaSm80(KernelContext &kc,
   Value start = PipelineStateInitOp::create(
       b, PipelineStateType::get(b.getContext(), kc.layout.stages),
       PipelineAgent::consumer);
-  auto loop =
-      scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1), mma.zeros());
+  if (kc.layout.consumerWarpgroups != 1)
+    return emitMainloopInOrder(kc, tile, mma, start, kBase);
+  auto stateOf = [&](Value kt) { return kc.stateAt(start, kc.add(kBase, kt)); };
+  auto stageOf = [&](Value kt) {
+    return stagePointers(kc, kc.stageIndex(stateOf(kt)));
+  };
+  // k-tile 0's first fragments (zeros for a work tile without k-tiles,
+  // whose loop does not run).
+  SmallVector<Value> init = mma.zeros();
+  const int64_t nAcc = init.size();
+  {
+    auto first = scf::IfOp::create(
+        b, SmallVector<Type>(mma.fragmentCount(), kc.i32Ty),
+        kc.ult(kc.i32(0), tile.kTiles), /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(first.thenBlock());
+    ConsumerWaitOp::create(b, kc.mainPipe, stateOf(kc.i32(0)));
+    auto [a0, b0] = stageOf(kc.i32(0));
+    scf::YieldOp::create(b, mma.load(a0, b0, 0));
+    b.setInsertionPointToStart(first.elseBlock());
+    scf::YieldOp::create(
+        b, SmallVector<Value>(mma.fragmentCount(), kc.i32(0)));
+    b.setInsertionPointAfter(first);
+    llvm::append_range(init, first.getResults());
+  }
+  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1), init);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value state = kc.stateAt(start, kc.add(kBase, loop.getInductionVar()));
-    ConsumerWaitOp::create(b, kc.mainPipe, state);
+    Value kt = loop.getInductionVar();
+    Value next = kc.add(kt, kc.i32(1));
+    Value more = kc.ult(next, tile.kTiles);
+    Value state = stateOf(kt);
+    kc.ifThen(more,
+              [&] { ConsumerWaitOp::create(b, kc.mainPipe, stateOf(next)); });
     auto [aStage, bStage] = stagePointers(kc, kc.stageIndex(state));
-    SmallVector<Value> acc(loop.getRegionIterArgs());
-    mma.multiply(aStage, bStage, acc);
-    // Every thread's ldmatrix reads of the stage are done (their results
-    // are in registers): each thread arrives on the empty barrier.
-    ConsumerReleaseOp::create(b, kc.mainPipe, state, Value(), Value());
+    ValueRange args = loop.getRegionIterArgs();
+    SmallVector<Value> acc(args.take_front(nAcc));
+    SmallVector<Value> frag(args.drop_front(nAcc));
+    for (int64_t ks = 0; ks < mma.steps(); ++ks) {
+      SmallVector<Value> ahead;
+      if (ks + 1 < mma.steps()) {
+        ahead = mma.load(aStage, bStage, ks + 1);
+      } else {
+        // Every ldmatrix of this stage is issued: each thread arrives on
+        // the empty barrier, the last k-tile after its extra read.
+        ConsumerReleaseOp::create(b, kc.mainPipe, state, Value(), more);
+        auto [an, bn] = stageOf(kc.select(more, next, kt));
+        ahead = mma.load(an, bn, 0);
+        ConsumerReleaseOp::create(b, kc.mainPipe, state, Value(),
+                                  kc.eq(next, tile.kTiles));
+      }
+      mma.mma(frag, acc);
+      frag = ahead;
+    }
+    llvm::append_range(acc, frag);
     scf::YieldOp::create(b, acc);
   }
-  return mma.pack(loop.getResults());
+  return mma.pack(ValueRange(loop.getResults()).take_front(nAcc));
 }
 
 SmallVector<Value> collectives::emitMainloopMultistageSm80(KernelContext &kc,

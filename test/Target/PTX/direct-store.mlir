@@ -1,6 +1,8 @@
 // store = direct: D and the aux store reach global memory through
 // st.global (2-byte elements for f16, 4-byte for f32: element alignment
-// only), read back from the staged subtile with ld.shared; no TMA store
+// only), read back from the staged subtile with ld.shared, or where the
+// output's base, ld and batch stride put every row on 16 bytes (checked
+// in the kernel) 16 bytes at a time, ld.shared.v4 + st.global.v4; no TMA store
 // (cp.async.bulk.tensor ... global.shared::cta) and no bulk-group waits.
 // The kernel takes each output as a 24-byte by-value parameter {address,
 // ld, batch stride}; the manifest calls it a `matrix` (docs/manifest.md).
@@ -14,6 +16,9 @@
 // CHECK-NOT: cp.async.bulk.wait_group
 // CHECK-DAG: st.global.b32
 // CHECK-DAG: st.global.b16
+// CHECK-DAG: and.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 15;
+// CHECK-DAG: ld.shared.v4.b32
+// CHECK-DAG: st.global.v4.b32
 // CHECK: ret;
 
 // MANIFEST: "kind": "matrix",

@@ -4,6 +4,8 @@
 // RUN: FileCheck %s --check-prefix=SPREAD --input-file=%t/s80_plain.ptx
 // RUN: FileCheck %s --check-prefix=BF16 --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_ws_bf16_bias.ptx
+// RUN: FileCheck %s --check-prefix=LOOKAHEAD --input-file=%t/s80_ws_bf16_bias.ptx
+// RUN: FileCheck %s --check-prefix=IN-ORDER --input-file=%t/s80_plain.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/s80_plain.json
 // RUN: FileCheck %s --check-prefix=NO-PDL --input-file=%t/s80_plain.json
 // RUN: FileCheck %s --check-prefix=RED --input-file=%t/s80_aux_reductions.ptx
@@ -57,6 +59,25 @@ wsgemm.gemm @s80_plain a(f16) b(f16) d(f16) {
   epi.yield
 }
 
+// One consumer warpgroup: the k-tile loop waits for the next k-tile's
+// stage at its top, releases its own stage by a predicated arrival before
+// reading the next stage's first fragments, a second predicated arrival
+// (the last k-tile, which reads its own stage again) after them, and only
+// then runs the last k-step's mma.sync.
+// LOOKAHEAD: mbarrier.test_wait.parity.shared.b64
+// LOOKAHEAD: @p mbarrier.arrive.shared::cta.b64 _, [%rd[[EMPTY:[0-9]+]]];
+// LOOKAHEAD-NOT: mma.sync
+// LOOKAHEAD: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// LOOKAHEAD-NOT: mma.sync
+// LOOKAHEAD: @p mbarrier.arrive.shared::cta.b64 _, [%rd[[EMPTY]]];
+// LOOKAHEAD-NEXT: // end inline asm
+// LOOKAHEAD-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+//
+// Two consumer warpgroups (168 registers a thread) keep the in-order loop:
+// one unpredicated arrival per k-tile, after all of its mma.sync.
+// IN-ORDER-NOT: @p mbarrier.arrive
+// IN-ORDER: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// IN-ORDER: mbarrier.arrive.shared.b64
 // One consumer warpgroup: tiles inside the matrix are copied straight-line,
 // one address per thread stepped by 16 rows (2048 bytes of the stage) per
 // round, no src-size; the edge-checked copies beside them.
