@@ -25,8 +25,8 @@
 // t / P + 128 / P, ... instead (P pieces a row): one ld.shared.v4 and one
 // st.global.v4 for 8 16-bit elements, the piece that N cuts element by
 // element. A warp then writes whole 128-byte rows; the 2-byte path spent
-// 8 times the instructions (sm_80 kernels, whose every store is direct:
-// 1.5-5% of their time, docs/perf-notes.md).
+// 8 times the instructions (sm_80 kernels, whose every store is direct,
+// ran 1-5% faster: docs/perf-notes.md).
 //
 // A column-major D (`d(T, m_major)`: M contiguous in memory) is copied the
 // other way round: thread t takes row t % 64 of columns t / 64, t / 64 + 2,
@@ -257,12 +257,13 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
   const int64_t bytes = pl::getBits(type) / 8;
   const bool columnMajor =
       operand == "D" && kc.desc.dMajor == pl::OperandMajor::M;
-  // 16-byte pieces where a subtile row has at least 4 of them (narrower
-  // subtiles gain little, and the second copy's registers made the
-  // cooperative sm_80 kernel with an aux store and three reductions at
-  // epi N 16 spill).
-  if (columnMajor || reduce != pl::StoreReduce::None ||
-      (kc.layout.epiN * bytes) % 64 != 0) {
+  // 16-byte pieces where a subtile row has at least 4 of them and their
+  // count divides the warpgroup's 128 threads (narrower subtiles gain
+  // little, and the second copy's registers made the cooperative sm_80
+  // kernel with an aux store and three reductions at epi N 16 spill).
+  const int64_t rowBytes = kc.layout.epiN * bytes;
+  if (columnMajor || reduce != pl::StoreReduce::None || rowBytes % 16 != 0 ||
+      rowBytes / 16 < 4 || 128 % (rowBytes / 16) != 0) {
     storeDirectElements(buf, type, operand, subRow, subCol, batch, reduce);
     return;
   }

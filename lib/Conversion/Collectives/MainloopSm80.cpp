@@ -270,10 +270,9 @@ static SmallVector<Value> emitMainloopInOrder(KernelContext &kc,
 // iteration, not beside the loads: its spin loop splits the code into
 // blocks ptxas schedules apart, and at the top the k-tile's ldmatrix and
 // mma.sync stay one straight-line block (so the lookahead is one stage
-// shorter). The release comes before the next stage's ldmatrix:
-// mbarrier.arrive (release semantics) waits for the thread's earlier loads,
-// and after them it held the last mma.sync back by their latency (2% at
-// 4096^3). The last k-tile reads its own stage again instead (never a
+// shorter). The release comes before the next stage's ldmatrix: after them
+// it cost 2% at 4096^3 (the arrival's release semantics likely wait for
+// those loads, holding the last mma.sync back). The last k-tile reads its own stage again instead (never a
 // stage the producer may be refilling) and releases it after that read;
 // both releases are predicated arrivals, not branches. Peeling the last
 // k-tile instead made the 255-register warp_specialized kernel spill.
