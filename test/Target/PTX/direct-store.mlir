@@ -9,6 +9,7 @@
 // RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=all
 // RUN: FileCheck %s --input-file=%t/ds.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/ds.json
+// RUN: FileCheck %s --check-prefix=ODD-PIECES --input-file=%t/ds_epi96.ptx
 
 // CHECK-LABEL: .entry ds(
 // CHECK: .param .align 8 .b8 ds_param_{{[0-9]+}}[24]
@@ -36,5 +37,19 @@ wsgemm.gemm @ds a(f16) b(f16) d(f16)
   %zero = arith.constant 0.0 : f32
   %r = arith.maximumf %acc, %zero : f32
   epi.store %r : f32
+  epi.yield
+}
+
+// Subtile rows of 96 f16 elements are 12 16-byte pieces, which do not
+// divide the warpgroup's 128 threads: element stores only.
+// ODD-PIECES-LABEL: .entry ds_epi96(
+// ODD-PIECES-NOT: st.global.v4
+// ODD-PIECES: st.global.b16
+// ODD-PIECES-NOT: st.global.v4
+wsgemm.gemm @ds_epi96 a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 192, 64], schedule = cooperative,
+                          epi_tile = [128, 96], store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
   epi.yield
 }
