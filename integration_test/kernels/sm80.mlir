@@ -122,6 +122,35 @@ wsgemm.gemm @s80_ws_reduce_add_f32 a(f16) b(f16) d(f32)
   epi.yield
 }
 
+// Two columns of warps (warp_columns = 2) where the planner keeps one: the
+// one-warpgroup kernel's 64 x 64 warp tiles, with what a subtile of two
+// rectangles feeds (row and column vectors in; D, row, column and scalar
+// reductions out), and the multistage kernel's 32 x 64, batched, with an
+// aux store (beside the reductions the one-warpgroup kernel spilled 48
+// bytes at 255 registers).
+wsgemm.gemm @s80_ws_w2_vectors_reductions a(f16) b(f16) d(f32)
+    config #wsgemm.config<schedule = warp_specialized, warp_columns = 2> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_n "bias" : f16 -> f32
+  %rb = epi.load_vec_m "rbias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %y = arith.addf %z, %rb : f32
+  epi.reduce_to_vec_m sum %y, "rowsum" : f32
+  epi.reduce_to_vec_n max %y, "colmax" : f32
+  epi.reduce_to_scalar absmax %y, "amax" : f32
+  epi.store %y : f32
+  epi.yield
+}
+
+wsgemm.gemm @s80_ms_w2_batched_relu batched a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<schedule = multistage, warp_columns = 2> {
+^bb0(%acc: f32):
+  epi.aux_store %acc, "pre" : f32 -> bf16
+  %r = epi.relu %acc : f32
+  epi.store %r : f32
+  epi.yield
+}
+
 // C and aux matrices without TMA: the epilogue-load warp's 32 threads copy
 // each 64 x epi N subtile into the layout TMA would write, 16 bytes per
 // cp.async (zero fill past M and N), and arrive on the epilogue pipeline's

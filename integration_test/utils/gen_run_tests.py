@@ -593,7 +593,7 @@ AP["ap_preset_lincomb_clamp"] = (
 S80 = {}
 S80K = "kernels/sm80.mlir"
 S80["s80_coop_plain"] = (
-    S80K, "sm_80 defaults: cooperative 128x128x64, f16, plain D",
+    S80K, "sm_80 defaults: cooperative 128x128x64 (warp tiles 32x64), f16, plain D",
     ["--m 256 --n 512 --k 8192", BIG, RAG2 + " --pad 8"])
 S80["s80_ws_bf16_alpha"] = (
     S80K, "sm_80 warp_specialized 128x128 (warp tile 32x128), bf16 -> f32, alpha",
@@ -741,6 +741,16 @@ MXA["mx_w4_ui4_f16_t64"] = (MXK, "GPTQ int4 (ui4), f16, 128x64x128 with split_k 
 MXA["mx_w4_t64_splitk4"] = (MXGK, "GPTQ int4, bf16, the family's 64-token 128x64x128 with split_k = 4", MX_SHAPES + ["--m 4096 --n 64 --k 4096", "--m 4096 --n 64 --k 14336"])
 MXA["mx_w4_g64_acc_f16_silu"] = (MXGK, "symmetric int4, group 64, f16, decode 128x16x64 with split_k = 2, scales on a partial accumulator: bias, SiLU", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
 
+# Two columns of warps on sm_8x (kernels/sm80.mlir, warp_columns = 2, which
+# the cooperative kernels above take by default), after every other table
+# so the kernels above keep their seeds.
+S80W = {}
+S80W["s80_ws_w2_vectors_reductions"] = (
+    S80K, "sm_80 warp_specialized, warp_columns = 2 (64x64 warp tiles), f16 -> f32: column and row vectors, row, column and scalar reductions",
+    [RAG1 + " --pad 8", "--m 300 --n 1000 --k 4096 --full"])
+S80W["s80_ms_w2_batched_relu"] = (
+    S80K, "sm_80 multistage, warp_columns = 2 (32x64 warp tiles), batched bf16: aux store, ReLU", [])
+
 # C and aux loads on sm_8x (kernels/sm80.mlir, sm80_large.mlir, issue 28:
 # the epilogue-load warp's cp.async copies), after every other table so
 # the kernels above keep their seeds.
@@ -845,6 +855,7 @@ def main():
     KERNELS.update(CTA2)
     KERNELS.update(MXR)
     KERNELS.update(MXA)
+    KERNELS.update(S80W)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -855,7 +866,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

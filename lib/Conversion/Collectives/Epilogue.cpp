@@ -11,6 +11,10 @@
 // fixed layout: element (chunk c, q) of 64-row block mb sits at row
 // 16 * warp + lane / 4 + 8 * (q / 2) and column 8 * c + 2 * (lane % 4) +
 // q % 2; the subtile's chunks are the epi N / 8 chunks of its columns.
+// sm_8x kernels with warp_columns = 2 (KernelLayout.h) hold 32-row blocks
+// of half the columns per warp: a subtile's shared-memory buffer is laid out
+// the same (warp w's 16 rows from row 16 w), but its two 32-row halves go to
+// two rectangles of the output, the second warpN() columns to the right.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,7 +63,7 @@ Epilogue::Epilogue(KernelContext &kc) : kc(kc) {
 }
 
 int64_t Epilogue::getSubtilesPerTile() const {
-  return (kc.layout.wgRows / 64) * (kc.layout.tileN / kc.layout.epiN);
+  return kc.layout.rowBlocks() * (kc.layout.warpN() / kc.layout.epiN);
 }
 
 /// The warpgroup's buffer for `slot` of a ring of `slots` subtiles of `type`
@@ -316,7 +320,7 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
   const pl::GemmDesc &desc = kc.desc;
-  int64_t epiN = layout.epiN, nJ = layout.tileN / epiN;
+  int64_t epiN = layout.epiN, nJ = layout.warpN() / epiN;
   int64_t total = getSubtilesPerTile();
   bool reuse = layout.reuseSmemC;
   bool delay = desc.config.delayTmaStore.value_or(false);
@@ -372,6 +376,14 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
   rowInSub =
       kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4)));
   colInChunk = kc.mul(kc.remu(kc.lane, kc.i32(4)), kc.i32(2));
+  rowInBlock = rowInSub;
+  warpCol = kc.i32(0);
+  if (layout.warpColumns > 1) {
+    Value warps = kc.i32(layout.warpsM());
+    rowInBlock = kc.add(kc.mul(kc.remu(kc.warpInWg, warps), kc.i32(16)),
+                        kc.divu(kc.lane, kc.i32(4)));
+    warpCol = kc.mul(kc.divu(kc.warpInWg, warps), kc.i32(layout.warpN()));
+  }
   Value epiStart;
   if (epiLoads)
     epiStart = PipelineStateInitOp::create(
@@ -384,9 +396,10 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
 
   for (int64_t t = 0; t < total; ++t) {
     int64_t mb = t / nJ, j = t % nJ;
+    // The first rectangle's origin (one per column of warps).
     Value subRow =
         kc.add(kc.add(tile.m0, kc.mul(consumerWg, kc.i32(layout.wgRows))),
-               kc.i32(64 * mb));
+               kc.i32(layout.blockRows() * mb));
     Value subCol = kc.add(tile.n0, kc.i32(j * epiN));
     SubtileBuffers bufs;
     Value epiSt;
@@ -438,8 +451,8 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
         Element el{mb, q / 2, c, q % 2, {}, {}, {}};
         Value row = kc.add(rowInSub, kc.i32(8 * el.h));
         Value col = kc.add(colInChunk, kc.i32(8 * c - j * epiN + el.e));
-        el.gm = kc.add(subRow, row);
-        el.gn = kc.add(subCol, col);
+        el.gm = kc.add(subRow, kc.add(rowInBlock, kc.i32(8 * el.h)));
+        el.gn = kc.add(kc.add(subCol, warpCol), col);
         el.offset = kc.add(kc.mul(row, kc.i32(epiN)), col);
         elements.push_back(el);
       }
@@ -447,8 +460,12 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     // The subtile lies within M x N: its reductions need no bounds.
     Value inside;
     if (!reductions.empty())
-      inside = kc.andi(kc.ult(kc.add(subRow, kc.i32(63)), kc.sizeM),
-                       kc.ult(kc.add(subCol, kc.i32(epiN - 1)), kc.sizeN));
+      inside = kc.andi(
+          kc.ult(kc.add(subRow, kc.i32(layout.blockRows() - 1)), kc.sizeM),
+          kc.ult(kc.add(subCol, kc.i32((layout.warpColumns - 1) *
+                                           layout.warpN() +
+                                       epiN - 1)),
+                 kc.sizeN));
     SmallVector<Value> dVals;
     struct PendingStore {
       Value buf;
@@ -480,7 +497,12 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     // reuse_smem_c, also because other threads' stmatrix rows cover
     // elements this thread read from C). Direct stores read their buffer
     // before each thread reaches this barrier: the barrier alone makes the
-    // buffer free.
+    // buffer free. With a ring of two or more and no C / aux stage to hand
+    // back, it is free already: its last copy-out (subtile t - ring, or an
+    // earlier tile's, ordered before this epilogue by the schedule) read it
+    // before each thread reached the barrier ahead of subtile t - 1's
+    // copy-out, which every thread has passed.
+    bool freeAlready = direct && !epiLoads && layout.storeRing >= 2;
     if (!direct)
       kc.ifThen(storer, [&] {
         if (delay)
@@ -489,7 +511,9 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
         else
           StoreAcquireOp::create(b, kc.storePipe);
       });
-    if (perWarp && !epiLoads)
+    if (freeAlready)
+      ;
+    else if (perWarp && !epiLoads)
       kc.warpSync();
     else
       kc.namedBarrier(barrierId, 128);

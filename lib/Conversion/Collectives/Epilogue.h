@@ -136,19 +136,24 @@ private:
                                             const WorkTile &tile);
   void emitR2S(Value dBuf, ArrayRef<Value> dVals);
   /// `store = direct` (EpilogueDirectStore.cpp): the warpgroup copies the
-  /// staged 64 x epi N subtile `buf` of `type` to `operand`'s rows from
-  /// `subRow` and columns from `subCol` with bounds-checked st.global, or
-  /// with `reduce` (D only) red.global adding into the old elements.
+  /// staged 64 x epi N subtile `buf` of `type` to `operand` with
+  /// bounds-checked st.global, or with `reduce` (D only) red.global adding
+  /// into the old elements. The subtile is warp_columns rectangles of
+  /// blockRows() rows side by side in shared memory: rectangle q goes to
+  /// rows from `subRow` and columns from `subCol` + q * warpN().
   void storeDirect(Value buf, planning::DType type, StringRef operand,
                    Value subRow, Value subCol, Value batch,
                    planning::StoreReduce reduce = planning::StoreReduce::None);
-  /// storeDirect's copies: one element per st.global (any alignment, or
-  /// red.global with `reduce`), or 16 bytes of a row per st.global.v4 with
-  /// the piece that N cuts stored element by element.
-  void storeDirectElements(Value buf, planning::DType type, StringRef operand,
+  /// storeDirect's copies of the `rows` rows of `buf` from row `bufRow`:
+  /// one element per st.global (any alignment, or red.global with
+  /// `reduce`), or 16 bytes of a row per st.global.v4 with the piece that N
+  /// cuts stored element by element.
+  void storeDirectElements(Value buf, int64_t bufRow, int64_t rows,
+                           planning::DType type, StringRef operand,
                            Value subRow, Value subCol, Value batch,
                            planning::StoreReduce reduce);
-  void storeDirectVectors(Value buf, planning::DType type, StringRef operand,
+  void storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
+                          planning::DType type, StringRef operand,
                           Value subRow, Value subCol, Value batch);
   /// i1: `operand`'s base, leading dimension and batch stride put every row
   /// on 16 bytes.
@@ -175,8 +180,8 @@ private:
   bool scalarKeyedByRow() const;
   /// The global row of a (mb, h) partial key of this thread.
   Value rowOfKey(const WorkTile &tile, Value consumerWg, int64_t key);
-  /// Scalar reductions: 64-row block mb's row partials, masked by their
-  /// rows, into the total.
+  /// Scalar reductions: row block mb's row partials, masked by their rows,
+  /// into the total.
   void foldScalarRows(const WorkTile &tile, Value consumerWg, int64_t mb);
   void flushReductions(const WorkTile &tile, Value consumerWg);
 
@@ -187,7 +192,11 @@ private:
   /// Broadcast-vector elements of the current tile, by (name, key).
   std::map<std::pair<std::string, int64_t>, Value> vectors;
   std::vector<Reduction> reductions;
-  Value rowInSub, colInChunk; // this thread's row and column base
+  // This thread's row in a subtile's buffer and column base in a chunk;
+  // its row in a block of blockRows() rows and its warp's first column in
+  // the tile (KernelLayout::warpColumns; 16 w + lane / 4 and 0 with one
+  // column of warps).
+  Value rowInSub, colInChunk, rowInBlock, warpCol;
 };
 
 } // namespace mlir::wsgemm::collectives

@@ -53,12 +53,12 @@ using namespace mlir::wsgemm;
 using namespace mlir::wsgemm::collectives;
 namespace pl = mlir::wsgemm::planning;
 
-void Epilogue::storeDirectElements(Value buf, pl::DType type,
-                                   StringRef operand, Value subRow,
-                                   Value subCol, Value batch,
+void Epilogue::storeDirectElements(Value buf, int64_t bufRow, int64_t rows,
+                                   pl::DType type, StringRef operand,
+                                   Value subRow, Value subCol, Value batch,
                                    pl::StoreReduce reduce) {
   ImplicitLocOpBuilder &b = kc.b;
-  const int64_t epiN = kc.layout.epiN, threads = 128, rows = 64;
+  const int64_t epiN = kc.layout.epiN, threads = 128;
   const int64_t bytes = pl::getBits(type) / 8;
   // The copy walks the subtile along the matrix's contiguous dimension
   // ("inner": N of a row-major output, M of a column-major D) with
@@ -119,7 +119,7 @@ void Epilogue::storeDirectElements(Value buf, pl::DType type,
     Value k = loop.getInductionVar();
     Value dst = loop.getRegionIterArgs()[0];
     Value outer = kc.add(outer0, kc.mul(k, kc.i32(outerStep)));
-    Value row = columnMajor ? inner : outer;
+    Value row = kc.add(columnMajor ? inner : outer, kc.i32(bufRow));
     Value col = columnMajor ? outer : inner;
     Value src = kc.gep(
         buf, swizzleOffset(kc.mul(kc.add(kc.mul(row, kc.i32(epiN)), col),
@@ -188,11 +188,11 @@ Value Epilogue::vectorStoresAligned(StringRef operand, pl::DType type) {
   return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, bits, kc.i64(0));
 }
 
-void Epilogue::storeDirectVectors(Value buf, pl::DType type,
-                                  StringRef operand, Value subRow,
-                                  Value subCol, Value batch) {
+void Epilogue::storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
+                                  pl::DType type, StringRef operand,
+                                  Value subRow, Value subCol, Value batch) {
   ImplicitLocOpBuilder &b = kc.b;
-  const int64_t epiN = kc.layout.epiN, threads = 128, rows = 64;
+  const int64_t epiN = kc.layout.epiN, threads = 128;
   const int64_t bytes = pl::getBits(type) / 8, perVector = 16 / bytes;
   // Thread t copies 16-byte piece t % P of rows t / P, t / P + 128 / P, ...
   // (P = the subtile's pieces per row, epi N / perVector).
@@ -218,7 +218,8 @@ void Epilogue::storeDirectVectors(Value buf, pl::DType type,
       scf::ForOp::create(b, kc.i32(0), trips, kc.i32(1), ValueRange{dst0});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
-  Value row = kc.add(row0, kc.mul(loop.getInductionVar(), kc.i32(rowStep)));
+  Value row = kc.add(kc.add(row0, kc.i32(bufRow)),
+                     kc.mul(loop.getInductionVar(), kc.i32(rowStep)));
   Value dst = loop.getRegionIterArgs()[0];
   Value src = kc.gep(
       buf, swizzleOffset(kc.mul(kc.add(kc.mul(row, kc.i32(epiN)),
@@ -262,9 +263,21 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
   // little, and the second copy's registers made the cooperative sm_80
   // kernel with an aux store and three reductions at epi N 16 spill).
   const int64_t rowBytes = kc.layout.epiN * bytes;
+  // One rectangle of blockRows() rows per column of warps (KernelLayout.h).
+  const int64_t rows = kc.layout.blockRows();
+  auto eachRectangle = [&](auto store) {
+    for (int64_t q = 0; q < kc.layout.warpColumns; ++q)
+      store(q * rows, kc.add(subCol, kc.i32(q * kc.layout.warpN())));
+  };
+  auto elements = [&] {
+    eachRectangle([&](int64_t bufRow, Value col) {
+      storeDirectElements(buf, bufRow, rows, type, operand, subRow, col,
+                          batch, reduce);
+    });
+  };
   if (columnMajor || reduce != pl::StoreReduce::None || rowBytes % 16 != 0 ||
       rowBytes / 16 < 4 || 128 % (rowBytes / 16) != 0) {
-    storeDirectElements(buf, type, operand, subRow, subCol, batch, reduce);
+    elements();
     return;
   }
   // Rows that start on 16 bytes take 16-byte stores; others element ones.
@@ -272,7 +285,9 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
                                      /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifAligned.thenBlock());
-  storeDirectVectors(buf, type, operand, subRow, subCol, batch);
+  eachRectangle([&](int64_t bufRow, Value col) {
+    storeDirectVectors(buf, bufRow, rows, type, operand, subRow, col, batch);
+  });
   b.setInsertionPointToStart(ifAligned.elseBlock());
-  storeDirectElements(buf, type, operand, subRow, subCol, batch, reduce);
+  elements();
 }

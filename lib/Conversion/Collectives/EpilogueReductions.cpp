@@ -203,8 +203,8 @@ Value Epilogue::rowOfKey(const WorkTile &tile, Value consumerWg, int64_t key) {
   int64_t mb = key / 2, h = key % 2;
   Value blockRow =
       kc.add(kc.add(tile.m0, kc.mul(consumerWg, kc.i32(kc.layout.wgRows))),
-             kc.i32(64 * mb));
-  return kc.add(kc.add(blockRow, rowInSub), kc.i32(8 * h));
+             kc.i32(kc.layout.blockRows() * mb));
+  return kc.add(kc.add(blockRow, rowInBlock), kc.i32(8 * h));
 }
 
 bool Epilogue::scalarKeyedByRow() const { return kc.layout.wgRows == 64; }
@@ -283,7 +283,8 @@ void Epilogue::flushReductions(const WorkTile &tile, Value consumerWg) {
       for (auto [key, partial] : r.partials) {
         int64_t c = key / 2, e = key % 2;
         Value v = shuffleCombine(r, partial, {4, 8, 16});
-        Value gn = kc.add(kc.add(tile.n0, colInChunk), kc.i32(8 * c + e));
+        Value gn = kc.add(kc.add(kc.add(tile.n0, warpCol), colInChunk),
+                          kc.i32(8 * c + e));
         Value pred = kc.andi(kc.ult(kc.lane, kc.i32(4)), kc.ult(gn, kc.sizeN));
         kc.ifThen(pred, [&] {
           atomic(reduce, outputAt(r, kc.add(kc.mul(tile.batch, kc.sizeN), gn)),

@@ -14,6 +14,10 @@
 //     K-major B is mma.sync's `col` operand without a transpose).
 // The 8 rows one 8x8 matrix reads are 8 consecutive rows, so r % 8 takes
 // every value once and the 8 16-byte reads fall in distinct banks.
+// With warp_columns = 2 (KernelLayout.h) warp w reads A's rows 16 (w % 2)
+// of each 32-row block and B's columns from (tile N / 2) (w / 2): a 64 x
+// 64 warp tile in one warpgroup of 128 rows (CUTLASS's sm_80 shape), 32 x
+// 64 in a cooperative one, 6 ldmatrix.x4 per 16 mma.sync instead of 9.
 // The warp-specialized loop waits on the producer's full barriers (with
 // one consumer warpgroup software-pipelined across k-tiles, below); the
 // multistage one (no producer) copies with every thread of the CTA and
@@ -71,8 +75,9 @@ public:
   int64_t steps() const { return kSteps; }
   /// The registers `load` gives.
   int64_t fragmentCount() const { return 4 * (mBlocks + chunks / 2); }
-  /// The flat accumulators as the epilogue takes them: one
-  /// getAccumulatorType struct per 64-row block.
+  /// The flat accumulators as the epilogue takes them: one struct per
+  /// block of the warp's rows (getAccumulatorType's, per 64-row block, with
+  /// one column of warps).
   SmallVector<Value> pack(ValueRange flat);
 
 private:
@@ -105,7 +110,7 @@ static StringRef fp8Type(pl::DType t) {
 // (byte 16 i + 4 t, column g) of B (g = lane / 4, t = lane % 4), so the
 // ldmatrix loads serve both.
 StageMma::StageMma(KernelContext &kc, Value consumerWg)
-    : kc(kc), mBlocks(kc.layout.wgRows / 64), chunks(kc.layout.tileN / 8),
+    : kc(kc), mBlocks(kc.layout.rowBlocks()), chunks(kc.layout.warpN() / 8),
       kSteps(kc.layout.tileK * pl::getBits(kc.desc.a) / 8 / 32),
       bf16(kc.desc.a == pl::DType::BF16), fp8A(fp8Type(kc.desc.a)),
       fp8B(fp8Type(kc.desc.b)) {
@@ -116,12 +121,17 @@ StageMma::StageMma(KernelContext &kc, Value consumerWg)
   // of each k16 step.
   Value matrix = kc.divu(kc.lane, kc.i32(8));
   Value rowInMatrix = kc.remu(kc.lane, kc.i32(8));
+  // The warp's rows start 16 (w % warpsM) into each block of blockRows
+  // rows, its columns warpN (w / warpsM) into the tile (KernelLayout.h).
+  Value warpRow = kc.remu(kc.warpInWg, kc.i32(layout.warpsM()));
+  Value warpCol = kc.divu(kc.warpInWg, kc.i32(layout.warpsM()));
   Value aRow0 = kc.add(
       kc.add(kc.mul(consumerWg, kc.i32(layout.wgRows)),
-             kc.mul(kc.warpInWg, kc.i32(16))),
+             kc.mul(warpRow, kc.i32(16))),
       kc.add(kc.mul(kc.remu(matrix, kc.i32(2)), kc.i32(8)), rowInMatrix));
   Value bRow0 =
-      kc.add(kc.mul(kc.divu(matrix, kc.i32(2)), kc.i32(8)), rowInMatrix);
+      kc.add(kc.add(kc.mul(kc.divu(matrix, kc.i32(2)), kc.i32(8)), rowInMatrix),
+             kc.mul(warpCol, kc.i32(layout.warpN())));
   auto chunkOffset = [&](Value kHalf, int64_t ks) {
     Value chunk = kc.add(kc.i32(2 * ks), kHalf);
     return kc.mul(arith::XOrIOp::create(b, chunk, rowInMatrix), kc.i32(16));
@@ -145,11 +155,12 @@ Value StageMma::pair(Value v) {
 
 SmallVector<Value> StageMma::load(Value aStage, Value bStage, int64_t ks) {
   SmallVector<Value> frag;
+  const int64_t blockBytes = kc.layout.blockRows() * 128;
   for (int64_t mb = 0; mb < mBlocks; ++mb)
     llvm::append_range(
         frag, loadMatrices(kc, kc.gep(aStage,
                                       kc.add(kc.add(aRowBytes, aChunk[ks]),
-                                             kc.i32(mb * 64 * 128)))));
+                                             kc.i32(mb * blockBytes)))));
   for (int64_t nb = 0; nb < chunks / 2; ++nb)
     llvm::append_range(
         frag, loadMatrices(kc, kc.gep(bStage,
@@ -213,7 +224,10 @@ Value StageMma::mmaFp8(Type quadF32, ValueRange a, ValueRange b,
 }
 
 SmallVector<Value> StageMma::pack(ValueRange flat) {
-  Type accTy = getAccumulatorType(kc);
+  // wgmma's struct (getAccumulatorType) with one column of warps; a warp's
+  // own columns with two.
+  Type accTy = LLVM::LLVMStructType::getLiteral(
+      kc.b.getContext(), SmallVector<Type>(chunks * 4, kc.f32Ty));
   SmallVector<Value> result;
   for (int64_t mb = 0; mb < mBlocks; ++mb) {
     Value s = LLVM::UndefOp::create(kc.b, accTy);

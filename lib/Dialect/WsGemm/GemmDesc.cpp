@@ -181,6 +181,7 @@ pl::GemmConfig mlir::wsgemm::toPlanningConfig(ConfigAttr attr) {
   config.loadC = load(attr.getLoadC());
   config.alignC = attr.getAlignC();
   config.ctasPerSm = attr.getCtasPerSm();
+  config.warpColumns = attr.getWarpColumns();
   return config;
 }
 
@@ -221,7 +222,8 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
       c.fragmentSize, c.reuseSmemC, c.delayTmaStore, c.producerRegs,
       c.consumerRegs, c.promotionInterval, c.splitK, scheduler, c.blockScaling,
       store, c.warpStores, fromPlanning(c.loadA), fromPlanning(c.loadB),
-      c.alignA, c.alignB, fromPlanning(c.loadC), c.alignC, c.ctasPerSm);
+      c.alignA, c.alignB, fromPlanning(c.loadC), c.alignC, c.ctasPerSm,
+      c.warpColumns);
 }
 
 //===----------------------------------------------------------------------===//

@@ -321,6 +321,7 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
   layout.mmaWarpgroups = getNumConsumerWarpgroups(schedule);
   layout.wgRows = tileM / layout.consumerWarpgroups;
   layout.epiN = c.epiTile ? (*c.epiTile)[1] : 0;
+  layout.warpColumns = c.getWarpColumns();
   layout.stages = c.stages.value_or(0);
   layout.stagesC = c.stagesC.value_or(0);
   layout.stagesD = c.stagesD.value_or(0);

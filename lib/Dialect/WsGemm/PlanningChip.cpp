@@ -119,6 +119,20 @@ void mlir::wsgemm::planning::finishChipDefaults(GemmDesc &desc,
     return;
   desc.config.producerRegs = written.producerRegs;
   desc.config.consumerRegs = written.consumerRegs;
+  // The cooperative consumer's warps in two columns of two (32 x 64 warp
+  // tiles instead of 16 x 128: 6 ldmatrix.x4 per 16 mma.sync, not 9):
+  // 1.05-1.07x at 4096^3 and 8192x8192x1024 (docs/perf-notes.md, "Warp
+  // tiles"). The one-warpgroup kernel measured the same either way (64 x
+  // 64 against 32 x 128) and keeps wgmma's layout, as every kernel with C
+  // or aux loads must (checkChipLegality).
+  GemmConfig &c = desc.config;
+  if (!written.warpColumns && c.tile && c.epiTile &&
+      c.schedule == KernelSchedule::Cooperative &&
+      !desc.readsEpilogueMatrices()) {
+    int64_t half = (*c.tile)[1] / 2, epiN = (*c.epiTile)[1];
+    if (half % 16 == 0 && epiN > 0 && half % epiN == 0)
+      c.warpColumns = 2;
+  }
 }
 
 std::vector<PlanError>
@@ -132,6 +146,11 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
                      << toString(desc.chip) << " kernels are warp-"
                      << "specialized (warp_specialized, cooperative, "
                         "pingpong)";
+    if (c.getWarpColumns() != 1)
+      errors.error() << "warp_columns = " << c.getWarpColumns()
+                     << " is an sm_8x knob (mma.sync warp tiles); "
+                     << toString(desc.chip) << "'s wgmma gives each warp 16 "
+                     << "rows of every 64 and all the tile's columns";
     return errors.take();
   }
   const char *chip = toString(desc.chip);
@@ -215,7 +234,8 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
     return errors.take();
 
   // mma.sync tile rules. A consumer warp holds 16 rows of each 64-row block
-  // of its warpgroup's rows and every column of the tile.
+  // of its warpgroup's rows and every column of the tile, or with
+  // warp_columns = 2 half the rows and half the columns.
   auto [tileM, tileN, tileK] = *c.tile;
   int64_t bits = getBits(desc.a);
   if (tileK * bits / 8 != 128)
@@ -226,6 +246,27 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
     errors.error() << chip << " tile N must be a multiple of 16 up to 256 "
                    << "(one ldmatrix.x4 of B covers 16 columns), got "
                    << tileN;
+  // Two columns of warps: each loads B 16 columns per ldmatrix.x4 and
+  // stores whole epilogue subtiles of its own columns; the epilogue-load
+  // warp copies C and aux subtiles as one 64-row rectangle, which such a
+  // subtile is not.
+  if (c.getWarpColumns() == 2) {
+    int64_t epiN = c.epiTile ? (*c.epiTile)[1] : 0;
+    if ((tileN / 2) % 16 != 0)
+      errors.error() << "warp_columns = 2 needs tile N / 2 to be a multiple "
+                     << "of 16 (each column of warps loads B with "
+                        "ldmatrix.x4, 16 columns at a time), got tile N "
+                     << tileN;
+    else if (epiN > 0 && (tileN / 2) % epiN != 0)
+      errors.error() << "warp_columns = 2 needs epi N to divide tile N / 2 = "
+                     << tileN / 2 << " (a subtile's columns belong to one "
+                     << "column of warps), got epi_tile = "
+                     << listToString(*c.epiTile);
+    if (desc.readsEpilogueMatrices())
+      errors.error() << "warp_columns = 2 is not implemented with C or aux "
+                     << "loads (their subtiles are copied as one 64-row "
+                        "rectangle); warp_columns = 1 reads them";
+  }
   KernelSchedule schedule = getSchedule(desc);
   int64_t wgs = getWarpgroupsPerTile(schedule);
   if (tileM % (64 * wgs) != 0)
@@ -239,8 +280,10 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   if (accumulators + kFragmentRegisters > budget)
     errors.error() << "a " << chip << " consumer thread of tile "
                    << listToString(*c.tile) << " holds " << accumulators
-                   << " f32 accumulators (16 rows of each 64-row block x "
-                   << tileN << " columns per warp), which with "
+                   << " f32 accumulators ("
+                   << tileM / wgs / 4 * c.getWarpColumns() << " rows x "
+                   << tileN / c.getWarpColumns()
+                   << " columns per warp), which with "
                    << kFragmentRegisters << " for fragments and addresses "
                    << "exceed the " << budget << " registers a thread of a "
                    << threads << "-thread block has: a smaller tile N fits";

@@ -109,7 +109,8 @@ LogicalResult ConfigAttr::verify(
     std::optional<bool> warpStores, std::optional<OperandLoad> loadA,
     std::optional<OperandLoad> loadB, std::optional<int64_t> alignA,
     std::optional<int64_t> alignB, std::optional<OperandLoad> loadC,
-    std::optional<int64_t> alignC, std::optional<int64_t> ctasPerSm) {
+    std::optional<int64_t> alignC, std::optional<int64_t> ctasPerSm,
+    std::optional<int64_t> warpColumns) {
   if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
@@ -174,6 +175,12 @@ LogicalResult ConfigAttr::verify(
                           "resident per SM, each with that share of its "
                           "shared memory and registers), got "
                        << *ctasPerSm;
+  // A warpgroup's four warps side by side along N: one column of four, or
+  // two of two (Legality.cpp checks the chip and the tile).
+  if (warpColumns && *warpColumns != 1 && *warpColumns != 2)
+    return emitError() << "config warp_columns must be 1 or 2 (a consumer "
+                          "warpgroup's warps along N), got "
+                       << *warpColumns;
   return success();
 }
 
@@ -363,7 +370,7 @@ ConfigAttr GemmOp::getConfigOrEmpty() {
     return config;
   return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
                          {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                         {}, {}, {}, {}, {});
+                         {}, {}, {}, {}, {}, {});
 }
 
 //===----------------------------------------------------------------------===//

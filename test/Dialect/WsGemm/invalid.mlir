@@ -406,3 +406,12 @@ wsgemm.gemm @ctas_per_sm_3 a(f16) b(f16) d(f16) config #wsgemm.config<ctas_per_s
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// expected-error @+1 {{config warp_columns must be 1 or 2 (a consumer warpgroup's warps along N), got 4}}
+wsgemm.gemm @warp_columns_4 a(f16) b(f16) d(f16) config #wsgemm.config<warp_columns = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

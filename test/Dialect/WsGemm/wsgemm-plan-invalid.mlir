@@ -824,3 +824,13 @@ wsgemm.gemm @ctas_pool a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 6
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// warp_columns arranges mma.sync's warps; wgmma fixes each warp's rows.
+// expected-error @+1 {{warp_columns = 2 is an sm_8x knob (mma.sync warp tiles); sm_90a's wgmma gives each warp 16 rows of every 64 and all the tile's columns}}
+wsgemm.gemm @warp_columns_sm90 a(f16) b(f16) d(f16) config #wsgemm.config<warp_columns = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

@@ -114,7 +114,7 @@ wsgemm.gemm @tile_n a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 24, 
 
 // -----
 
-// expected-error @+1 {{a sm_80 consumer thread of tile [128, 256, 64] holds 128 f32 accumulators (16 rows of each 64-row block x 256 columns per warp), which with 72 for fragments and addresses exceed the 168 registers a thread of a 384-thread block has: a smaller tile N fits}}
+// expected-error @+1 {{a sm_80 consumer thread of tile [128, 256, 64] holds 128 f32 accumulators (32 rows x 128 columns per warp), which with 72 for fragments and addresses exceed the 168 registers a thread of a 384-thread block has: a smaller tile N fits}}
 wsgemm.gemm @regs_tile a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64]> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -136,7 +136,7 @@ wsgemm.gemm @multistage_m64 a(f16) b(f16) d(f16) config #wsgemm.config<tile = [6
 
 // Multistage's block has 256 threads (255 registers each): 128x256 fits,
 // 256x256 does not.
-// expected-error @+1 {{a sm_80 consumer thread of tile [256, 256, 64] holds 256 f32 accumulators (16 rows of each 64-row block x 256 columns per warp), which with 72 for fragments and addresses exceed the 255 registers a thread of a 256-thread block has: a smaller tile N fits}}
+// expected-error @+1 {{a sm_80 consumer thread of tile [256, 256, 64] holds 256 f32 accumulators (32 rows x 256 columns per warp), which with 72 for fragments and addresses exceed the 255 registers a thread of a 256-thread block has: a smaller tile N fits}}
 wsgemm.gemm @multistage_regs a(f16) b(f16) d(f16) config #wsgemm.config<tile = [256, 256, 64], schedule = multistage> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
@@ -171,5 +171,35 @@ wsgemm.gemm @c_two_bytes a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<load_
 wsgemm.gemm @two_ctas a(f16) b(f16) d(f16) config #wsgemm.config<ctas_per_sm = 2> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Two columns of warps: B's ldmatrix.x4 covers 16 columns of each half.
+// expected-error @+1 {{warp_columns = 2 needs tile N / 2 to be a multiple of 16 (each column of warps loads B with ldmatrix.x4, 16 columns at a time), got tile N 48}}
+wsgemm.gemm @warp_columns_tile_n a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 48, 64], warp_columns = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{warp_columns = 2 needs epi N to divide tile N / 2 = 64 (a subtile's columns belong to one column of warps), got epi_tile = [128, 128]}}
+wsgemm.gemm @warp_columns_epi_n a(f16) b(f16) d(f16) config #wsgemm.config<epi_tile = [128, 128], warp_columns = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{warp_columns = 2 is not implemented with C or aux loads (their subtiles are copied as one 64-row rectangle); warp_columns = 1 reads them}}
+wsgemm.gemm @warp_columns_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<warp_columns = 2> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %z = arith.addf %acc, %c : f32
+  epi.store %z : f32
   epi.yield
 }

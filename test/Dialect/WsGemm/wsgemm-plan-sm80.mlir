@@ -8,11 +8,46 @@
 // CHECK: tile = [128, 128, 64], cluster = [1, 1, 1], stages = 4, schedule = cooperative
 // CHECK-NOT: producer_regs
 // CHECK-SAME: store = direct
-// CHECK-SAME: load_a = cp_async, load_b = cp_async, align_a = 16, align_b = 16>
+// The cooperative consumer's warps in two columns of two (warp_columns = 2).
+// CHECK-SAME: load_a = cp_async, load_b = cp_async, align_a = 16, align_b = 16, warp_columns = 2>
 // CHECK-SAME: wsgemm.chip = "sm_80"
 // SM86: stages = 2
+// SM86-SAME: warp_columns = 2>
 // SM86: wsgemm.chip = "sm_86"
 wsgemm.gemm @plain a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// wgmma's layout (one column of four warps) where the epilogue reads C (its
+// subtiles are copied as one 64-row rectangle) and in the one-warpgroup
+// kernel (64 x 64 warp tiles measured the same there), unless asked for.
+// CHECK-LABEL: @with_c
+// CHECK-NOT: warp_columns
+// CHECK: wsgemm.chip
+// CHECK-LABEL: @one_warpgroup
+// CHECK-NOT: warp_columns
+// CHECK: wsgemm.chip
+// CHECK-LABEL: @one_warpgroup_asked
+// CHECK: schedule = warp_specialized
+// CHECK-SAME: warp_columns = 2>
+// SM86-LABEL: @with_c
+wsgemm.gemm @with_c a(f16) b(f16) c(f16) d(f16) {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %z = arith.addf %acc, %c : f32
+  epi.store %z : f32
+  epi.yield
+}
+wsgemm.gemm @one_warpgroup a(f16) b(f16) d(f16)
+    config #wsgemm.config<schedule = warp_specialized> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @one_warpgroup_asked a(f16) b(f16) d(f16)
+    config #wsgemm.config<schedule = warp_specialized, warp_columns = 2> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

@@ -6,6 +6,8 @@
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=LOOKAHEAD --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=IN-ORDER --input-file=%t/s80_plain.ptx
+// RUN: FileCheck %s --check-prefix=WARPS --input-file=%t/s80_plain.ptx
+// RUN: FileCheck %s --check-prefix=WARPS-ONE --input-file=%t/s80_lincomb_c.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/s80_plain.json
 // RUN: FileCheck %s --check-prefix=NO-PDL --input-file=%t/s80_plain.json
 // RUN: FileCheck %s --check-prefix=RED --input-file=%t/s80_aux_reductions.ptx
@@ -78,6 +80,18 @@ wsgemm.gemm @s80_plain a(f16) b(f16) d(f16) {
 // IN-ORDER-NOT: @p mbarrier.arrive
 // IN-ORDER: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // IN-ORDER: mbarrier.arrive.shared.b64
+//
+// Their warps in two columns of two (warp_columns = 2, the default): a 32 x
+// 64 warp tile reads 2 A and 4 B ldmatrix.x4 per k16 step, 24 per k-tile of
+// 64 (wgmma's layout, 16 x 128: 36), for 16 mma.sync per step.
+// WARPS-COUNT-24: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// WARPS-NOT: ldmatrix
+// WARPS: mbarrier.arrive.shared.b64
+// With C read (warp_columns = 1): 1 + 8 per step, then the stage's release
+// (C's ldmatrix come later, in the epilogue).
+// WARPS-ONE-COUNT-36: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// WARPS-ONE-NOT: ldmatrix
+// WARPS-ONE: mbarrier.arrive.shared.b64
 // One consumer warpgroup: tiles inside the matrix are copied straight-line,
 // one address per thread stepped by 16 rows (2048 bytes of the stage) per
 // round, no src-size; the edge-checked copies beside them.

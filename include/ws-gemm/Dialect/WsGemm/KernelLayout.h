@@ -147,6 +147,17 @@ struct KernelLayout {
   int64_t mmaWarpgroups = 1;      // consumer warpgroups of the CTA
   int64_t wgRows = 0;             // rows of the tile per consumer warpgroup
   int64_t epiN = 0;               // epilogue subtile columns (64 rows each)
+  /// sm_8x: a consumer warpgroup's warps along N (warp_columns). Warp w
+  /// holds columns warpN() * (w / warpsM()) .. of the warpgroup's columns
+  /// and rows 16 (w % warpsM()) + blockRows() * b .. + 15 of each block b of
+  /// blockRows() rows. 1: wgmma's layout (blocks of 64 rows, all columns).
+  /// An epilogue subtile is then warpColumns rectangles of blockRows() x
+  /// epi N side by side, one per column of warps (Epilogue.cpp).
+  int64_t warpColumns = 1;
+  int64_t warpsM() const { return 4 / warpColumns; }
+  int64_t warpN() const { return tileN / warpColumns; }
+  int64_t blockRows() const { return 16 * warpsM(); }
+  int64_t rowBlocks() const { return wgRows / blockRows(); }
   int64_t stages = 0, stagesC = 0, stagesD = 0;
   bool reuseSmemC = false; // D staged in C's buffers
   int64_t storeRing = 0;   // slots of the D / aux-store ring

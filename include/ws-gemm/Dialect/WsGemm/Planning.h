@@ -188,6 +188,9 @@ struct GemmConfig {
   /// CTAs kept resident per SM (1 or 2): each gets that share of the SM's
   /// shared memory and registers; unset: 1 (never filled in).
   std::optional<int64_t> ctasPerSm;
+  /// sm_8x: a consumer warpgroup's warps along N (1: wgmma's layout, 2: two
+  /// columns of two warps); unset: 1 until fillChipDefaults picks.
+  std::optional<int64_t> warpColumns;
 
   bool isCpAsyncA() const { return loadA == OperandLoad::CpAsync; }
   bool isCpAsyncB() const { return loadB == OperandLoad::CpAsync; }
@@ -197,6 +200,7 @@ struct GemmConfig {
   bool isStreamK() const { return scheduler == TileSchedulerKind::StreamK; }
   bool isDirectStore() const { return store == OutputStore::Direct; }
   int64_t getCtasPerSm() const { return ctasPerSm.value_or(1); }
+  int64_t getWarpColumns() const { return warpColumns.value_or(1); }
   /// Output tiles' partial accumulators meet in a global workspace.
   bool hasWorkspace() const { return getSplitK() > 1 || isStreamK(); }
   /// Raster order and swizzle are launch-time values (the i32 tile_order
@@ -408,8 +412,9 @@ std::vector<PlanError> checkLegality(const GemmDesc &desc,
 /// sm_8x (PlanningChip.cpp): the knobs whose sm_90 defaults do not apply
 /// there, set before fillDefaults (cp.async operands aligned to 16 bytes,
 /// direct stores, no cluster, the schedule); after it, the register budgets
-/// (setmaxnreg, sm_90 only) go back to what the config `written` said. No-ops
-/// on sm_90a.
+/// (setmaxnreg, sm_90 only) go back to what the config `written` said and a
+/// cooperative kernel's warps take two columns (warp_columns = 2) where
+/// that is legal and `written` did not say. No-ops on sm_90a.
 void fillChipDefaults(GemmDesc &desc);
 void finishChipDefaults(GemmDesc &desc, const GemmConfig &written);
 /// What `desc.chip` cannot run or our sm_8x lowering does not implement,

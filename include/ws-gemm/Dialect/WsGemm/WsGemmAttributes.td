@@ -241,6 +241,15 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       cannot keep busy, such as the mixed-input decode tiles, whose two
       resident CTAs overlap each other's prologue, split-K hand-off and
       epilogue (docs/mixed-input.md).
+    - `warp_columns`: sm_8x only, 1 or 2: how a consumer warpgroup's four
+      warps share its rows x tile N of accumulators. 1: wgmma's layout,
+      warp w holds rows 16 w .. 16 w + 15 of every 64 rows, all columns (a
+      32 x 128 warp tile in a 128 x 128 warpgroup). 2: two columns of two
+      warps, each holding half the columns (64 x 64 in that warpgroup, 32 x
+      64 in a cooperative one), as CUTLASS's sm_80 warp tiles: fewer
+      ldmatrix per mma.sync (docs/perf-notes.md). Absent: the planner's
+      pick (docs/limits.md). 2 needs tile N / 2 a multiple of 16 and of epi
+      N, and an epilogue without C or aux loads.
 
     ```mlir
     #wsgemm.config<tile = [128, 256, 64], load_a = cp_async, align_a = 2>
@@ -283,7 +292,8 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     WsGemm_OptIntParameter<"B's alignment in bytes (cp_async)">:$align_b,
     WsGemm_OptEnumParameter<WsGemm_OperandLoad, "how C and aux matrices are loaded">:$load_c,
     WsGemm_OptIntParameter<"C's and aux loads' alignment in bytes (cp_async)">:$align_c,
-    WsGemm_OptIntParameter<"CTAs resident per SM">:$ctas_per_sm
+    WsGemm_OptIntParameter<"CTAs resident per SM">:$ctas_per_sm,
+    WsGemm_OptIntParameter<"sm_8x: consumer warps of a warpgroup along N">:$warp_columns
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
