@@ -122,12 +122,12 @@ wsgemm.gemm @s80_ws_reduce_add_f32 a(f16) b(f16) d(f32)
   epi.yield
 }
 
-// Two columns of warps (warp_columns = 2) where the planner keeps one: the
-// one-warpgroup kernel's 64 x 64 warp tiles, with what a subtile of two
-// rectangles feeds (row and column vectors in; D, row, column and scalar
-// reductions out), and the multistage kernel's 32 x 64, batched, with an
-// aux store (beside the reductions the one-warpgroup kernel spilled 48
-// bytes at 255 registers).
+// The warp layout the planner does not pick: two columns of warps
+// (warp_columns = 2) in the one-warpgroup kernel, 64 x 64 warp tiles, with
+// what a subtile of two rectangles feeds (row and column vectors in; D,
+// row, column and scalar reductions out; beside an aux store too it spilled
+// 48 bytes at 255 registers), and wgmma's layout (warp_columns = 1, 16 x
+// 128) in the multistage kernel, batched, with an aux store.
 wsgemm.gemm @s80_ws_w2_vectors_reductions a(f16) b(f16) d(f32)
     config #wsgemm.config<schedule = warp_specialized, warp_columns = 2> {
 ^bb0(%acc: f32):
@@ -142,8 +142,8 @@ wsgemm.gemm @s80_ws_w2_vectors_reductions a(f16) b(f16) d(f32)
   epi.yield
 }
 
-wsgemm.gemm @s80_ms_w2_batched_relu batched a(bf16) b(bf16) d(bf16)
-    config #wsgemm.config<schedule = multistage, warp_columns = 2> {
+wsgemm.gemm @s80_ms_w1_batched_aux_relu batched a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<schedule = multistage, warp_columns = 1> {
 ^bb0(%acc: f32):
   epi.aux_store %acc, "pre" : f32 -> bf16
   %r = epi.relu %acc : f32

@@ -604,7 +604,7 @@ S80["s80_coop_rowbias_relu_a8"] = (
     S80K, "sm_80 cooperative, 8-byte cp.async, bf16: row bias, ReLU",
     [RAG1 + " --pad-a 4 --pad-b 4"])
 S80["s80_ms_plain"] = (
-    S80K, "sm_80 multistage (no producer) 128x128x64, f16, plain D",
+    S80K, "sm_80 multistage (no producer) 128x128x64 (warp tiles 32x64), f16, plain D",
     ["--m 256 --n 512 --k 8192", BIG, RAG2 + " --pad 8"])
 S80["s80_ms_bf16_plain"] = (
     S80K, "sm_80 multistage 128x128x64, bf16, plain D",
@@ -741,15 +741,16 @@ MXA["mx_w4_ui4_f16_t64"] = (MXK, "GPTQ int4 (ui4), f16, 128x64x128 with split_k 
 MXA["mx_w4_t64_splitk4"] = (MXGK, "GPTQ int4, bf16, the family's 64-token 128x64x128 with split_k = 4", MX_SHAPES + ["--m 4096 --n 64 --k 4096", "--m 4096 --n 64 --k 14336"])
 MXA["mx_w4_g64_acc_f16_silu"] = (MXGK, "symmetric int4, group 64, f16, decode 128x16x64 with split_k = 2, scales on a partial accumulator: bias, SiLU", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
 
-# Two columns of warps on sm_8x (kernels/sm80.mlir, warp_columns = 2, which
-# the cooperative kernels above take by default), after every other table
-# so the kernels above keep their seeds.
+# The warp layouts the sm_8x planner does not pick (kernels/sm80.mlir:
+# warp_columns = 2 in the one-warpgroup kernel, 1 in multistage; the
+# cooperative and multistage kernels above take 2 by default), after every
+# other table so the kernels above keep their seeds.
 S80W = {}
 S80W["s80_ws_w2_vectors_reductions"] = (
     S80K, "sm_80 warp_specialized, warp_columns = 2 (64x64 warp tiles), f16 -> f32: column and row vectors, row, column and scalar reductions",
     [RAG1 + " --pad 8", "--m 300 --n 1000 --k 4096 --full"])
-S80W["s80_ms_w2_batched_relu"] = (
-    S80K, "sm_80 multistage, warp_columns = 2 (32x64 warp tiles), batched bf16: aux store, ReLU", [])
+S80W["s80_ms_w1_batched_aux_relu"] = (
+    S80K, "sm_80 multistage, warp_columns = 1 (16x128 warp tiles), batched bf16: aux store, ReLU", [])
 
 # C and aux loads on sm_8x (kernels/sm80.mlir, sm80_large.mlir, issue 28:
 # the epilogue-load warp's cp.async copies), after every other table so

@@ -119,15 +119,17 @@ void mlir::wsgemm::planning::finishChipDefaults(GemmDesc &desc,
     return;
   desc.config.producerRegs = written.producerRegs;
   desc.config.consumerRegs = written.consumerRegs;
-  // The cooperative consumer's warps in two columns of two (32 x 64 warp
+  // Two consumer warpgroups' warps in two columns of two (32 x 64 warp
   // tiles instead of 16 x 128: 6 ldmatrix.x4 per 16 mma.sync, not 9):
-  // 1.05-1.07x at 4096^3 and 8192x8192x1024 (docs/perf-notes.md, "Warp
-  // tiles"). The one-warpgroup kernel measured the same either way (64 x
-  // 64 against 32 x 128) and keeps wgmma's layout, as every kernel with C
-  // or aux loads must (checkChipLegality).
+  // cooperative 1.05-1.07x, multistage 1.21-1.24x at 4096^3 and 8192 x
+  // 8192 x 1024 (docs/perf-notes.md, "Warp tiles on sm_8x"). The
+  // one-warpgroup kernel measured the same either way (64 x 64 against 32
+  // x 128) and keeps wgmma's layout, as every kernel with C or aux loads
+  // must (checkChipLegality).
   GemmConfig &c = desc.config;
   if (!written.warpColumns && c.tile && c.epiTile &&
-      c.schedule == KernelSchedule::Cooperative &&
+      (c.schedule == KernelSchedule::Cooperative ||
+       c.schedule == KernelSchedule::Multistage) &&
       !desc.readsEpilogueMatrices()) {
     int64_t half = (*c.tile)[1] / 2, epiN = (*c.epiTile)[1];
     if (half % 16 == 0 && epiN > 0 && half % epiN == 0)

@@ -136,7 +136,7 @@ wsgemm.gemm @multistage_m64 a(f16) b(f16) d(f16) config #wsgemm.config<tile = [6
 
 // Multistage's block has 256 threads (255 registers each): 128x256 fits,
 // 256x256 does not.
-// expected-error @+1 {{a sm_80 consumer thread of tile [256, 256, 64] holds 256 f32 accumulators (32 rows x 256 columns per warp), which with 72 for fragments and addresses exceed the 255 registers a thread of a 256-thread block has: a smaller tile N fits}}
+// expected-error @+1 {{a sm_80 consumer thread of tile [256, 256, 64] holds 256 f32 accumulators (64 rows x 128 columns per warp), which with 72 for fragments and addresses exceed the 255 registers a thread of a 256-thread block has: a smaller tile N fits}}
 wsgemm.gemm @multistage_regs a(f16) b(f16) d(f16) config #wsgemm.config<tile = [256, 256, 64], schedule = multistage> {
 ^bb0(%acc: f32):
   epi.store %acc : f32

@@ -32,6 +32,10 @@ wsgemm.gemm @plain a(f16) b(f16) d(f16) {
 // CHECK-LABEL: @one_warpgroup_asked
 // CHECK: schedule = warp_specialized
 // CHECK-SAME: warp_columns = 2>
+// Multistage's two warpgroups take two columns of warps too.
+// CHECK-LABEL: @multistage
+// CHECK: schedule = multistage
+// CHECK-SAME: warp_columns = 2>
 // SM86-LABEL: @with_c
 wsgemm.gemm @with_c a(f16) b(f16) c(f16) d(f16) {
 ^bb0(%acc: f32):
@@ -48,6 +52,12 @@ wsgemm.gemm @one_warpgroup a(f16) b(f16) d(f16)
 }
 wsgemm.gemm @one_warpgroup_asked a(f16) b(f16) d(f16)
     config #wsgemm.config<schedule = warp_specialized, warp_columns = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @multistage a(f16) b(f16) d(f16)
+    config #wsgemm.config<schedule = multistage> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

@@ -413,8 +413,8 @@ std::vector<PlanError> checkLegality(const GemmDesc &desc,
 /// there, set before fillDefaults (cp.async operands aligned to 16 bytes,
 /// direct stores, no cluster, the schedule); after it, the register budgets
 /// (setmaxnreg, sm_90 only) go back to what the config `written` said and a
-/// cooperative kernel's warps take two columns (warp_columns = 2) where
-/// that is legal and `written` did not say. No-ops on sm_90a.
+/// cooperative or multistage kernel's warps take two columns (warp_columns
+/// = 2) where that is legal and `written` did not say. No-ops on sm_90a.
 void fillChipDefaults(GemmDesc &desc);
 void finishChipDefaults(GemmDesc &desc, const GemmConfig &written);
 /// What `desc.chip` cannot run or our sm_8x lowering does not implement,
