@@ -24,6 +24,15 @@ wsgemm.gemm @s80_ws_bf16_alpha a(bf16) b(bf16) d(f32)
   epi.yield
 }
 
+// The same one-warpgroup kernel storing bf16: what bench-sm80.sh times
+// against CUTLASS's 128x128x64 sm_80 GEMM (which stores its A/B type).
+wsgemm.gemm @s80_ws_bf16_plain a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 128, 64], schedule = warp_specialized> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
 // Column bias + GELU, batched, 64x128 tile (one consumer warpgroup).
 wsgemm.gemm @s80_ws64_batched_bias_gelu batched a(f16) b(f16) d(f16)
     config #wsgemm.config<tile = [64, 128, 64]> {

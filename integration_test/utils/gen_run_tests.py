@@ -749,6 +749,9 @@ S80W = {}
 S80W["s80_ws_w2_vectors_reductions"] = (
     S80K, "sm_80 warp_specialized, warp_columns = 2 (64x64 warp tiles), f16 -> f32: column and row vectors, row, column and scalar reductions",
     [RAG1 + " --pad 8", "--m 300 --n 1000 --k 4096 --full"])
+S80W["s80_ws_bf16_plain"] = (
+    S80K, "sm_80 warp_specialized 128x128, bf16 -> bf16 (benchmarked against CUTLASS)",
+    [BIG])
 S80W["s80_ms_w1_batched_aux_relu"] = (
     S80K, "sm_80 multistage, warp_columns = 1 (16x128 warp tiles), batched bf16: aux store, ReLU", [])
 
