@@ -10,6 +10,9 @@
 // mma.sync's m16n8 C fragment repeated over the tile's columns: warp w of a
 // consumer warpgroup holds rows 16 w to 16 w + 15 of each 64-row block of
 // the warpgroup's rows, so the epilogue collective reads them unchanged.
+// With warp_columns = 2 warp w holds rows 16 (w % 2) .. of each 32-row
+// block and half the columns (KernelLayout::warpColumns), which the
+// epilogue places by the same layout fields.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +27,8 @@ namespace mlir::wsgemm::collectives {
 /// `consumerWg`, whose k-tiles are the mainloop pipeline's uses kBase,
 /// kBase + 1, ... Every thread of the warpgroup releases each stage.
 /// Returns one !llvm.struct of tile N / 2 f32 per 64-row block of the
-/// warpgroup's rows (getAccumulatorType), in wgmma's accumulator layout.
+/// warpgroup's rows (getAccumulatorType), in wgmma's accumulator layout;
+/// with warp_columns = 2, one of tile N / 4 f32 per 32-row block.
 SmallVector<Value> emitMainloopMmaSm80(KernelContext &kc, const WorkTile &tile,
                                        Value consumerWg, Value kBase);
 
