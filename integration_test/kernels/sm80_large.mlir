@@ -26,3 +26,20 @@ wsgemm.gemm @s80_ws_c32_aux_store a(f16) b(f16) c(f32) d(f16)
   epi.store %r : f32
   epi.yield
 }
+
+// Cooperative with two columns of warps asked for beside C and aux loads
+// (the planner keeps one column there: with an f32 C and this residual the
+// two spilled 32 bytes at 168 registers): each subtile's C and residual
+// rectangles copied side by side, batched, ReLU (sm_86/89: over 99 KiB
+// even with 2 C stages).
+wsgemm.gemm @s80_coop_w2_batched_c_residual batched a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<warp_columns = 2> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %res = epi.aux_load "residual" : bf16 -> f32
+  %x = arith.addf %acc, %c : f32
+  %y = arith.addf %x, %res : f32
+  %r = epi.relu %y : f32
+  epi.store %r : f32
+  epi.yield
+}

@@ -752,6 +752,9 @@ S80W["s80_ws_w2_vectors_reductions"] = (
 S80W["s80_ws_bf16_plain"] = (
     S80K, "sm_80 warp_specialized 128x128, bf16 -> bf16 (benchmarked against CUTLASS)",
     [BIG])
+S80W["s80_coop_w2_batched_c_residual"] = (
+    "kernels/sm80_large.mlir", "sm_80 cooperative, warp_columns = 2 (warp tiles 32x64), batched: f16 C and a bf16 residual copied as two rectangles per subtile, ReLU",
+    [RAG1 + " --pad 8 --l 2"])
 S80W["s80_ms_w1_batched_aux_relu"] = (
     S80K, "sm_80 multistage, warp_columns = 1 (16x128 warp tiles), batched bf16: aux store, ReLU", [])
 

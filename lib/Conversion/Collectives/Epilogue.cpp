@@ -13,8 +13,9 @@
 // q % 2; the subtile's chunks are the epi N / 8 chunks of its columns.
 // sm_8x kernels with warp_columns = 2 (KernelLayout.h) hold 32-row blocks
 // of half the columns per warp: a subtile's shared-memory buffer is laid out
-// the same (warp w's 16 rows from row 16 w), but its two 32-row halves go to
-// two rectangles of the output, the second warpN() columns to the right.
+// the same (warp w's 16 rows from row 16 w), but its two 32-row halves are
+// two rectangles of the output (and of C and the aux loads, which the
+// epilogue-load warp copies so), the second warpN() columns to the right.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,7 +83,7 @@ Value Epilogue::ringBuffer(int64_t offset, pl::DType type, int64_t slots,
 Value Epilogue::emitLoads(const WorkTile &tile, Value start) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
-  int64_t nJ = layout.tileN / layout.epiN;
+  int64_t nJ = layout.warpN() / layout.epiN;
   auto loop = scf::ForOp::create(b, kc.i32(0), kc.i32(getSubtilesPerTile()),
                                  kc.i32(1), ValueRange{start});
   OpBuilder::InsertionGuard guard(b);
@@ -97,6 +98,8 @@ Value Epilogue::emitLoads(const WorkTile &tile, Value start) {
                                 b, state.getType(), state, /*by=*/1)});
     return loop.getResult(0);
   }
+  // One TMA box of 64 rows per subtile: sm_90a's wgmma layout.
+  assert(layout.warpColumns == 1 && "two columns of warps are sm_8x's");
   ProducerAcquireOp::create(b, kc.epiPipe, state);
   // C's bytes when a scalar gates it and the pipeline's static count
   // leaves it out (KernelSchedule.cpp).
@@ -131,7 +134,8 @@ Value Epilogue::emitLoads(const WorkTile &tile, Value start) {
 
 /// Without TMA (sm_8x, or load_c = cp_async), each of the warp's 32
 /// threads waits for the empty stage, copies its align_c-byte pieces of
-/// every warpgroup's subtile (rows mb * 64.., columns j * epi N..) of C and
+/// every warpgroup's subtile (rows mb * 64.., columns j * epi N.., or its
+/// two rectangles with warp_columns = 2) of C and
 /// the aux matrices into the layout TMA would write (the subtile's swizzle,
 /// zeros past M and N), and arrives on the full barrier as they land (with
 /// 2-byte alignment, 16-byte pieces realigned in registers and stored
@@ -142,30 +146,41 @@ void Epilogue::emitCopiedLoads(const WorkTile &tile, Value state, Value mb,
   const pl::KernelLayout &layout = kc.layout;
   ProducerAcquireOp::create(b, kc.epiPipe, state, /*cp_async=*/true);
   Value slot = kc.stageIndex(state);
+  // The subtile is one rectangle of blockRows() rows per column of warps
+  // (KernelLayout::warpColumns): rectangle q's rows land from buffer row
+  // q * blockRows(), which keeps each row's swizzle phase (blockRows() is a
+  // multiple of 8) and its place in every 64-row column block.
   auto copy = [&](StringRef name, pl::DType type, Value buf, Value wgRow) {
     KernelContext::MatrixArg m = kc.matrixArg(name);
-    GlobalTile g;
-    g.base = m.base;
-    g.ld = m.ld;
-    g.batchStride = m.batchStride;
-    g.batch = kc.desc.batched ? tile.batch : kc.i32(0);
-    g.row0 = kc.add(kc.add(tile.m0, wgRow), kc.mul(mb, kc.i32(64)));
-    g.col0 = kc.add(tile.n0, kc.mul(j, kc.i32(layout.epiN)));
-    g.rows = kc.sizeM;
-    g.cols = kc.sizeN;
-    g.originInside = false;
-    SwizzledStage s;
-    s.dst = buf;
-    s.tileRows = 64;
-    s.tileCols = layout.epiN;
-    s.swizzleBytes = layout.subtileSwizzle(type);
-    s.blockBytes = layout.subtileBytes(type);
-    CopyPlan plan;
-    plan.elementBytes = byteWidth(type);
-    plan.widthBytes = kc.desc.epilogueCopyBytes();
-    plan.threads = 32;
-    plan.thread = kc.lane;
-    emitCopyTile(kc, g, s, plan);
+    const int64_t swizzle = layout.subtileSwizzle(type);
+    const int64_t rowBytes = layout.epiN * byteWidth(type);
+    const int64_t blockWidth = swizzle ? std::min(rowBytes, swizzle) : rowBytes;
+    for (int64_t q = 0; q < layout.warpColumns; ++q) {
+      GlobalTile g;
+      g.base = m.base;
+      g.ld = m.ld;
+      g.batchStride = m.batchStride;
+      g.batch = kc.desc.batched ? tile.batch : kc.i32(0);
+      g.row0 = kc.add(kc.add(tile.m0, wgRow),
+                      kc.mul(mb, kc.i32(layout.blockRows())));
+      g.col0 = kc.add(kc.add(tile.n0, kc.i32(q * layout.warpN())),
+                      kc.mul(j, kc.i32(layout.epiN)));
+      g.rows = kc.sizeM;
+      g.cols = kc.sizeN;
+      g.originInside = false;
+      SwizzledStage s;
+      s.dst = kc.gep(buf, kc.i32(q * layout.blockRows() * blockWidth));
+      s.tileRows = layout.blockRows();
+      s.tileCols = layout.epiN;
+      s.swizzleBytes = swizzle;
+      s.blockBytes = layout.subtileBytes(type);
+      CopyPlan plan;
+      plan.elementBytes = byteWidth(type);
+      plan.widthBytes = kc.desc.epilogueCopyBytes();
+      plan.threads = 32;
+      plan.thread = kc.lane;
+      emitCopyTile(kc, g, s, plan);
+    }
   };
   for (int64_t w = 0; w < layout.consumerWarpgroups; ++w) {
     Value wg = kc.i32(w);

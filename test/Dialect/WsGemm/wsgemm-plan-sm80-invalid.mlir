@@ -193,13 +193,3 @@ wsgemm.gemm @warp_columns_epi_n a(f16) b(f16) d(f16) config #wsgemm.config<epi_t
   epi.yield
 }
 
-// -----
-
-// expected-error @+1 {{warp_columns = 2 is not implemented with C or aux loads (their subtiles are copied as one 64-row rectangle); warp_columns = 1 reads them}}
-wsgemm.gemm @warp_columns_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<warp_columns = 2> {
-^bb0(%acc: f32):
-  %c = epi.load_src : f32
-  %z = arith.addf %acc, %c : f32
-  epi.store %z : f32
-  epi.yield
-}

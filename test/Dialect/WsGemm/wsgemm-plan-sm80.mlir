@@ -20,9 +20,9 @@ wsgemm.gemm @plain a(f16) b(f16) d(f16) {
   epi.yield
 }
 
-// wgmma's layout (one column of four warps) where the epilogue reads C (its
-// subtiles are copied as one 64-row rectangle) and in the one-warpgroup
-// kernel (64 x 64 warp tiles measured the same there), unless asked for.
+// wgmma's layout (one column of four warps) where the epilogue reads C and
+// in the one-warpgroup kernel (64 x 64 warp tiles measured the same
+// there), unless asked for.
 // CHECK-LABEL: @with_c
 // CHECK-NOT: warp_columns
 // CHECK: wsgemm.chip

@@ -83,7 +83,8 @@ wsgemm.gemm @s80_plain a(f16) b(f16) d(f16) {
 //
 // Their warps in two columns of two (warp_columns = 2, the default): a 32 x
 // 64 warp tile reads 2 A and 4 B ldmatrix.x4 per k16 step, 24 per k-tile of
-// 64 (wgmma's layout, 16 x 128: 36), for 16 mma.sync per step.
+// 64 (wgmma's layout, 16 x 128: 36), for 16 mma.sync per step, then the
+// stage's release.
 // WARPS-COUNT-24: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // WARPS-NOT: ldmatrix
 // WARPS: mbarrier.arrive.shared.b64

@@ -249,7 +249,7 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       64 in a cooperative one), as CUTLASS's sm_80 warp tiles: fewer
       ldmatrix per mma.sync (docs/perf-notes.md). Absent: the planner's
       pick (docs/limits.md). 2 needs tile N / 2 a multiple of 16 and of epi
-      N, and an epilogue without C or aux loads.
+      N.
 
     ```mlir
     #wsgemm.config<tile = [128, 256, 64], load_a = cp_async, align_a = 2>
