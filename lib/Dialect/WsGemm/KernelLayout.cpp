@@ -180,7 +180,7 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
       return;
     }
     // Without TMA (sm_8x, or load_c = cp_async) the epilogue-load warp
-    // copies C and aux matrices align_c bytes at a time (Epilogue.cpp).
+    // copies C and aux matrices align_c bytes at a time (EpilogueLoads.cpp).
     if (!output && desc.copiesEpilogueLoads()) {
       copied(name.c_str(), type, {"N", "M"}, desc.epilogueCopyBytes());
       return;

@@ -21,7 +21,7 @@ static std::string listToString(const std::array<int64_t, 3> &values) {
 }
 
 /// `load_c = cp_async`: the epilogue-load warp's copies of C and the aux
-/// loads (Epilogue.cpp), at align_c bytes.
+/// loads (EpilogueLoads.cpp), at align_c bytes.
 static void checkEpilogueLoadRules(const GemmDesc &desc,
                                    std::vector<std::string> &errors) {
   const GemmConfig &c = desc.config;

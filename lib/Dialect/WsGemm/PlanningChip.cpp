@@ -224,7 +224,7 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
                    << " (its fragments need ldmatrix.trans); A and B must "
                       "be K-major";
   // C and aux matrices are copied by the epilogue-load warp with cp.async
-  // (Epilogue.cpp), which the multistage schedule does not have.
+  // (EpilogueLoads.cpp), which the multistage schedule does not have.
   if (desc.readsEpilogueMatrices() && c.schedule == KernelSchedule::Multistage)
     errors.error() << "schedule = multistage does not read C or aux "
                    << "matrices (they are copied by the epilogue-load warp "

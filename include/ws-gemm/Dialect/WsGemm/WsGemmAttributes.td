@@ -224,7 +224,7 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       every `aux_load` matrix to shared memory (absent: tma on sm_90a,
       cp_async on sm_8x, which has no TMA). `cp_async`: its 32 lanes copy
       each subtile into the layout TMA would write (zero fill past M and
-      N) and arrive with `cp.async.mbarrier.arrive.noinc` (Epilogue.cpp):
+      N) and arrive with `cp.async.mbarrier.arrive.noinc` (EpilogueLoads.cpp):
       a C or aux matrix whose row stride is not a multiple of 16 bytes
       (an LM head's odd N), or a slice.
     - `align_c`: with `load_c = cp_async`, the alignment in bytes (2, 4, 8
