@@ -35,8 +35,6 @@ using namespace mlir::wsgemm::collectives;
 namespace pl = mlir::wsgemm::planning;
 using Kind = pl::EpilogueOperand::Kind;
 
-static int64_t byteWidth(pl::DType type) { return pl::getBits(type) / 8; }
-
 Epilogue::Epilogue(KernelContext &kc) : kc(kc) {
   ImplicitLocOpBuilder &b = kc.b;
   useC = kc.constTrue();
@@ -401,11 +399,9 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
         else
           StoreAcquireOp::create(b, kc.storePipe);
       });
-    if (freeAlready)
-      ;
-    else if (perWarp && !epiLoads)
+    if (!freeAlready && perWarp && !epiLoads)
       kc.warpSync();
-    else
+    else if (!freeAlready)
       kc.namedBarrier(barrierId, 128);
     // Every thread of the warpgroup has read this subtile's C and aux
     // elements: the stage goes back to the loader, unless D is staged over

@@ -31,6 +31,11 @@
 
 namespace mlir::wsgemm::collectives {
 
+/// Bytes of one element of a (whole-byte) epilogue matrix type.
+inline int64_t byteWidth(planning::DType type) {
+  return planning::getBits(type) / 8;
+}
+
 class Epilogue {
 public:
   /// Reads the epilogue's run-time state once at the role's entry: scalar

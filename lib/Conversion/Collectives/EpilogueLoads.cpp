@@ -18,8 +18,6 @@ using namespace mlir::wsgemm::collectives;
 namespace pl = mlir::wsgemm::planning;
 using Kind = pl::EpilogueOperand::Kind;
 
-static int64_t byteWidth(pl::DType type) { return pl::getBits(type) / 8; }
-
 Value Epilogue::emitLoads(const WorkTile &tile, Value start) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;

@@ -19,8 +19,6 @@ using namespace mlir::wsgemm;
 using namespace mlir::wsgemm::collectives;
 namespace pl = mlir::wsgemm::planning;
 
-static int64_t byteWidth(pl::DType type) { return pl::getBits(type) / 8; }
-
 /// Byte `offset` of a 64 x epiN subtile of `type` as TMA lays it out with
 /// the subtile's swizzle: the 16-byte chunk index (bits 4..) XOR the row's
 /// position in the swizzle pattern (bits 7..), over 1, 2 or 3 bits for 32B,
