@@ -7,8 +7,17 @@
 // H100 runs it (every instruction it uses exists on sm_90). A and B are
 // K-major with 16-byte aligned rows (align 16, the sm_8x default).
 
-// The defaults: 128x128x64 cooperative (8 consumer warps), plain D.
-wsgemm.gemm @s80_coop_plain a(f16) b(f16) d(f16) {
+// The defaults: 128x128x64 warp_specialized (one consumer warpgroup),
+// persistent, plain D.
+wsgemm.gemm @s80_plain a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// The cooperative kernel (8 consumer warps in two columns of 32 x 64).
+wsgemm.gemm @s80_coop_plain a(f16) b(f16) d(f16)
+    config #wsgemm.config<schedule = cooperative> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
@@ -46,7 +55,8 @@ wsgemm.gemm @s80_ws64_batched_bias_gelu batched a(f16) b(f16) d(f16)
 
 // Row bias + ReLU, cooperative, 8-byte copies (align 8).
 wsgemm.gemm @s80_coop_rowbias_relu_a8 a(bf16) b(bf16) d(bf16)
-    config #wsgemm.config<load_a = cp_async, align_a = 8,
+    config #wsgemm.config<schedule = cooperative,
+                          load_a = cp_async, align_a = 8,
                           load_b = cp_async, align_b = 8> {
 ^bb0(%acc: f32):
   %bias = epi.load_vec_m "bias" : bf16 -> f32
@@ -76,7 +86,8 @@ wsgemm.gemm @s80_ms_bf16_plain a(bf16) b(bf16) d(bf16)
   epi.yield
 }
 
-wsgemm.gemm @s80_coop_bf16_plain a(bf16) b(bf16) d(bf16) {
+wsgemm.gemm @s80_coop_bf16_plain a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<schedule = cooperative> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
@@ -101,7 +112,7 @@ wsgemm.gemm @s80_ms_batched_rowbias_gelu_a8 batched a(f16) b(f16) d(f16)
 // absolute maximum beside D = relu(acc), cooperative (epilogue subtiles of
 // 128x16: the planner refuses 128x32 for registers, 171 > 168).
 wsgemm.gemm @s80_coop_aux_reductions a(f16) b(f16) d(f16)
-    config #wsgemm.config<epi_tile = [128, 16]> {
+    config #wsgemm.config<schedule = cooperative, epi_tile = [128, 16]> {
 ^bb0(%acc: f32):
   epi.aux_store %acc, "pre" : f32 -> f16
   epi.reduce_to_vec_m sum %acc, "rowsum" : f32
@@ -165,7 +176,8 @@ wsgemm.gemm @s80_ms_w1_batched_aux_relu batched a(bf16) b(bf16) d(bf16)
 // cp.async (zero fill past M and N), and arrive on the epilogue pipeline's
 // full barrier as the copies land (Epilogue.cpp). Cooperative lincomb,
 // f16 C, with beta gating C off at run time (skip_if_zero).
-wsgemm.gemm @s80_coop_lincomb_c a(f16) b(f16) c(f16) d(f16) {
+wsgemm.gemm @s80_coop_lincomb_c a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<schedule = cooperative> {
 ^bb0(%acc: f32):
   %alpha = epi.scalar param ["alpha"] : f32
   %beta = epi.scalar param ["beta"] : f32

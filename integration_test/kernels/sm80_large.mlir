@@ -33,7 +33,7 @@ wsgemm.gemm @s80_ws_c32_aux_store a(f16) b(f16) c(f32) d(f16)
 // rectangles copied side by side, batched, ReLU (sm_86/89: over 99 KiB
 // even with 2 C stages).
 wsgemm.gemm @s80_coop_w2_batched_c_residual batched a(f16) b(f16) c(f16) d(f16)
-    config #wsgemm.config<warp_columns = 2> {
+    config #wsgemm.config<schedule = cooperative, warp_columns = 2> {
 ^bb0(%acc: f32):
   %c = epi.load_src : f32
   %res = epi.aux_load "residual" : bf16 -> f32

@@ -9,7 +9,8 @@
 
 // The defaults (cooperative 128x128x128), e4m3 x e4m3, the usual scaled
 // fp8 epilogue: D = scale_a * scale_b * acc in bf16.
-wsgemm.gemm @s89_f8_coop_scaled_bf16 a(f8E4M3FN) b(f8E4M3FN) d(bf16) {
+wsgemm.gemm @s89_f8_coop_scaled_bf16 a(f8E4M3FN) b(f8E4M3FN) d(bf16)
+    config #wsgemm.config<schedule = cooperative> {
 ^bb0(%acc: f32):
   %sa = epi.scalar param ["scale_a"] : f32
   %sb = epi.scalar param ["scale_b"] : f32
@@ -40,7 +41,7 @@ wsgemm.gemm @s89_f8_ms_batched_f16 batched a(f8E5M2) b(f8E4M3FN) d(f16)
 // Residual C (copied by the epilogue-load warp), GELU, row sums of the
 // result into an f32 vector, 8-byte operand copies (align 8).
 wsgemm.gemm @s89_f8_coop_c_gelu_rowsum a(f8E4M3FN) b(f8E4M3FN) c(bf16) d(bf16)
-    config #wsgemm.config<load_a = cp_async, align_a = 8,
+    config #wsgemm.config<schedule = cooperative, load_a = cp_async, align_a = 8,
                           load_b = cp_async, align_b = 8> {
 ^bb0(%acc: f32):
   %c = epi.load_src : f32

@@ -593,7 +593,7 @@ AP["ap_preset_lincomb_clamp"] = (
 S80 = {}
 S80K = "kernels/sm80.mlir"
 S80["s80_coop_plain"] = (
-    S80K, "sm_80 defaults: cooperative 128x128x64 (warp tiles 32x64), f16, plain D",
+    S80K, "sm_80 cooperative 128x128x64 (warp tiles 32x64), f16, plain D",
     ["--m 256 --n 512 --k 8192", BIG, RAG2 + " --pad 8"])
 S80["s80_ws_bf16_alpha"] = (
     S80K, "sm_80 warp_specialized 128x128 (warp tile 32x128), bf16 -> f32, alpha",
@@ -750,8 +750,11 @@ S80W["s80_ws_w2_vectors_reductions"] = (
     S80K, "sm_80 warp_specialized, warp_columns = 2 (64x64 warp tiles), f16 -> f32: column and row vectors, row, column and scalar reductions",
     [RAG1 + " --pad 8", "--m 300 --n 1000 --k 4096 --full"])
 S80W["s80_ws_bf16_plain"] = (
-    S80K, "sm_80 warp_specialized 128x128, bf16 -> bf16 (benchmarked against CUTLASS)",
+    S80K, "sm_80 warp_specialized 128x128 (persistent by default), bf16 -> bf16 (benchmarked against CUTLASS)",
     [BIG])
+S80W["s80_plain"] = (
+    S80K, "sm_80 defaults: warp_specialized 128x128x64, persistent (one consumer warpgroup, warp tiles 32x128), f16, plain D",
+    ["--m 256 --n 512 --k 8192", BIG, RAG2 + " --pad 8", "--m 4100 --n 4100 --k 264"])
 S80W["s80_coop_w2_batched_c_residual"] = (
     "kernels/sm80_large.mlir", "sm_80 cooperative, warp_columns = 2 (warp tiles 32x64), batched: f16 C and a bf16 residual copied as two rectangles per subtile, ReLU",
     [RAG1 + " --pad 8 --l 2"])

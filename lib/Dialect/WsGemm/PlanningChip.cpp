@@ -70,6 +70,11 @@ int64_t mlir::wsgemm::planning::getSmemCapacity(Chip chip) {
   return kSm90SmemCapacity;
 }
 
+/// Registers of a consumer thread beside its accumulators: the ldmatrix
+/// fragments of a k-step, addresses and indices; an estimate the ptxas
+/// resource tests (test/Target/PTX/sm80-ptxas.test) hold to.
+static constexpr int64_t kFragmentRegisters = 72;
+
 void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   if (!isSm8x(desc.chip))
     return;
@@ -79,11 +84,22 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
     c.tile = {128, 128, 128 * 8 / getBits(desc.a)};
   if (!c.cluster)
     c.cluster = {1, 1, 1};
-  // Two consumer warpgroups (8 mma warps) share a 128-row tile; a 64-row
-  // tile has one.
-  if (!c.schedule)
-    c.schedule = (*c.tile)[0] >= 128 ? KernelSchedule::Cooperative
-                                     : KernelSchedule::WarpSpecialized;
+  // One consumer warpgroup of four 32 x 128 warp tiles, as many warps as
+  // CUTLASS's sm_80 GEMM has, persistent (below): on the H200 it ran
+  // 1.01-1.10x the cooperative kernel's eight 32 x 64 warps, which read
+  // 1.5x the fragments from shared memory per k-step (docs/perf-notes.md,
+  // "The default sm_8x kernel"). Tiles whose accumulators one warpgroup
+  // cannot hold (over 128 rows, or 128 x 192) split their rows between two.
+  if (!c.schedule) {
+    auto [tileM, tileN, tileK] = *c.tile;
+    // An epilogue subtile of 128 rows spans two warpgroups' rows.
+    bool tallSubtile = c.epiTile && (*c.epiTile)[0] > 64;
+    c.schedule = tileM <= 128 && !tallSubtile &&
+                         tileM * tileN / 128 + kFragmentRegisters <=
+                             getLaunchRegisterShare(256, 1)
+                     ? KernelSchedule::WarpSpecialized
+                     : KernelSchedule::Cooperative;
+  }
   if (!c.loadA)
     c.loadA = OperandLoad::CpAsync;
   if (!c.loadB)
@@ -104,6 +120,12 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   }
   if (!c.store)
     c.store = OutputStore::Direct;
+  // The one-warpgroup kernel loops over tiles, so its producer fills the
+  // next tile's stages while the consumers store the last one: 1.04-1.06x
+  // the one-tile-per-CTA kernel at 4096^3 and 8192 x 8192 x 1024 (sm_90's
+  // warp_specialized default stays one tile per CTA).
+  if (!c.persistent && c.schedule == KernelSchedule::WarpSpecialized)
+    c.persistent = true;
   if (!c.scheduler)
     c.scheduler = TileSchedulerKind::DataParallel;
   // sm_86/89's 99 KiB hold a 128x128x64 tile's two stages beside two C or
@@ -272,9 +294,6 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   int64_t threads = getBlockThreads(schedule);
   int64_t accumulators = tileM / wgs / 64 * tileN / 2;
   int64_t budget = getLaunchRegisterShare(threads, 1);
-  // ldmatrix fragments of a k16 step, addresses and indices: an estimate
-  // the ptxas resource tests (test/Target/PTX/sm80-ptxas.test) hold to.
-  constexpr int64_t kFragmentRegisters = 72;
   if (accumulators + kFragmentRegisters > budget)
     errors.error() << "a " << chip << " consumer thread of tile "
                    << listToString(*c.tile) << " holds " << accumulators

@@ -1,18 +1,18 @@
 // RUN: ws-gemm-opt %s --wsgemm-plan=chip=sm_80 | FileCheck %s
 // RUN: ws-gemm-opt %s --wsgemm-plan=chip=sm_86 | FileCheck %s --check-prefix=SM86
 
-// The sm_8x defaults (PlanningChip.cpp): 128x128x64 cooperative, both
-// operands copied by 16-byte cp.async, direct stores, no register budgets,
-// the stage count from the chip's shared memory per block, the chip
-// recorded on the op.
-// CHECK: tile = [128, 128, 64], cluster = [1, 1, 1], stages = 4, schedule = cooperative
+// The sm_8x defaults (PlanningChip.cpp): 128x128x64 warp_specialized (one
+// consumer warpgroup), persistent, both operands copied by 16-byte
+// cp.async, direct stores, no register budgets, the stage count from the
+// chip's shared memory per block, the chip recorded on the op.
+// CHECK: tile = [128, 128, 64], cluster = [1, 1, 1], stages = 4, schedule = warp_specialized, persistent = true
 // CHECK-NOT: producer_regs
 // CHECK-SAME: store = direct
-// The cooperative consumer's warps in two columns of two (warp_columns = 2).
-// CHECK-SAME: load_a = cp_async, load_b = cp_async, align_a = 16, align_b = 16, warp_columns = 2>
+// The one-warpgroup kernel keeps wgmma's layout (one column of four warps).
+// CHECK-SAME: load_a = cp_async, load_b = cp_async, align_a = 16, align_b = 16>
 // CHECK-SAME: wsgemm.chip = "sm_80"
 // SM86: stages = 2
-// SM86-SAME: warp_columns = 2>
+// SM86-SAME: schedule = warp_specialized
 // SM86: wsgemm.chip = "sm_86"
 wsgemm.gemm @plain a(f16) b(f16) d(f16) {
 ^bb0(%acc: f32):
@@ -20,6 +20,16 @@ wsgemm.gemm @plain a(f16) b(f16) d(f16) {
   epi.yield
 }
 
+// A tile whose accumulators one warpgroup cannot hold (128 x 192: 192 per
+// thread) splits its rows between two: cooperative, whose warps take two
+// columns of two (warp_columns = 2).
+// CHECK-LABEL: @wide
+// CHECK: tile = [128, 192, 64]
+// CHECK-SAME: schedule = cooperative
+// CHECK-SAME: warp_columns = 2>
+// CHECK-LABEL: @coop
+// CHECK: schedule = cooperative
+// CHECK-SAME: warp_columns = 2>
 // wgmma's layout (one column of four warps) where the epilogue reads C and
 // in the one-warpgroup kernel (64 x 64 warp tiles measured the same
 // there), unless asked for.
@@ -37,6 +47,18 @@ wsgemm.gemm @plain a(f16) b(f16) d(f16) {
 // CHECK: schedule = multistage
 // CHECK-SAME: warp_columns = 2>
 // SM86-LABEL: @with_c
+wsgemm.gemm @wide a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 192, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @coop a(f16) b(f16) d(f16)
+    config #wsgemm.config<schedule = cooperative> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
 wsgemm.gemm @with_c a(f16) b(f16) c(f16) d(f16) {
 ^bb0(%acc: f32):
   %c = epi.load_src : f32

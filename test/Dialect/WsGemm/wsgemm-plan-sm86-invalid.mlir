@@ -6,7 +6,7 @@
 // sm_86 and sm_89 give a block 99 KiB (101376 bytes) of shared memory:
 // 3 stages of a 128x128x64 f16 tile (32 KiB each) and the D buffers do
 // not fit there; they do on sm_80's 163 KiB.
-// CHECK: error: needs 115760 bytes of shared memory, 101376 available
+// CHECK: error: needs 107568 bytes of shared memory, 101376 available
 // SM80: stages = 3
 // SM80-SAME: wsgemm.chip = "sm_80"
 wsgemm.gemm @stages3 a(f16) b(f16) d(f16) config #wsgemm.config<stages = 3> {

@@ -1,12 +1,14 @@
 // RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=ptx --chip=sm_80
 // RUN: FileCheck %s --input-file=%t/s80_plain.ptx
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_plain.ptx
-// RUN: FileCheck %s --check-prefix=SPREAD --input-file=%t/s80_plain.ptx
+// RUN: FileCheck %s --check-prefix=SPREAD --input-file=%t/s80_coop.ptx
+// RUN: FileCheck %s --check-prefix=LOOKAHEAD --input-file=%t/s80_plain.ptx
+// RUN: FileCheck %s --check-prefix=DEFAULT --input-file=%t/s80_plain.json
 // RUN: FileCheck %s --check-prefix=BF16 --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=NEG --input-file=%t/s80_ws_bf16_bias.ptx
 // RUN: FileCheck %s --check-prefix=LOOKAHEAD --input-file=%t/s80_ws_bf16_bias.ptx
-// RUN: FileCheck %s --check-prefix=IN-ORDER --input-file=%t/s80_plain.ptx
-// RUN: FileCheck %s --check-prefix=WARPS --input-file=%t/s80_plain.ptx
+// RUN: FileCheck %s --check-prefix=IN-ORDER --input-file=%t/s80_coop.ptx
+// RUN: FileCheck %s --check-prefix=WARPS --input-file=%t/s80_coop.ptx
 // RUN: FileCheck %s --check-prefix=WARPS-ONE --input-file=%t/s80_lincomb_c.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/s80_plain.json
 // RUN: FileCheck %s --check-prefix=NO-PDL --input-file=%t/s80_plain.json
@@ -33,7 +35,7 @@
 // CHECK-DAG: mbarrier.test_wait.parity.shared.b64
 // CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
-// CHECK-DAG: mbarrier.arrive.shared.b64
+// CHECK-DAG: mbarrier.arrive.shared{{(::cta)?}}.b64
 // CHECK-DAG: st.shared.b32
 // CHECK-DAG: st.global.b16
 // NEG-NOT: wgmma
@@ -51,11 +53,23 @@
 // The waits back off between tries (producers 128 ns, consumers 32 ns).
 // CHECK-DAG: nanosleep.u32 128;
 // CHECK-DAG: nanosleep.u32 32;
+// The defaults: one consumer warpgroup (the LOOKAHEAD checks below),
+// persistent, its tile order taken at launch.
+// DEFAULT: "grid": {
+// DEFAULT-NEXT: "kind": "persistent",
+// DEFAULT: "schedule": "warp_specialized"
+wsgemm.gemm @s80_plain a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
 // The cooperative producer keeps every copy edge-checked (a src-size
 // operand); see s80_ws_bf16_bias for the straight-line copies.
 // SPREAD: cp.async.cg.shared.global {{\[.*\]}}, {{\[.*\]}}, 16, %r
 // SPREAD-NOT: cp.async.cg.shared.global {{\[.*\]}}, {{\[.*\]}}, 16;
-wsgemm.gemm @s80_plain a(f16) b(f16) d(f16) {
+wsgemm.gemm @s80_coop a(f16) b(f16) d(f16)
+    config #wsgemm.config<schedule = cooperative> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
@@ -73,7 +87,7 @@ wsgemm.gemm @s80_plain a(f16) b(f16) d(f16) {
 // LOOKAHEAD-NOT: mma.sync
 // LOOKAHEAD: @p mbarrier.arrive.shared::cta.b64 _, [%rd[[EMPTY]]];
 // LOOKAHEAD-NEXT: // end inline asm
-// LOOKAHEAD-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// LOOKAHEAD-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.{{bf16.bf16|f16.f16}}.f32
 //
 // Two consumer warpgroups (168 registers a thread) keep the in-order loop:
 // one unpredicated arrival per k-tile, after all of its mma.sync.
@@ -167,7 +181,8 @@ wsgemm.gemm @s80_reduce_store a(bf16) b(bf16) d(f32) {
 // LOADC-MANIFEST-NEXT: "kind": "matrix",
 // LOADC-MANIFEST-NEXT: "name": "C",
 // LOADC-MANIFEST-NOT: tensor_map
-wsgemm.gemm @s80_lincomb_c a(f16) b(f16) c(f16) d(f16) {
+wsgemm.gemm @s80_lincomb_c a(f16) b(f16) c(f16) d(f16)
+    config #wsgemm.config<schedule = cooperative> {
 ^bb0(%acc: f32):
   %beta = epi.scalar param ["beta"] : f32
   %c = epi.load_src skip_if_zero "beta" : f32
