@@ -75,6 +75,21 @@ int64_t mlir::wsgemm::planning::getSmemCapacity(Chip chip) {
 /// resource tests (test/Target/PTX/sm80-ptxas.test) hold to.
 static constexpr int64_t kFragmentRegisters = 72;
 
+/// f32 accumulators a consumer thread of `schedule` holds for a tile of
+/// tileM x tileN (the tile's rows split between its warpgroups).
+static int64_t accumulatorsPerThread(int64_t tileM, int64_t tileN,
+                                     KernelSchedule schedule) {
+  return tileM / getWarpgroupsPerTile(schedule) / 64 * tileN / 2;
+}
+
+/// Whether those accumulators and kFragmentRegisters fit the registers a
+/// thread of the schedule's block gets.
+static bool accumulatorsFit(int64_t tileM, int64_t tileN,
+                            KernelSchedule schedule) {
+  return accumulatorsPerThread(tileM, tileN, schedule) + kFragmentRegisters <=
+         getLaunchRegisterShare(getBlockThreads(schedule), 1);
+}
+
 void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   if (!isSm8x(desc.chip))
     return;
@@ -95,8 +110,8 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
     // An epilogue subtile of 128 rows spans two warpgroups' rows.
     bool tallSubtile = c.epiTile && (*c.epiTile)[0] > 64;
     c.schedule = tileM <= 128 && !tallSubtile &&
-                         tileM * tileN / 128 + kFragmentRegisters <=
-                             getLaunchRegisterShare(256, 1)
+                         accumulatorsFit(tileM, tileN,
+                                         KernelSchedule::WarpSpecialized)
                      ? KernelSchedule::WarpSpecialized
                      : KernelSchedule::Cooperative;
   }
@@ -292,9 +307,9 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   if (tileM % (64 * wgs) != 0)
     return errors.take(); // checkLegality names this rule
   int64_t threads = getBlockThreads(schedule);
-  int64_t accumulators = tileM / wgs / 64 * tileN / 2;
+  int64_t accumulators = accumulatorsPerThread(tileM, tileN, schedule);
   int64_t budget = getLaunchRegisterShare(threads, 1);
-  if (accumulators + kFragmentRegisters > budget)
+  if (!accumulatorsFit(tileM, tileN, schedule))
     errors.error() << "a " << chip << " consumer thread of tile "
                    << listToString(*c.tile) << " holds " << accumulators
                    << " f32 accumulators ("
