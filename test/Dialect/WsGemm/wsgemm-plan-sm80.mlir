@@ -30,6 +30,10 @@ wsgemm.gemm @plain a(f16) b(f16) d(f16) {
 // CHECK-LABEL: @coop
 // CHECK: schedule = cooperative
 // CHECK-SAME: warp_columns = 2>
+// So does a 128-row epilogue subtile, which spans two warpgroups' rows.
+// CHECK-LABEL: @tall_subtile
+// CHECK: schedule = cooperative
+// CHECK-SAME: epi_tile = [128, 16]
 // wgmma's layout (one column of four warps) where the epilogue reads C and
 // in the one-warpgroup kernel (64 x 64 warp tiles measured the same
 // there), unless asked for.
@@ -55,6 +59,12 @@ wsgemm.gemm @wide a(f16) b(f16) d(f16)
 }
 wsgemm.gemm @coop a(f16) b(f16) d(f16)
     config #wsgemm.config<schedule = cooperative> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @tall_subtile a(f16) b(f16) d(f16)
+    config #wsgemm.config<epi_tile = [128, 16]> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
