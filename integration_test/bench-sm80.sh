@@ -23,7 +23,7 @@ k=$dev/integration_test/kernels
 log=${1:-bench-sm80.log}
 rounds=${ROUNDS:-3}
 shapes=${SHAPES:-"4096,4096,4096 8192,8192,1024"}
-kernels=${KERNELS:-"s80_plain s80_ws_bf16_plain s80_coop_plain s80_coop_bf16_plain s80_ms_plain"}
+kernels=${KERNELS:-"s80_plain s80_copyout_plain s80_ws_bf16_plain s80_coop_plain s80_coop_bf16_plain s80_ms_plain"}
 cutlass=${CUTLASS:-$dev/exp/cutlass_sm80_bench}
 configs=${CONFIGS:-"cb_f16_128x128x64_s4 cb_bf16_128x128x64_s4 cb_f16_128x256x64_s3"}
 [ -x "$bench" ] || { echo "error: $bench is missing: run integration_test/stage-for-gpu.sh" >&2; exit 2; }

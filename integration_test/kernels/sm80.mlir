@@ -15,6 +15,17 @@ wsgemm.gemm @s80_plain a(f16) b(f16) d(f16) {
   epi.yield
 }
 
+// The same with the load warps copying each tile out (copy_out = load, the
+// planner's pick only for a static K up to 1024): the consumers stage the
+// tile's 8 subtiles in a store ring of the whole tile and start the next
+// mainloop.
+wsgemm.gemm @s80_copyout_plain a(f16) b(f16) d(f16)
+    config #wsgemm.config<copy_out = load> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
 // The cooperative kernel (8 consumer warps in two columns of 32 x 64).
 wsgemm.gemm @s80_coop_plain a(f16) b(f16) d(f16)
     config #wsgemm.config<schedule = cooperative> {

@@ -43,3 +43,19 @@ wsgemm.gemm @s80_coop_w2_batched_c_residual batched a(f16) b(f16) c(f16) d(f16)
   epi.store %r : f32
   epi.yield
 }
+
+// copy_out = load written where the planner keeps the consumers' copy-out
+// (an f32 D: the whole-tile store ring leaves 2 stages beside the aux
+// store's): the load warps copy D's and the aux store's subtiles out, as
+// two rectangles each (two columns of warps), D reduced into with
+// red.global.add; the row sums stay with the consumers.
+wsgemm.gemm @s80_ws_copyout_aux_w2 a(f16) b(f16) d(f32)
+    config #wsgemm.config<schedule = warp_specialized, warp_columns = 2,
+                          copy_out = load> {
+^bb0(%acc: f32):
+  epi.aux_store %acc, "pre" : f32 -> bf16
+  epi.reduce_to_vec_m sum %acc, "rowsum" : f32
+  %r = epi.relu %acc : f32
+  epi.store %r reduce add : f32
+  epi.yield
+}

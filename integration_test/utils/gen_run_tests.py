@@ -832,6 +832,19 @@ MXR["mx_f8w_rowscale_f16"] = (
     MX8K, "fp8 e4m3 weights into f16, one scale per row on the accumulator, 128x32 split_k = 2, bias per output channel, SiLU",
     MX_SHAPES + ["--m 4096 --n 16 --k 4096"])
 
+# copy_out = load: the load warps copy each tile out (kernels/sm80.mlir,
+# sm80_large.mlir; the planner picks it for a static K up to 1024), after
+# every other table so the kernels above keep their seeds. The extras loop
+# every CTA over several tiles at K = 264 (5 k-tiles over 2 or 4 stages),
+# and KSM's K = 40 copies a tile out after the next one's only k-tile.
+S80CO = {}
+S80CO["s80_copyout_plain"] = (
+    S80K, "sm_80 warp_specialized 128x128x64, persistent, copy_out = load (the load warps copy each tile out of a whole-tile store ring), f16, plain D",
+    ["--m 256 --n 512 --k 8192", BIG, RAG2 + " --pad 8", "--m 4100 --n 4100 --k 264"])
+S80CO["s80_ws_copyout_aux_w2"] = (
+    "kernels/sm80_large.mlir", "sm_80 warp_specialized, copy_out = load (the load warps copy the tile out), warp_columns = 2, f16 -> f32: bf16 aux store, row sums, D += relu(acc) by red.global",
+    [RAG1 + " --pad 8", "--m 4100 --n 4100 --k 264"])
+
 
 def main():
     sources = {}
@@ -866,6 +879,7 @@ def main():
     KERNELS.update(MXR)
     KERNELS.update(MXA)
     KERNELS.update(S80W)
+    KERNELS.update(S80CO)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -876,7 +890,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

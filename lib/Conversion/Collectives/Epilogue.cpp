@@ -22,6 +22,8 @@
 
 #include "Epilogue.h"
 
+#include "CpAsyncProducer.h"
+
 #include "ws-gemm/Conversion/EvtVisit.h"
 #include "ws-gemm/Dialect/Epi/EpiOps.h"
 
@@ -261,6 +263,17 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
   };
   Value leader = kc.eq(kc.tidInWg, kc.i32(0));
   Value storer = storesIssuer();
+  copyThread = kc.tidInWg;
+  copyThreads = 128;
+  // copy_out = load: the consumers stage each subtile in its own store-ring
+  // slot and hand it to the load warps (the copy-out pipeline's producer
+  // side), without waiting for one another.
+  bool copyOut = direct && layout.copyOutByLoad;
+  Value copyStart;
+  if (copyOut)
+    copyStart = PipelineStateInitOp::create(
+        b, PipelineStateType::get(b.getContext(), layout.storeRing),
+        PipelineAgent::producer);
   rowInSub =
       kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4)));
   colInChunk = kc.mul(kc.remu(kc.lane, kc.i32(4)), kc.i32(2));
@@ -284,6 +297,14 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
 
   for (int64_t t = 0; t < total; ++t) {
     int64_t mb = t / nJ, j = t % nJ;
+    // copy_out = load: the slot is free once the load warps copied out
+    // what it held (with a ring of the whole tile, during this tile's
+    // mainloop), so the wait comes first.
+    Value copySt;
+    if (copyOut) {
+      copySt = kc.stateAt(copyStart, kc.add(subBase, kc.i32(t)));
+      ProducerAcquireOp::create(b, kc.copyOutPipe, copySt);
+    }
     // The first rectangle's origin (one per column of warps).
     Value subRow =
         kc.add(kc.add(tile.m0, kc.mul(consumerWg, kc.i32(layout.wgRows))),
@@ -390,7 +411,11 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     // earlier tile's, ordered before this epilogue by the schedule) read it
     // before each thread reached the barrier ahead of subtile t - 1's
     // copy-out, which every thread has passed.
-    bool freeAlready = direct && !epiLoads && layout.storeRing >= 2;
+    // With copy_out = load, the slot's empty barrier says its last
+    // copy-out read it; C and aux stages go back per thread (sm_8x copies
+    // them).
+    bool freeAlready =
+        direct && ((!epiLoads && layout.storeRing >= 2) || copyOut);
     if (!direct)
       kc.ifThen(storer, [&] {
         if (delay)
@@ -420,6 +445,12 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
       storeShared(st.buf, st.type, st.offset, st.value);
     if (desc.storesD)
       emitR2S(current.dBuf, dVals);
+    if (copyOut) {
+      // This thread's writes of the subtile are done (the arrival releases
+      // them); the load warps copy it out once every thread has arrived.
+      ProducerCommitOp::create(b, kc.copyOutPipe, copySt);
+      continue;
+    }
     if (direct) {
       // Every thread's shared-memory writes are done; the warpgroup copies
       // the subtile out (reuse_smem_c and delay_tma_store are off).
@@ -475,6 +506,58 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     prev = current;
   }
   flushReductions(tile, consumerWg);
+}
+
+void Epilogue::emitCopyOut(const WorkTile &tile, Value subBase) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  const pl::GemmDesc &desc = kc.desc;
+  int64_t nJ = layout.warpN() / layout.epiN;
+  // The load warps' first power-of-two threads copy (storeDirect splits a
+  // subtile's rows and columns evenly between them); the others only take
+  // part in the barriers.
+  copyThread = kc.tid;
+  copyThreads = int64_t(llvm::bit_floor(
+      uint64_t(getCpAsyncProducerThreads(layout))));
+  Value copies = kc.ult(copyThread, kc.i32(copyThreads));
+  Value start = PipelineStateInitOp::create(
+      b, PipelineStateType::get(b.getContext(), layout.storeRing),
+      PipelineAgent::consumer);
+  // One loop over the subtiles (not unrolled as the consumers' are: the
+  // copy needs no registers of theirs, and the load warps' code stays
+  // small).
+  auto loop = scf::ForOp::create(b, kc.i32(0), kc.i32(getSubtilesPerTile()),
+                                 kc.i32(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  {
+    Value t = loop.getInductionVar();
+    Value mb = kc.divu(t, kc.i32(nJ)), j = kc.remu(t, kc.i32(nJ));
+    Value state = kc.stateAt(start, kc.add(subBase, t));
+    ConsumerWaitOp::create(b, kc.copyOutPipe, state);
+    Value slot = kc.stageIndex(state);
+    // Every consumer warpgroup's subtile t of the tile, where emitTile
+    // staged it.
+    kc.ifThen(copies, [&] {
+      for (int64_t wg = 0; wg < layout.consumerWarpgroups; ++wg) {
+        Value subRow =
+            kc.add(kc.add(tile.m0, kc.i32(wg * layout.wgRows)),
+                   kc.mul(mb, kc.i32(layout.blockRows())));
+        Value subCol = kc.add(tile.n0, kc.mul(j, kc.i32(layout.epiN)));
+        if (desc.storesD)
+          storeDirect(ringBuffer(layout.offD, desc.d, layout.stagesD,
+                                 kc.i32(wg), slot),
+                      desc.d, "D", subRow, subCol, tile.batch, desc.dReduce);
+        for (const pl::AuxBuffer &aux : layout.auxStores)
+          storeDirect(ringBuffer(aux.offset, aux.type, layout.storeRing,
+                                 kc.i32(wg), slot),
+                      aux.type, aux.name, subRow, subCol, tile.batch);
+      }
+    });
+    // This thread's reads of the slot are done (their values are in the
+    // st.global it issued): the consumers may write it again.
+    ConsumerReleaseOp::create(b, kc.copyOutPipe, state, Value(), Value());
+  }
 }
 
 void Epilogue::emitStoresRead() {

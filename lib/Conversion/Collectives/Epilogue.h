@@ -63,6 +63,13 @@ public:
   void emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
                 ArrayRef<Value> acc, Value subBase);
 
+  /// copy_out = load (KernelLayout::copyOutByLoad), run by the load warps:
+  /// copies every output subtile the consumer warpgroups staged for `tile`
+  /// (copy-out pipeline uses subBase, subBase + 1, ...) to global memory,
+  /// each once all of them have arrived on its slot's full barrier, and
+  /// frees the slot on its empty barrier.
+  void emitCopyOut(const WorkTile &tile, Value subBase);
+
   /// The warpgroup's TMA stores have read their shared memory, so another
   /// warpgroup may write its buffers (pingpong's epilogue hand-off).
   void emitStoresRead();
@@ -202,6 +209,11 @@ private:
   // the tile (KernelLayout::warpColumns; 16 w + lane / 4 and 0 with one
   // column of warps).
   Value rowInSub, colInChunk, rowInBlock, warpCol;
+  // The threads that copy staged subtiles out (storeDirect): this one's
+  // index among them and their count (a consumer warpgroup's 128, or a
+  // power of two of the load warps' threads).
+  Value copyThread;
+  int64_t copyThreads = 128;
 };
 
 } // namespace mlir::wsgemm::collectives

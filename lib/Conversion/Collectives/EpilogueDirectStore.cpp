@@ -3,9 +3,10 @@
 // `store = direct`: the epilogue stages each 64 x epi N subtile of D and of
 // every aux store in shared memory exactly as for a TMA store (stmatrix or
 // st.shared, the subtile's swizzle), and then, instead of one thread's TMA
-// bulk store, the warpgroup's 128 threads copy it to global memory with
-// st.global. TMA needs row strides and base addresses that are multiples
-// of 16 bytes and writes whole 16-byte pieces at the end of a row; these
+// bulk store, the warpgroup's 128 threads (with copy_out = load, the load
+// warps') copy it to global memory with st.global. TMA needs row strides
+// and base addresses that are multiples of 16 bytes and writes whole
+// 16-byte pieces at the end of a row; these
 // stores need only element alignment and write exactly the elements inside
 // M x N, so any leading dimension works (an f16 LM head with N = 50257).
 //
@@ -58,7 +59,7 @@ void Epilogue::storeDirectElements(Value buf, int64_t bufRow, int64_t rows,
                                    Value subRow, Value subCol, Value batch,
                                    pl::StoreReduce reduce) {
   ImplicitLocOpBuilder &b = kc.b;
-  const int64_t epiN = kc.layout.epiN, threads = 128;
+  const int64_t epiN = kc.layout.epiN, threads = copyThreads;
   const int64_t bytes = pl::getBits(type) / 8;
   // The copy walks the subtile along the matrix's contiguous dimension
   // ("inner": N of a row-major output, M of a column-major D) with
@@ -89,8 +90,8 @@ void Epilogue::storeDirectElements(Value buf, int64_t bufRow, int64_t rows,
   Value batchBase = kc.i64(0);
   if (kc.desc.batched)
     batchBase = mul64(toI64(batch), m.batchStride);
-  Value outer0 = kc.divu(kc.tidInWg, kc.i32(inners));
-  Value inner0 = kc.remu(kc.tidInWg, kc.i32(inners));
+  Value outer0 = kc.divu(copyThread, kc.i32(inners));
+  Value inner0 = kc.remu(copyThread, kc.i32(inners));
   Value go0 = kc.add(outerOrigin, outer0);
   // Outer steps of this thread inside the subtile and the matrix:
   // ceil(min(outer extent - outer0, size - go0) / step), 0 when go0 is
@@ -98,7 +99,7 @@ void Epilogue::storeDirectElements(Value buf, int64_t bufRow, int64_t rows,
   Value left = arith::MinSIOp::create(b, kc.sub(kc.i32(outerExt), outer0),
                                       kc.sub(outerSize, go0));
   Value active = kc.andi(kc.ult(go0, outerSize),
-                         kc.ult(kc.tidInWg, kc.i32(outerStep * inners)));
+                         kc.ult(copyThread, kc.i32(outerStep * inners)));
   Value trips =
       kc.divu(kc.add(left, kc.i32(outerStep - 1)), kc.i32(outerStep));
   Value stepBytes = mul64(m.ld, kc.i64(outerStep * bytes));
@@ -192,7 +193,7 @@ void Epilogue::storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
                                   pl::DType type, StringRef operand,
                                   Value subRow, Value subCol, Value batch) {
   ImplicitLocOpBuilder &b = kc.b;
-  const int64_t epiN = kc.layout.epiN, threads = 128;
+  const int64_t epiN = kc.layout.epiN, threads = copyThreads;
   const int64_t bytes = pl::getBits(type) / 8, perVector = 16 / bytes;
   // Thread t copies 16-byte piece t % P of rows t / P, t / P + 128 / P, ...
   // (P = the subtile's pieces per row, epi N / perVector).
@@ -200,8 +201,8 @@ void Epilogue::storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
   auto v4 = VectorType::get({4}, kc.i32Ty);
   Type bitsTy = b.getIntegerType(bytes * 8);
   KernelContext::MatrixArg m = kc.matrixArg(operand);
-  Value piece = kc.remu(kc.tidInWg, kc.i32(pieces));
-  Value row0 = kc.divu(kc.tidInWg, kc.i32(pieces));
+  Value piece = kc.remu(copyThread, kc.i32(pieces));
+  Value row0 = kc.divu(copyThread, kc.i32(pieces));
   Value gi = kc.add(subCol, kc.mul(piece, kc.i32(perVector)));
   Value gr0 = kc.add(subRow, row0);
   // Rows of this thread inside the subtile and the matrix (none when its
@@ -259,7 +260,7 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
   const bool columnMajor =
       operand == "D" && kc.desc.dMajor == pl::OperandMajor::M;
   // 16-byte pieces where a subtile row has at least 4 of them and their
-  // count divides the warpgroup's 128 threads (narrower subtiles gain
+  // count divides the copying threads (narrower subtiles gain
   // little, and the second copy's registers made the cooperative sm_80
   // kernel with an aux store and three reductions at epi N 16 spill).
   const int64_t rowBytes = kc.layout.epiN * bytes;
@@ -276,7 +277,7 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
     });
   };
   if (columnMajor || reduce != pl::StoreReduce::None || rowBytes % 16 != 0 ||
-      rowBytes / 16 < 4 || 128 % (rowBytes / 16) != 0) {
+      rowBytes / 16 < 4 || copyThreads % (rowBytes / 16) != 0) {
     elements();
     return;
   }

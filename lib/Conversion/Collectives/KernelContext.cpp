@@ -49,6 +49,7 @@ void KernelContext::enterRole(Block *block) {
     mmaOrder = block->getArgument(next++);
     epiOrder = block->getArgument(next++);
   }
+  copyOutPipe = layout.copyOutByLoad ? block->getArgument(next++) : Value();
   storePipe = block->getArguments().back();
   tid = NVVM::ThreadIdXOp::create(b, i32Ty);
   wgIdx = divu(tid, i32(128));

@@ -38,7 +38,8 @@ public:
 
   /// Binds the role region `block`, whose arguments are the kernel
   /// parameters in layout.params order, the SMEM base, and the pipelines
-  /// (mainloop, epilogue loads when the kernel has them, TMA stores); computes
+  /// (mainloop, epilogue loads when the kernel has them, pingpong's order
+  /// barriers, the copy-out pipeline, TMA stores); computes
   /// the thread indices and problem sizes at the builder's insertion point.
   void enterRole(Block *block);
 
@@ -47,6 +48,9 @@ public:
   Block *roleBlock = nullptr;
   Value smemBase;
   Value mainPipe, epiPipe, storePipe; // epiPipe null without epilogue loads
+  /// copy_out = load (sm_8x): the consumers' staged output subtiles, one
+  /// stage per store-ring slot, mma -> load; null without it.
+  Value copyOutPipe;
   /// Pingpong: the order barriers of the consumer warpgroups' mainloops and
   /// epilogues (null in other schedules).
   Value mmaOrder, epiOrder;

@@ -156,10 +156,62 @@ emitProducerOverTiles(KernelContext &kc, TileScheduler &scheduler,
     kc.ifThen(kc.elect(), body);
 }
 
+/// copy_out = load (sm_8x): the load warps' cp.async producer over the
+/// CTA's tiles, which also copies each tile's staged output out: tile i's
+/// once tile i + 1's k-tiles are all issued. The ring is full then, so the
+/// consumers have `stages` k-tiles of work while the copy runs, and tile
+/// i's subtiles were staged long before (with a short K, the load warps
+/// wait for them). Copying right after tile i + 1's first `stages` k-tiles
+/// instead, when the consumers have just staged them, ran 3% slower at
+/// 4096^3 and 2-5% slower at 8192 x 8192 x 1024 (docs/perf-notes.md, "The
+/// load warps copy the tile out"). The last tile's copy-out follows the
+/// tile loop. The loop carries the previous tile's origin and whether
+/// there is one.
+static void emitLoadAndCopyOutRole(KernelContext &kc,
+                                   TileScheduler &scheduler) {
+  assert(!scheduler.hasSplits() && "copy_out = load with split tiles");
+  ImplicitLocOpBuilder &b = kc.b;
+  Epilogue epilogue(kc);
+  Value subtiles = kc.i32(epilogue.getSubtilesPerTile());
+  scf::ForOp tiles;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Value start = PipelineStateInitOp::create(
+        b, PipelineStateType::get(b.getContext(), kc.layout.stages),
+        PipelineAgent::producer);
+    Value zero = kc.i32(0);
+    WorkTile tile;
+    tiles = scheduler.createTileLoop(
+        ValueRange{start, arith::ConstantIntOp::create(b, 0, 1), zero, zero,
+                   zero, zero}, tile);
+    ValueRange carried = tiles.getRegionIterArgs();
+    Value pending = carried[1], copyBase = carried[5];
+    WorkTile prev;
+    prev.m0 = carried[2];
+    prev.n0 = carried[3];
+    prev.batch = carried[4];
+    Value state = emitCpAsyncMainloopLoads(kc, tile, carried[0]);
+    kc.ifThen(pending, [&] { epilogue.emitCopyOut(prev, copyBase); });
+    scf::YieldOp::create(
+        b, ValueRange{state, kc.constTrue(), tile.m0, tile.n0, tile.batch,
+                      kc.add(copyBase, kc.select(pending, subtiles, zero))});
+  }
+  ValueRange last = tiles.getResults();
+  WorkTile prev;
+  prev.m0 = last[2];
+  prev.n0 = last[3];
+  prev.batch = last[4];
+  kc.ifThen(last[1], [&] { epilogue.emitCopyOut(prev, last[5]); });
+}
+
 /// The load warp: the mainloop's producer over the CTA's tiles. With a
 /// cp.async operand every thread of the load warps copies (no election).
 static void emitLoadRole(KernelContext &kc) {
   TileScheduler scheduler(kc);
+  if (kc.layout.copyOutByLoad) {
+    emitLoadAndCopyOutRole(kc, scheduler);
+    return;
+  }
   // With a cp.async operand, or a mixed-input A's scales, every thread of
   // the load warps copies (no election).
   if (kc.desc.config.hasCpAsync() || kc.desc.isMixedInput()) {
@@ -372,6 +424,17 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
       captures.push_back(OrderBarrierCreateOp::create(
           b, orderTy, kc.smem(layout.offOrderBarriers + sequence * 8 * mmaWgs),
           b.getI64IntegerAttr(128)));
+  }
+  if (layout.copyOutByLoad) {
+    // copy_out = load: every consumer thread arrives on a slot's full
+    // barrier once its part of the subtile is in shared memory; every load
+    // thread on its empty barrier once it has copied the slot out.
+    auto copyTy =
+        PipelineType::get(ctx, layout.storeRing, Role::mma, Role::load);
+    captures.push_back(PipelineCreateOp::create(
+        b, copyTy, kc.smem(layout.offCopyOutBarriers), b.getI64IntegerAttr(0),
+        b.getI64IntegerAttr(getCpAsyncProducerThreads(layout)),
+        b.getI64IntegerAttr(128 * wgs)));
   }
   captures.push_back(StorePipelineCreateOp::create(
       b, StorePipelineType::get(ctx, layout.storeRing)));

@@ -182,6 +182,9 @@ pl::GemmConfig mlir::wsgemm::toPlanningConfig(ConfigAttr attr) {
   config.alignC = attr.getAlignC();
   config.ctasPerSm = attr.getCtasPerSm();
   config.warpColumns = attr.getWarpColumns();
+  if (attr.getCopyOut())
+    config.copyOut = *attr.getCopyOut() == CopyOut::load ? pl::CopyOut::Load
+                                                         : pl::CopyOut::Mma;
   return config;
 }
 
@@ -216,6 +219,9 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
   if (c.store)
     store = *c.store == pl::OutputStore::Direct ? OutputStore::direct
                                                 : OutputStore::tma;
+  std::optional<CopyOut> copyOut;
+  if (c.copyOut)
+    copyOut = *c.copyOut == pl::CopyOut::Load ? CopyOut::load : CopyOut::mma;
   return ConfigAttr::get(
       ctx, toList(c.tile), toList(c.cluster), c.stages, schedule, c.persistent,
       raster, c.swizzle, toList(c.epiTile), c.stagesC, c.stagesD,
@@ -223,7 +229,7 @@ ConfigAttr mlir::wsgemm::fromPlanningConfig(MLIRContext *ctx,
       c.consumerRegs, c.promotionInterval, c.splitK, scheduler, c.blockScaling,
       store, c.warpStores, fromPlanning(c.loadA), fromPlanning(c.loadB),
       c.alignA, c.alignB, fromPlanning(c.loadC), c.alignC, c.ctasPerSm,
-      c.warpColumns);
+      c.warpColumns, copyOut);
 }
 
 //===----------------------------------------------------------------------===//

@@ -413,6 +413,11 @@ KernelLayout mlir::wsgemm::planning::computeKernelLayout(const GemmDesc &desc) {
   layout.offOrderBarriers = placer.place(orderBarriers, kBarrierAlign);
   placer.add(SmemKind::OrderBarriers, "order barriers", orderBarriers,
              "2 sequences x 2 warpgroups x 8 B");
+  layout.copyOutByLoad = c.copiesOutByLoad();
+  int64_t copyOutBarriers = layout.copyOutByLoad ? layout.storeRing * 16 : 0;
+  layout.offCopyOutBarriers = placer.place(copyOutBarriers, kBarrierAlign);
+  placer.add(SmemKind::CopyOutBarriers, "copy-out barriers", copyOutBarriers,
+             std::to_string(layout.storeRing) + " stages_d x 2 x 8 B");
   layout.budget = placer.finish(/*baseAlignment=*/1024);
   layout.smemBytes = layout.budget.total;
   // Gathered split-K: the units but the last each write their own

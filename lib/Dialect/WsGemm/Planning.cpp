@@ -251,6 +251,10 @@ const char *mlir::wsgemm::planning::toString(OperandLoad load) {
   return load == OperandLoad::CpAsync ? "cp_async" : "tma";
 }
 
+const char *mlir::wsgemm::planning::toString(CopyOut copyOut) {
+  return copyOut == CopyOut::Load ? "load" : "mma";
+}
+
 const char *mlir::wsgemm::planning::toString(StoreReduce reduce) {
   switch (reduce) {
   case StoreReduce::Add:
@@ -434,8 +438,10 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
   if (!c.fragmentSize)
     c.fragmentSize =
         std::max<int64_t>(1, epiM * epiN / getNumEpilogueThreads(schedule));
+  // Load warps that copy the output out (copy_out = load) take a whole
+  // tile's subtiles at once: the consumers stage them all and go on.
   if (!c.stagesD)
-    c.stagesD = std::min<int64_t>(epiTiles, 2);
+    c.stagesD = c.copiesOutByLoad() ? epiTiles : std::min<int64_t>(epiTiles, 2);
   // CUTLASS delays the TMA store when C is not loaded; ours needs a second
   // D buffer for the delayed store to read while the next is written.
   // Direct stores (st.global by every thread) have no TMA store to delay

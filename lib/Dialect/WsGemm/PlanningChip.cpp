@@ -25,6 +25,7 @@
 
 #include "LegalityRules.h"
 
+#include "ws-gemm/Dialect/WsGemm/KernelLayout.h"
 #include "ws-gemm/Dialect/WsGemm/Planning.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -90,6 +91,10 @@ static bool accumulatorsFit(int64_t tileM, int64_t tileN,
          getLaunchRegisterShare(getBlockThreads(schedule), 1);
 }
 
+/// The longest static K whose default sm_8x one-warpgroup kernel hands the
+/// copy-out to the load warps (the longest measured faster that way).
+static constexpr int64_t kCopyOutMaxK = 1024;
+
 void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   if (!isSm8x(desc.chip))
     return;
@@ -151,9 +156,36 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
 }
 
 void mlir::wsgemm::planning::finishChipDefaults(GemmDesc &desc,
-                                                const GemmConfig &written) {
+                                                const GemmConfig &written,
+                                                int64_t capacity) {
   if (!isSm8x(desc.chip))
     return;
+  // The load warps copy the one-warpgroup kernel's output out while its
+  // consumers run the next tile's mainloop (copy_out = load) for a static
+  // K of at most kCopyOutMaxK, where a store ring of the whole tile costs
+  // no mainloop stage: a 16-bit D on sm_80 (4 stages either way) and on
+  // sm_86/89 (2), not an f32 D on sm_80 (3 against 4) nor most tiles
+  // beside C or aux loads. On the H200 it ran 1.05-1.06x the consumers'
+  // copy-out at 8192 x 8192 x 1024, 0.995-1.003x at 4096^3 and 0.94-0.97x
+  // at 8192^3 (docs/perf-notes.md, "The load warps copy the tile out"), so
+  // a K known only at launch keeps copy_out = mma. The stage and store
+  // ring counts are then planned again from what `written` said.
+  if (!written.copyOut &&
+      desc.config.schedule == KernelSchedule::WarpSpecialized &&
+      desc.shape && (*desc.shape)[2] <= kCopyOutMaxK && !written.stages &&
+      !written.stagesD) {
+    GemmDesc probe = desc;
+    probe.config = written;
+    probe.config.copyOut = CopyOut::Load;
+    fillChipDefaults(probe);
+    fillDefaults(probe, capacity);
+    if (probe.config.schedule == desc.config.schedule &&
+        probe.config.stages.value_or(0) >= desc.config.stages.value_or(0) &&
+        computeSmemBudget(probe).total <= capacity)
+      desc.config = probe.config;
+  }
+  if (!desc.config.copyOut)
+    desc.config.copyOut = CopyOut::Mma;
   desc.config.producerRegs = written.producerRegs;
   desc.config.consumerRegs = written.consumerRegs;
   // Two consumer warpgroups' warps in two columns of two (32 x 64 warp
@@ -191,6 +223,11 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
                      << " is an sm_8x knob (mma.sync warp tiles); "
                      << toString(desc.chip) << "'s wgmma gives each warp 16 "
                      << "rows of every 64 and all the tile's columns";
+    if (c.copiesOutByLoad())
+      errors.error() << "copy_out = load is an sm_8x knob (the cp.async "
+                     << "load warps copy the staged output out); "
+                     << toString(desc.chip) << " kernels store by TMA or "
+                     << "from the consumer warpgroups (copy_out = mma)";
     return errors.take();
   }
   const char *chip = toString(desc.chip);
@@ -267,6 +304,16 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
                    << "matrices (they are copied by the epilogue-load warp "
                    << "of the warp-specialized schedules: warp_specialized, "
                       "cooperative)";
+  if (c.copiesOutByLoad() && c.schedule == KernelSchedule::Multistage)
+    errors.error() << "copy_out = load needs load warps: schedule = "
+                   << "multistage has none (its warps copy their own "
+                      "outputs out, copy_out = mma)";
+  else if (c.copiesOutByLoad() && c.schedule != KernelSchedule::WarpSpecialized)
+    errors.error() << "copy_out = load is implemented for schedule = "
+                   << "warp_specialized (one consumer warpgroup), not "
+                   << toString(getSchedule(desc))
+                   << ": its consumers copy their own outputs out "
+                      "(copy_out = mma)";
   // Aux stores, reductions (row, column, scalar) and reduce-stores need no
   // TMA: the sm_90 epilogue writes them with st.global and red/atom.global
   // (store = direct), which sm_8x has.

@@ -110,7 +110,7 @@ LogicalResult ConfigAttr::verify(
     std::optional<OperandLoad> loadB, std::optional<int64_t> alignA,
     std::optional<int64_t> alignB, std::optional<OperandLoad> loadC,
     std::optional<int64_t> alignC, std::optional<int64_t> ctasPerSm,
-    std::optional<int64_t> warpColumns) {
+    std::optional<int64_t> warpColumns, std::optional<CopyOut> copyOut) {
   if (failed(verifyIntList(emitError, "tile", tile, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "cluster", cluster, 3, "M, N, K")) ||
       failed(verifyIntList(emitError, "epi_tile", epiTile, 2, "M, N")))
@@ -370,7 +370,7 @@ ConfigAttr GemmOp::getConfigOrEmpty() {
     return config;
   return ConfigAttr::get(getContext(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
                          {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                         {}, {}, {}, {}, {}, {});
+                         {}, {}, {}, {}, {}, {}, {});
 }
 
 //===----------------------------------------------------------------------===//

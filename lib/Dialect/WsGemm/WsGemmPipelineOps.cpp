@@ -263,12 +263,19 @@ LogicalResult ProducerAcquireOp::verify() {
   if (getCpAsync())
     return verifyCpAsyncProducer(*this, getPipeline(), "cp_async");
   // A TMA acquire arrives once; counting more arrivals would never fill.
+  // Without TMA bytes the acquire only waits and every producer thread
+  // arrives in producer_commit (the sm_8x copy-out pipeline, copy_out =
+  // load: the consumers' staged output subtiles).
   if (PipelineCreateOp create = PipelineCreateOp::lookup(getPipeline()))
-    if (create.getProducerArrivals().value_or(1) != 1)
-      return emitOpError() << "without cp_async arrives once, but the "
-                              "pipeline's full barriers count "
+    if (create.getTxBytes() > 0 &&
+        create.getProducerArrivals().value_or(1) != 1)
+      return emitOpError() << "without cp_async arrives once on a TMA "
+                              "pipeline (tx_bytes > 0), but its full "
+                              "barriers count "
                            << *create.getProducerArrivals()
-                           << " producer arrivals; use cp_async";
+                           << " producer arrivals; use cp_async, or tx_bytes "
+                              "= 0 (every producer thread arrives in "
+                              "producer_commit)";
   return success();
 }
 

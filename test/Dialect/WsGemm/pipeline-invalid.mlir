@@ -839,14 +839,14 @@ func.func @cp_async_commit_without_producer_arrivals() {
 // -----
 
 func.func @tma_acquire_with_producer_arrivals() {
-  %p = wsgemm.pipeline_create {tx_bytes = 0, consumer_arrivals = 1,
+  %p = wsgemm.pipeline_create {tx_bytes = 8192, consumer_arrivals = 1,
                                producer_arrivals = 128}
       : !wsgemm.pipeline<2, load -> mma>
   wsgemm.warp_specialize (%p : !wsgemm.pipeline<2, load -> mma>)
       roles [load, mma] warps [4, 4] {
   ^bb0(%q: !wsgemm.pipeline<2, load -> mma>):
     %s = wsgemm.pipeline_state_init producer : !wsgemm.pipeline_state<2>
-    // expected-error @+1 {{'wsgemm.producer_acquire' op without cp_async arrives once, but the pipeline's full barriers count 128 producer arrivals; use cp_async}}
+    // expected-error @+1 {{'wsgemm.producer_acquire' op without cp_async arrives once on a TMA pipeline (tx_bytes > 0), but its full barriers count 128 producer arrivals; use cp_async, or tx_bytes = 0 (every producer thread arrives in producer_commit)}}
     wsgemm.producer_acquire %q, %s
         : !wsgemm.pipeline<2, load -> mma>, !wsgemm.pipeline_state<2>
     wsgemm.role_end

@@ -834,3 +834,13 @@ wsgemm.gemm @warp_columns_sm90 a(f16) b(f16) d(f16) config #wsgemm.config<warp_c
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// copy_out = load gives the sm_8x load warps the direct stores' copy-out.
+// expected-error @+1 {{copy_out = load is an sm_8x knob (the cp.async load warps copy the staged output out); sm_90a kernels store by TMA or from the consumer warpgroups (copy_out = mma)}}
+wsgemm.gemm @copy_out_sm90 a(f16) b(f16) d(f16) config #wsgemm.config<copy_out = load> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

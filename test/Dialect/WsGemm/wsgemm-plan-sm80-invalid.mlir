@@ -85,6 +85,26 @@ wsgemm.gemm @mmajor a(f16, m_major) b(f16) d(f16) {
 
 // -----
 
+// The cooperative kernel's two warpgroups keep their own copy-out.
+// expected-error @+1 {{copy_out = load is implemented for schedule = warp_specialized (one consumer warpgroup), not cooperative: its consumers copy their own outputs out (copy_out = mma)}}
+wsgemm.gemm @cooperative_copy_out a(f16) b(f16) d(f16) config #wsgemm.config<schedule = cooperative, copy_out = load> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// Multistage has no load warps to hand the copy-out to.
+// expected-error @+1 {{copy_out = load needs load warps: schedule = multistage has none (its warps copy their own outputs out, copy_out = mma)}}
+wsgemm.gemm @multistage_copy_out a(f16) b(f16) d(f16) config #wsgemm.config<schedule = multistage, copy_out = load> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
 // expected-error @+1 {{schedule = multistage does not read C or aux matrices (they are copied by the epilogue-load warp of the warp-specialized schedules: warp_specialized, cooperative)}}
 wsgemm.gemm @with_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<schedule = multistage> {
 ^bb0(%acc: f32):

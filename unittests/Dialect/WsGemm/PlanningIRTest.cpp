@@ -117,7 +117,7 @@ TEST_F(PlanningIRTest, PlanFailureLeavesOpUnchanged) {
   ConfigAttr bad =
       ConfigAttr::get(&context, /*tile=*/{128, 128, 32}, {}, {}, {}, {}, {}, {},
                       {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                      {}, {}, {}, {}, {}, {}, {}, {});
+                      {}, {}, {}, {}, {}, {}, {}, {}, {});
   GemmOp gemm = buildGemm("bad", {}, bad);
   // Keep the diagnostics (tile K = 32) out of the test output.
   ScopedDiagnosticHandler quiet(&context,

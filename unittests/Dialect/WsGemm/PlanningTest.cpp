@@ -207,15 +207,29 @@ TEST(PlanningSmem, BasicItems) {
   EXPECT_EQ(budget.get(SmemKind::MainloopBarriers), 96); // 6 x 16
   EXPECT_EQ(budget.get(SmemKind::EpilogueBarriers), 0);  // nothing loaded
   EXPECT_EQ(budget.get(SmemKind::OrderBarriers), 0);     // not pingpong
+  EXPECT_EQ(budget.get(SmemKind::CopyOutBarriers), 0);   // copy_out = mma
   EXPECT_EQ(budget.get(SmemKind::AlignmentPadding), 0);
   EXPECT_EQ(budget.get(SmemKind::BaseAlignment), 1024);
   EXPECT_EQ(budget.total, 214112);
-  ASSERT_EQ(budget.items.size(), 12u);
+  ASSERT_EQ(budget.items.size(), 13u);
   EXPECT_STREQ(budget.items[0].name, "A stages");
   EXPECT_EQ(budget.items[0].formula, "6 x 128x64 x 2 B");
   EXPECT_EQ(budget.get(SmemKind::DequantStages), 0); // no mixed input
   EXPECT_EQ(budget.items[2].formula, "");
   EXPECT_EQ(budget.items[4].formula, "2 x 128x32 x 2 B");
+}
+
+TEST(PlanningSmem, CopyOutByLoadWholeTileRing) {
+  // copy_out = load: a store ring of every subtile of the tile (128x128
+  // cooperative, epi 128x32: 4 subtiles of 128x32 x 2 B) and a full and an
+  // empty barrier per slot.
+  GemmDesc desc = makeDesc();
+  desc.config.copyOut = CopyOut::Load;
+  fillDefaults(desc);
+  EXPECT_EQ(*desc.config.stagesD, 4);
+  SmemBudget budget = computeSmemBudget(desc);
+  EXPECT_EQ(budget.get(SmemKind::DBuffers), 32768); // 4 x 128x32 x 2 B
+  EXPECT_EQ(budget.get(SmemKind::CopyOutBarriers), 64); // 4 x 16
 }
 
 TEST(PlanningSmem, CooperativeBf16WithC) {

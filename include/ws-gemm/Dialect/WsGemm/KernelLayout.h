@@ -58,6 +58,7 @@ enum class SmemKind {
   MainloopBarriers,
   EpilogueBarriers,
   OrderBarriers,
+  CopyOutBarriers,
   AlignmentPadding,
   BaseAlignment,
 };
@@ -171,6 +172,10 @@ struct KernelLayout {
   int64_t offMainBarriers = 0, offEpiBarriers = -1;
   /// Pingpong's order barriers: the mainloop's 2, then the epilogue's 2.
   int64_t offOrderBarriers = -1;
+  /// copy_out = load (sm_8x): the load warps copy the staged subtiles out;
+  /// a full and an empty barrier per store-ring slot (-1 without).
+  bool copyOutByLoad = false;
+  int64_t offCopyOutBarriers = -1;
   std::vector<AuxBuffer> auxLoads, auxStores;
   /// Dynamic SMEM to launch with (what --wsgemm-plan records).
   int64_t smemBytes = 0;

@@ -110,6 +110,10 @@ enum class OutputStore { Tma, Direct };
 /// by the producer warps (CpAsyncProducer.cpp; any alignment the copies
 /// allow).
 enum class OperandLoad { Tma, CpAsync };
+/// Which warps copy the epilogue's staged subtiles out with st.global
+/// (direct stores): the consumer warpgroups, or (sm_8x warp-specialized)
+/// the load warps between the next tile's stages (Epilogue.cpp).
+enum class CopyOut { Mma, Load };
 /// How D's store combines with D's old value (`epi.store ... reduce`): not
 /// at all, or by a TMA / red.global reduction (D is then read and written).
 enum class StoreReduce { None, Add, Min, Max };
@@ -121,6 +125,8 @@ const char *toString(TileSchedulerKind kind);
 const char *toString(OutputStore store);
 /// "tma", "cp_async" (the manifest's operands.A.load).
 const char *toString(OperandLoad load);
+/// "mma", "load".
+const char *toString(CopyOut copyOut);
 /// "none", "add", "min", "max" (the manifest's operands.D.reduce).
 const char *toString(StoreReduce reduce);
 
@@ -191,6 +197,9 @@ struct GemmConfig {
   /// sm_8x: a consumer warpgroup's warps along N (1: wgmma's layout, 2: two
   /// columns of two warps); unset: 1 until fillChipDefaults picks.
   std::optional<int64_t> warpColumns;
+  /// sm_8x direct stores: which warps copy the staged subtiles out; unset:
+  /// the consumers' (mma) until fillChipDefaults picks.
+  std::optional<CopyOut> copyOut;
 
   bool isCpAsyncA() const { return loadA == OperandLoad::CpAsync; }
   bool isCpAsyncB() const { return loadB == OperandLoad::CpAsync; }
@@ -201,6 +210,7 @@ struct GemmConfig {
   bool isDirectStore() const { return store == OutputStore::Direct; }
   int64_t getCtasPerSm() const { return ctasPerSm.value_or(1); }
   int64_t getWarpColumns() const { return warpColumns.value_or(1); }
+  bool copiesOutByLoad() const { return copyOut == CopyOut::Load; }
   /// Output tiles' partial accumulators meet in a global workspace.
   bool hasWorkspace() const { return getSplitK() > 1 || isStreamK(); }
   /// Raster order and swizzle are launch-time values (the i32 tile_order
@@ -411,12 +421,16 @@ std::vector<PlanError> checkLegality(const GemmDesc &desc,
 
 /// sm_8x (PlanningChip.cpp): the knobs whose sm_90 defaults do not apply
 /// there, set before fillDefaults (cp.async operands aligned to 16 bytes,
-/// direct stores, no cluster, the schedule); after it, the register budgets
+/// direct stores, no cluster, the schedule); after it, the load warps take
+/// the one-warpgroup kernel's copy-out (copy_out = load) for a static K up
+/// to 1024 where its store ring fits `capacity` with as many stages, the
+/// register budgets
 /// (setmaxnreg, sm_90 only) go back to what the config `written` said and a
 /// cooperative or multistage kernel's warps take two columns (warp_columns
 /// = 2) where that is legal and `written` did not say. No-ops on sm_90a.
 void fillChipDefaults(GemmDesc &desc);
-void finishChipDefaults(GemmDesc &desc, const GemmConfig &written);
+void finishChipDefaults(GemmDesc &desc, const GemmConfig &written,
+                        int64_t capacity);
 /// What `desc.chip` cannot run or our sm_8x lowering does not implement,
 /// each refusal naming the chip and its limit; empty on sm_90a. Run before
 /// checkLegality (whose SMEM budget is then getSmemCapacity(desc.chip)).

@@ -100,6 +100,20 @@ def WsGemm_OperandLoad : I32EnumAttr<"OperandLoad",
   let genSpecializedAttr = 0;
 }
 
+def WsGemm_CopyOut : I32EnumAttr<"CopyOut",
+    "which warps copy the epilogue's staged subtiles out with st.global "
+    "(direct stores)", [
+      // The consumer warpgroups, after each subtile's shared-memory writes.
+      I32EnumAttrCase<"mma", 0>,
+      // The load warps (sm_8x warp-specialized): the consumers stage a
+      // tile's subtiles and go on to the next tile's mainloop; the load
+      // warps copy them out once they have issued that tile's k-tiles.
+      I32EnumAttrCase<"load", 1>,
+    ]> {
+  let cppNamespace = "::mlir::wsgemm";
+  let genSpecializedAttr = 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Config parameters: every knob is optional and prints only when set.
 //===----------------------------------------------------------------------===//
@@ -250,6 +264,16 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       ldmatrix per mma.sync (docs/perf-notes.md). Absent: the planner's
       pick (docs/limits.md). 2 needs tile N / 2 a multiple of 16 and of epi
       N.
+    - `copy_out`: sm_8x, schedule = warp_specialized only: which warps copy
+      the staged output subtiles (D, aux stores) to global memory. `mma`:
+      the consumer warpgroup, after each subtile. `load`: the load warps,
+      so the consumers stage the whole tile and start the next tile's
+      mainloop at once; each subtile slot has a full/empty mbarrier pair,
+      and the load warps copy a tile out once they have issued the next
+      tile's k-tiles (while the ring holds `stages` k-tiles of work for the
+      consumers). Needs a store ring (`stages_d`) of the tile's subtiles
+      for the consumers not to wait. Absent: the planner's pick, `load` for
+      a static K up to 1024 (docs/limits.md).
 
     ```mlir
     #wsgemm.config<tile = [128, 256, 64], load_a = cp_async, align_a = 2>
@@ -293,7 +317,8 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
     WsGemm_OptEnumParameter<WsGemm_OperandLoad, "how C and aux matrices are loaded">:$load_c,
     WsGemm_OptIntParameter<"C's and aux loads' alignment in bytes (cp_async)">:$align_c,
     WsGemm_OptIntParameter<"CTAs resident per SM">:$ctas_per_sm,
-    WsGemm_OptIntParameter<"sm_8x: consumer warps of a warpgroup along N">:$warp_columns
+    WsGemm_OptIntParameter<"sm_8x: consumer warps of a warpgroup along N">:$warp_columns,
+    WsGemm_OptEnumParameter<WsGemm_CopyOut, "sm_8x: warps that copy staged outputs out">:$copy_out
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -396,7 +396,11 @@ def WsGemm_ProducerAcquireOp : WsGemm_PipelineSyncOp<"producer_acquire"> {
     {cp_async}` when their copies land, and the bytes of a TMA operand
     loaded beside them are announced by one thread's `producer_expect_tx`
     (CUTLASS PipelineAsync::producer_acquire). Needs a pipeline created
-    with `producer_arrivals`.
+    with `producer_arrivals`. On a pipeline without TMA bytes (`tx_bytes =
+    0`) it only waits, in as many threads as the full barriers count
+    (`producer_arrivals`): each arrives in `producer_commit`, after its
+    `st.shared` writes (sm_8x `copy_out = load`: the consumers' staged
+    output subtiles, which the load warps copy out).
   }];
   let assemblyFormat = [{
     $pipeline `,` $state (`cp_async` $cp_async^)? attr-dict `:`

@@ -40,7 +40,7 @@ static LogicalResult planGemm(GemmOp op, int64_t smemCapacity,
   pl::GemmConfig written = desc->config;
   pl::fillChipDefaults(*desc);
   pl::fillDefaults(*desc, smemCapacity);
-  pl::finishChipDefaults(*desc, written);
+  pl::finishChipDefaults(*desc, written, smemCapacity);
 
   std::vector<pl::PlanError> errors = pl::checkChipLegality(*desc);
   if (errors.empty())
