@@ -251,10 +251,6 @@ const char *mlir::wsgemm::planning::toString(OperandLoad load) {
   return load == OperandLoad::CpAsync ? "cp_async" : "tma";
 }
 
-const char *mlir::wsgemm::planning::toString(CopyOut copyOut) {
-  return copyOut == CopyOut::Load ? "load" : "mma";
-}
-
 const char *mlir::wsgemm::planning::toString(StoreReduce reduce) {
   switch (reduce) {
   case StoreReduce::Add:

@@ -111,8 +111,9 @@ enum class OutputStore { Tma, Direct };
 /// allow).
 enum class OperandLoad { Tma, CpAsync };
 /// Which warps copy the epilogue's staged subtiles out with st.global
-/// (direct stores): the consumer warpgroups, or (sm_8x warp-specialized)
-/// the load warps between the next tile's stages (Epilogue.cpp).
+/// (direct stores): the consumer warpgroups, or (sm_8x warp_specialized)
+/// the load warps once they have issued the next tile's k-tiles
+/// (Epilogue.cpp, KernelSchedule.cpp).
 enum class CopyOut { Mma, Load };
 /// How D's store combines with D's old value (`epi.store ... reduce`): not
 /// at all, or by a TMA / red.global reduction (D is then read and written).
@@ -125,8 +126,6 @@ const char *toString(TileSchedulerKind kind);
 const char *toString(OutputStore store);
 /// "tma", "cp_async" (the manifest's operands.A.load).
 const char *toString(OperandLoad load);
-/// "mma", "load".
-const char *toString(CopyOut copyOut);
 /// "none", "add", "min", "max" (the manifest's operands.D.reduce).
 const char *toString(StoreReduce reduce);
 
@@ -197,8 +196,8 @@ struct GemmConfig {
   /// sm_8x: a consumer warpgroup's warps along N (1: wgmma's layout, 2: two
   /// columns of two warps); unset: 1 until fillChipDefaults picks.
   std::optional<int64_t> warpColumns;
-  /// sm_8x direct stores: which warps copy the staged subtiles out; unset:
-  /// the consumers' (mma) until fillChipDefaults picks.
+  /// sm_8x direct stores: which warps copy the staged subtiles out; unset
+  /// until finishChipDefaults picks (mma on sm_90a, never filled in).
   std::optional<CopyOut> copyOut;
 
   bool isCpAsyncA() const { return loadA == OperandLoad::CpAsync; }
@@ -424,10 +423,10 @@ std::vector<PlanError> checkLegality(const GemmDesc &desc,
 /// direct stores, no cluster, the schedule); after it, the load warps take
 /// the one-warpgroup kernel's copy-out (copy_out = load) for a static K up
 /// to 1024 where its store ring fits `capacity` with as many stages, the
-/// register budgets
-/// (setmaxnreg, sm_90 only) go back to what the config `written` said and a
-/// cooperative or multistage kernel's warps take two columns (warp_columns
-/// = 2) where that is legal and `written` did not say. No-ops on sm_90a.
+/// register budgets (setmaxnreg, sm_90 only) go back to what the config
+/// `written` said and a cooperative or multistage kernel's warps take two
+/// columns (warp_columns = 2) where that is legal and `written` did not
+/// say. No-ops on sm_90a.
 void fillChipDefaults(GemmDesc &desc);
 void finishChipDefaults(GemmDesc &desc, const GemmConfig &written,
                         int64_t capacity);
