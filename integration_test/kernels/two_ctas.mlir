@@ -56,3 +56,19 @@ wsgemm.gemm @ctas2_bf16_pp_rowsum a(bf16) b(bf16) d(bf16)
   epi.store %acc : f32
   epi.yield
 }
+
+// The default family's v11 (FamilyMembers.cpp, decode_stream_k2): GPTQ
+// int4 decode 128x16, stream-K over two CTAs per SM, D m_major (Y as
+// torch returns it), picked for weights of 132-264 tiles of 128 rows;
+// with nn.Linear's bias (per output channel).
+wsgemm.gemm @ctas2_w4_streamk_bias a(i4) b(bf16) d(bf16, m_major)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
+                          scheduler = stream_k, store = direct,
+                          ctas_per_sm = 2> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  epi.store %z : f32
+  epi.yield
+}

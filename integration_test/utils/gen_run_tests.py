@@ -845,6 +845,15 @@ S80CO["s80_ws_copyout_aux_w2"] = (
     "kernels/sm80_large.mlir", "sm_80 warp_specialized, copy_out = load (the load warps copy the tile out), warp_columns = 2, f16 -> f32: bf16 aux store, row sums, D += relu(acc) by red.global",
     [RAG1 + " --pad 8", "--m 4100 --n 4100 --k 264"])
 
+# The mixed-input family's v11 (kernels/two_ctas.mlir: stream-K over two
+# CTAs per SM, D m_major), after every other table so the kernels above
+# keep their seeds. The extras: 224 tiles of 128 rows over the 264
+# resident CTAs (Llama-3 70B up at K = 1024), 176 at one token.
+DEC = {}
+DEC["ctas2_w4_streamk_bias"] = (
+    CTA2K, "two CTAs per SM: GPTQ int4 decode 128x16, stream-K (the mixed-input family's v11), D m_major, bias per output channel",
+    MX_SHAPES + ["--m 28672 --n 16 --k 1024", "--m 22016 --n 1 --k 2048"])
+
 
 def main():
     sources = {}
@@ -880,6 +889,7 @@ def main():
     KERNELS.update(MXA)
     KERNELS.update(S80W)
     KERNELS.update(S80CO)
+    KERNELS.update(DEC)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -890,14 +900,14 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in DEC, k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
                or name.startswith("uf_f8") or name in S89)
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
         mx = name in MX or name in MX8 or name in MXG or name in MXR or name in MXA or (
-            name in CTA2 and "_w" in name)
+            name in CTA2 and "_w" in name) or name in DEC
         if mx:  # the packing's shapes only (MX_SHAPES)
             base = []
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \

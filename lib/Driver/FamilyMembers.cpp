@@ -103,6 +103,13 @@ std::vector<FamilyMember> wsgemm::mixedInputFamilyMembers() {
       // where two leave half idle: 1.26-1.45x faster there than the
       // members picked before (tokens64_stream_k), on an H200.
       {"tokens64_s4", decode(128, 64, "split_k = 4")},
+      // 1-16 tokens on weights of more 128-row tiles than SMs but fewer
+      // than two per SM (28672 rows: 224): stream-K over two CTAs per SM
+      // evens out what 256x16 split-K 2 leaves as a second, partial wave.
+      // 1.08x faster than that member at 28672 x 8192 (Llama-3 70B up),
+      // 0.89-0.91x at 14336 x 4096, where it is not picked; on an H200.
+      {"decode_stream_k2",
+       decode(128, 16, "scheduler = stream_k, ctas_per_sm = 2")},
   };
 }
 

@@ -68,7 +68,8 @@ W4_VARIANTS = ["v0.128x128x128.cooperative",
                "v7.128x64x128.cooperative.split_k2",
                "v8.128x64x128.cooperative.stream_k",
                "v9.128x256x64.cooperative",
-               "v10.128x64x128.cooperative.split_k4"]
+               "v10.128x64x128.cooperative.split_k4",
+               "v11.128x16x128.cooperative.stream_k.ctas2"]
 _cache = None
 
 
@@ -222,17 +223,22 @@ class CompileTest(unittest.TestCase):
         # The untuned estimate picks what ws-gemm-tune measured fastest
         # among the members at these shapes (Llama-3 8B and 70B weights,
         # N_out x tokens x K; docs/mixed-input.md, "The default family"),
-        # but for 28672 x 16 x 8192 (v3 ran at 0.987 of v4, the fastest)
         # and the two not tuned: one token (16 tokens' tiling) and 4096
         # (prefill). v1 runs two CTAs per SM: where a wave of 256 split-K
         # units pairs up on 132 SMs (8192 x 16 x 8192 and x 28672) it beat
-        # v2 by 1.03-1.07x on an H200 ("Two CTAs per SM").
+        # v2 by 1.03-1.07x on an H200 ("Two CTAs per SM"). v11 (stream-K,
+        # two CTAs per SM) takes the weights of 132-264 tiles of 128 rows,
+        # where v3 leaves a partial second wave: 1.05-1.24x faster than the
+        # old pick there, 0.89-0.91x v3 at 14336 x 4096 (112 tiles), where
+        # v3 stays (docs/mixed-input.md).
         self.assertPicks(kernel, {
             (4096, 16, 4096): "v1",
             (14336, 16, 4096): "v3",
             (4096, 16, 14336): "v1",
             (8192, 16, 8192): "v1",
-            (28672, 16, 8192): "v3",
+            (28672, 16, 8192): "v11",
+            (28672, 1, 4096): "v11",
+            (22016, 16, 4096): "v11",
             (8192, 16, 28672): "v1",
             (4096, 1, 4096): "v1",
             (4096, 32, 4096): "v5",
