@@ -77,9 +77,12 @@ double copyPenalty(const Manifest &m) {
 
 namespace {
 
-/// The A and B panel bytes (full K) of `sk` consecutive tiles in raster
-/// order, for the raster that touches fewer: along M, min(sk, tilesM) rows
-/// and ceil(sk / tilesM) columns; along N the other way round.
+/// The bytes (full K) of the A and B panels that two or more of `sk`
+/// consecutive tiles in raster order share, for the raster that touches
+/// fewer: along M, min(sk, tilesM) rows and ceil(sk / tilesM) columns;
+/// along N the other way round. A panel only one of the tiles reads has
+/// no reuse to lose: in a region of one tile column (a decode GEMM's few
+/// tokens are one tile N) only B's panel counts.
 int64_t streamKRegionBytes(const Manifest &m, const Shape &s, int64_t sk) {
   const int64_t tm = m.tile[0], tn = m.tile[1];
   const int64_t tilesM = std::max<int64_t>(1, (s.M + tm - 1) / tm);
@@ -87,7 +90,7 @@ int64_t streamKRegionBytes(const Manifest &m, const Shape &s, int64_t sk) {
   const int64_t panelA = tm * s.K * int64_t(dtypeSize(m.operand("A").dtype));
   const int64_t panelB = tn * s.K * int64_t(dtypeSize(m.operand("B").dtype));
   auto bytes = [&](int64_t rows, int64_t cols) {
-    return rows * panelA + cols * panelB;
+    return (cols > 1 ? rows * panelA : 0) + (rows > 1 ? cols * panelB : 0);
   };
   int64_t alongM = bytes(std::min(sk, tilesM), (sk + tilesM - 1) / tilesM);
   int64_t alongN = bytes((sk + tilesN - 1) / tilesN, std::min(sk, tilesN));

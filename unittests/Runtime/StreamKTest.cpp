@@ -288,6 +288,25 @@ TEST(StreamK, FamilyMixesTileSchedulers) {
   EXPECT_NEAR(bigL2.cost,
               (2 + 184.0 / 132 * (1 + 0.15 * (1 + 132.0 / 184))) * 32768,
               1e-6);
+  // 45056 x 256 x 8192: 352 tiles in one column (a decode GEMM's shape:
+  // few tokens, a tall weight). Each A panel (2 MiB) is read by one tile
+  // only, so only B's (4 MiB) is shared: no reuse to lose, however many
+  // A panels the stream-K tiles read (the old count, every panel, was 100+
+  // MiB and priced stream-K at the data-parallel cost times 1.15; on the
+  // mixed-input decode kernels of this shape stream-K ran 1.13-1.47x
+  // faster: docs/mixed-input.md).
+  Shape oneColumn{45056, 256, 8192, 1};
+  HeuristicEstimate tall =
+      estimateVariant(f->variants[2].manifest, oneColumn, 132);
+  EXPECT_GT(tall.streamKTiles, 132);
+  EXPECT_FALSE(tall.streamKOverL2);
+  EXPECT_EQ(tall.streamKBytes, int64_t(256) * 8192 * 2);
+  EXPECT_NEAR(tall.cost,
+              (double((352 - tall.streamKTiles) / 132) +
+               double(tall.streamKTiles) / 132 *
+                   (1 + 0.15 * (1 + 132.0 / double(tall.streamKTiles)))) *
+                  32768,
+              1e-6);
   // 4096^3: 512 tiles fill 97% of 4 waves, so the rule keeps stream-K
   // data-parallel (the same cost: the earlier variant wins) and split-K's
   // 16 waves lose.

@@ -160,8 +160,9 @@ struct HeuristicEstimate {
   int64_t units = 0;  // tiles, or tiles x S for split_k = S
   int64_t waves = 0;  // ceil(units / slots)
   int64_t streamKTiles = 0; // stream-K: the runtime rule's stream-K tiles
-  int64_t streamKBytes = 0; // their A and B panels (full K), the fewer of
-                            // the two raster orders
+  int64_t streamKBytes = 0; // the A and B panels (full K) two or more of
+                            // them share, the fewer of the two raster
+                            // orders
   bool streamKOverL2 = false; // streamKBytes > L2: priced without reuse
   double efficiency = 0; // tile's mainloop efficiency relative to 128x256
   double cost = 0;       // waves * CTAs per SM * tm * tn / efficiency, for
