@@ -228,7 +228,7 @@ class CompileTest(unittest.TestCase):
         # units pairs up on 132 SMs (8192 x 16 x 8192 and x 28672) it beat
         # v2 by 1.03-1.07x on an H200 ("Two CTAs per SM"). v11 (stream-K,
         # two CTAs per SM) takes the weights of 132-264 tiles of 128 rows,
-        # where v3 leaves a partial second wave: 1.05-1.24x faster than the
+        # where v3 leaves a partial second wave: 1.00-1.24x faster than the
         # old pick there, 0.89-0.91x v3 at 14336 x 4096 (112 tiles), where
         # v3 stays (docs/mixed-input.md).
         self.assertPicks(kernel, {

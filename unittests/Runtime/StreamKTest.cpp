@@ -292,9 +292,9 @@ TEST(StreamK, FamilyMixesTileSchedulers) {
   // few tokens, a tall weight). Each A panel (2 MiB) is read by one tile
   // only, so only B's (4 MiB) is shared: no reuse to lose, however many
   // A panels the stream-K tiles read (the old count, every panel, was 100+
-  // MiB and priced stream-K at the data-parallel cost times 1.15; on the
-  // mixed-input decode kernels of this shape stream-K ran 1.13-1.47x
-  // faster: docs/mixed-input.md).
+  // MiB and priced stream-K at the data-parallel cost times 1.15; on
+  // mixed-input decode GEMMs of this form, 28672 rows at 32-64 tokens,
+  // stream-K ran 1.13-1.47x faster: docs/mixed-input.md).
   Shape oneColumn{45056, 256, 8192, 1};
   HeuristicEstimate tall =
       estimateVariant(f->variants[2].manifest, oneColumn, 132);
