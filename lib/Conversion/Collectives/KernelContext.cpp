@@ -223,7 +223,7 @@ KernelContext::MatrixArg KernelContext::matrixArg(StringRef operand) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(roleBlock);
   Type i64Ty = b.getI64Type();
-  auto field = [&](int64_t k) -> Value {
+  auto field = [&](int32_t k) -> Value {
     Value ptr = LLVM::GEPOp::create(b, args[index].getType(), i64Ty,
                                     args[index], ArrayRef<LLVM::GEPArg>{k});
     return LLVM::LoadOp::create(b, i64Ty, ptr);
