@@ -72,3 +72,19 @@ wsgemm.gemm @ctas2_w4_streamk_bias a(i4) b(bf16) d(bf16, m_major)
   epi.store %z : f32
   epi.yield
 }
+
+// The same with k-tiles of 256 (the family's v11 for a 4-bit weight with
+// groups of 128): two groups per k-tile, each on its own f32 partial, B's
+// four 64-K blocks in one box; with bias and SiLU.
+wsgemm.gemm @ctas2_w4_streamk_k256 a(i4) b(bf16) d(bf16, m_major)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 256], schedule = cooperative,
+                          scheduler = stream_k, store = direct,
+                          ctas_per_sm = 2> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  %s = epi.silu %z : f32
+  epi.store %s : f32
+  epi.yield
+}

@@ -725,7 +725,7 @@ MX8["mx_bench_w8_n256"] = (MX8K, "benchmarked: int8 compute-bound 128x256", ["--
 # after every other table so the kernels above keep their seeds.
 MXG = {}
 MXGK = "kernels/mixed_input_groups.mlir"
-MXG["mx_w4_g32_splitk4"] = (MXGK, "GPTQ int4, group 32, bf16, decode 128x16x128 with split_k = 4", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
+MXG["mx_w4_g32_splitk4"] = (MXGK, "GPTQ int4, group 32, bf16, decode 128x16x128 with split_k = 4; K = 192 ends inside a k-tile", MX_SHAPES + ["--m 4096 --n 1 --k 4096", "--m 512 --n 16 --k 192"])
 MXG["mx_w4_g64_pp_batched_f16"] = (MXGK, "symmetric int4, group 64, f16, batched pingpong 64x64: bias, SiLU", [s + " --l 3" for s in MX_SHAPES[:4]])
 MXG["mx_w8_g32_streamk"] = (MXGK, "int8, group 32, bf16, stream-K 256x32x128", MX_SHAPES)
 MXG["mx_f8w_g64_ws_f16"] = (MXGK, "fp8 e4m3 weights, group 64, f16, warp_specialized 64x32x128", MX_SHAPES)
@@ -853,6 +853,9 @@ DEC = {}
 DEC["ctas2_w4_streamk_bias"] = (
     CTA2K, "two CTAs per SM: GPTQ int4 decode 128x16, stream-K (the mixed-input family's v11), D m_major, bias per output channel",
     MX_SHAPES + ["--m 28672 --n 16 --k 1024", "--m 22016 --n 1 --k 2048"])
+DEC["ctas2_w4_streamk_k256"] = (
+    CTA2K, "two CTAs per SM: GPTQ int4 decode 128x16 with k-tiles of 256 (two scale groups each), stream-K (the family's v11 for int4 with groups of 128), D m_major, bias, SiLU; K of 128 and 384 end inside a k-tile",
+    MX_SHAPES + ["--m 256 --n 5 --k 384", "--m 28672 --n 16 --k 1152", "--m 22016 --n 1 --k 2048"])
 
 
 def main():

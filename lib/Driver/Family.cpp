@@ -348,11 +348,12 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
     v0.smemBytes = first.smemBytes;
     family.variants.push_back(std::move(v0));
     std::set<std::string> seen = {first.planned};
+    FailureOr<planning::GemmDesc> desc = describeGemm(gemm);
     std::vector<FamilyMember> members =
-        gemm.getDequantAAttr() ? mixedInputFamilyMembers()
-                               : defaultFamilyMembers(tileKOf(gemm));
-    if (FailureOr<planning::GemmDesc> desc = describeGemm(gemm);
-        succeeded(desc) && !desc->isMixedInput())
+        gemm.getDequantAAttr()
+            ? mixedInputFamilyMembers(succeeded(desc) ? &*desc : nullptr)
+            : defaultFamilyMembers(tileKOf(gemm));
+    if (succeeded(desc) && !desc->isMixedInput())
       llvm::append_range(members,
                          unalignedFamilyMembers(*desc, tileKOf(gemm)));
     for (size_t i = 1; i < members.size(); ++i) {

@@ -72,7 +72,8 @@ wsgemm::unalignedFamilyMembers(const planning::GemmDesc &desc,
   return members;
 }
 
-std::vector<FamilyMember> wsgemm::mixedInputFamilyMembers() {
+std::vector<FamilyMember>
+wsgemm::mixedInputFamilyMembers(const planning::GemmDesc *desc) {
   // docs/mixed-input.md, "The default family", has the measurements. A
   // decode step's few tokens are B's N: tiles of 16, 32 or 64 tokens whose
   // k-tiles of 128 are split over the SMs (split-K or stream-K) stream the
@@ -82,11 +83,23 @@ std::vector<FamilyMember> wsgemm::mixedInputFamilyMembers() {
   // "Two CTAs per SM"). Direct stores:
   // D's leading dimension is the token count, under TMA's 16 bytes below
   // 8 tokens.
-  auto decode = [](int64_t m, int64_t n, StringRef split) {
-    return tileConfig(m, n, 128,
+  auto decode = [](int64_t m, int64_t n, StringRef split,
+                   int64_t tileK = 128) {
+    return tileConfig(m, n, tileK,
                       (split + ", schedule = cooperative, store = direct")
                           .str());
   };
+  // A 4-bit weight with groups of 128 streams k-tiles of 256 in the
+  // stream-K member over two CTAs per SM: the 16 KiB of weight a stage
+  // that an 8-bit weight's 128 brings, its two groups' scales still on the
+  // accumulator (MixedInput.cpp); 1.04-1.09x faster than k-tiles of 128
+  // where that member is picked (22016-28672 rows, on an H200:
+  // docs/mixed-input.md, "Stream-K for tall weights"). Not for the others:
+  // groups of 32 or 64 and 8-bit weights at 256 spill or serialize the
+  // wgmmas (C7512) in two CTAs' 80 registers, and the split-K member ran
+  // 0.93-1.04x at 256.
+  bool k256 = desc && desc->dequantA && desc->a == planning::DType::I4 &&
+              desc->dequantA->group == 128;
   return {
       {"default", ""},
       {"decode", decode(128, 16, "split_k = 4, ctas_per_sm = 2")},
@@ -109,7 +122,8 @@ std::vector<FamilyMember> wsgemm::mixedInputFamilyMembers() {
       // 1.08x faster than that member at 28672 x 8192 (Llama-3 70B up),
       // 0.89-0.91x at 14336 x 4096, where it is not picked; on an H200.
       {"decode_stream_k2",
-       decode(128, 16, "scheduler = stream_k, ctas_per_sm = 2")},
+       decode(128, 16, "scheduler = stream_k, ctas_per_sm = 2",
+              k256 ? 256 : 128)},
   };
 }
 

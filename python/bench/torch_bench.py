@@ -428,6 +428,24 @@ class Nvml:
     def max_sm_mhz(self):
         return self._clock("nvmlDeviceGetMaxClockInfo")
 
+    NVML_CLOCK_MEM = 2
+
+    def hbm_bytes_per_s(self):
+        """The memory's peak: 2 x its maximum clock x its bus width (H100
+        SXM: 2619 MHz x 5120 bits = 3.35 TB/s; H200: 3201 x 6144 = 4.92);
+        None without NVML."""
+        if self.lib is None:
+            return None
+        mhz, bits = ctypes.c_uint(), ctypes.c_uint()
+        if self.lib.nvmlDeviceGetMaxClockInfo(
+                self.handle, ctypes.c_int(self.NVML_CLOCK_MEM),
+                ctypes.byref(mhz)) != 0:
+            return None
+        if self.lib.nvmlDeviceGetMemoryBusWidth(self.handle,
+                                                ctypes.byref(bits)) != 0:
+            return None
+        return 2.0 * mhz.value * 1e6 * bits.value / 8
+
 
 #===------------------------------------------------------------------------===#
 # Self-test (no torch, no GPU)

@@ -31,7 +31,9 @@ Per point and round each contender is timed (rotated order) with CUDA
 events over n back-to-back calls (>= --target-ms), host time by
 perf_counter around the same calls, SM clock by NVML while the GPU runs.
 The HBM column is (packed weight + scales + zero points + x + y bytes) /
-time / 3.35 TB/s.
+time / the GPU's HBM peak (NVML: 2 x its memory clock x its bus width,
+4.92 TB/s on an H200; 3.35 TB/s, an H100 SXM's, without NVML). Tables
+written before 2026-11-30 divided by 3.35 TB/s on the H200 too.
 
   python3 python/bench/torch_mixed_bench.py --kernels DIR [--out DIR]
       [--weight w4|w8|f8] [--tokens 1,16,64,256,4096] [--shapes 8b,70b]
@@ -48,7 +50,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from torch_bench import (MODELS, Nvml, calls_for, cuda_graph,  # noqa: E402
                          markdown_table, median, rotated, timed_calls)
 
-HBM_BYTES_PER_S = 3.35e12
+HBM_BYTES_PER_S = 3.35e12  # without NVML: an H100 SXM's
 GROUP = 128
 # --weight: the kernel of python/bench/kernels.mlir that runs it.
 KERNEL = {"w4": "tb_w4", "w8": "tb_w8", "f8": "tb_f8w"}
@@ -71,6 +73,7 @@ class MixedBench:
         self.t, self.ws, self.args = torch, ws_gemm, args
         torch.backends.cuda.matmul.allow_tf32 = False
         self.nvml = Nvml(torch.cuda.current_device())
+        self.hbm = self.nvml.hbm_bytes_per_s() or HBM_BYTES_PER_S
         self.fmt = args.weight
         name = KERNEL[self.fmt]
         self.w4 = ws_gemm.KernelFamily(
@@ -290,7 +293,7 @@ class MixedBench:
                 ms_max=max(r[name] for r in rounds),
                 calls=calls[name] * per_call[name],
                 host_us=median(host[name]),
-                hbm_pct=100.0 * by / (ms * 1e-3) / HBM_BYTES_PER_S,
+                hbm_pct=100.0 * by / (ms * 1e-3) / self.hbm,
                 tflops=2.0 * n_out * tokens * k / (ms * 1e-3) / 1e12,
                 clock_mhz=median(clocks[name]) if clocks[name] else "",
                 variant=pick.variant if name.startswith("ours") else "",
@@ -375,6 +378,8 @@ def main(argv=None):
         logf.write(s + "\n")
 
     b = MixedBench(args)
+    log("HBM peak %.2f TB/s (%s)" % (b.hbm / 1e12, "NVML" if
+        b.nvml.hbm_bytes_per_s() else "no NVML: an H100 SXM's"))
     t0 = time.time()
     rows = []
     for tokens in [int(v) for v in args.tokens.split(",")]:

@@ -69,7 +69,7 @@ W4_VARIANTS = ["v0.128x128x128.cooperative",
                "v8.128x64x128.cooperative.stream_k",
                "v9.128x256x64.cooperative",
                "v10.128x64x128.cooperative.split_k4",
-               "v11.128x16x128.cooperative.stream_k.ctas2"]
+               "v11.128x16x256.cooperative.stream_k.ctas2"]
 _cache = None
 
 
@@ -214,6 +214,18 @@ class CompileTest(unittest.TestCase):
         # token count); v0 and v9 are the prefill kernels.
         for v in f.variants[1:9] + f.variants[10:]:
             self.assertIn("store = direct", v.config)
+        # v11 streams k-tiles of 256 for a 4-bit weight with groups of 128
+        # only: an 8-bit weight, and groups of 64, keep 128 (at 256 they
+        # spill or serialize the wgmmas; FamilyMembers.cpp).
+        for other in ("a(i8) b(bf16) d(bf16)\n    dequant_a "
+                      "#wsgemm.dequant<scale = bf16, group = 0, zero = none>",
+                      "a(i4) b(bf16) d(bf16)\n    dequant_a "
+                      "#wsgemm.dequant<scale = bf16, group = 64, zero = ui4>"):
+            source = W4.replace(W4[W4.index("a(i4)"):W4.index(" {")], other)
+            (g,) = ws_gemm.compile(source, emit="ptx", family="default")
+            self.assertEqual(g.variants[11].id,
+                             "v11.128x16x128.cooperative.stream_k.ctas2")
+            self.assertEqual(g.family["refused"], [])
 
     @unittest.skipUnless(PTXAS, "needs ptxas (WSGEMM_TEST_PTXAS=1)")
     def test_mixed_input_family_cubin(self):

@@ -239,6 +239,11 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
   // A pre-packed weight has its own rules (Prepack.cpp).
   if (!p.packing.empty())
     return checkPackedArgument(m, p, *t, args);
+  // Blocks of K in one box (k_chunks, TensorMap.cpp): whole blocks only.
+  if (p.kChunks > 0 && args.K % p.box[0] != 0)
+    return errorf(name, ": K = ", args.K, " is not a multiple of ", p.box[0],
+                  ": the kernel loads ", name, " in blocks of ", p.box[0],
+                  " of K, ", p.kChunks, " to a TMA box (k_chunks)");
   // A matrix (store = direct) is written element by element with st.global:
   // none of TMA's 16-byte rules apply to it.
   const bool tma = p.kind == ParamKind::TensorMap;

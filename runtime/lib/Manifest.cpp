@@ -290,6 +290,14 @@ Param parseParam(const json &j, const std::string &key) {
       p.packing = getEnum<std::string>(
           *pk, key + ".packing", "packing",
           {{kPackingI4, kPackingI4}, {kPackingB8, kPackingB8}});
+    if (const json *kc = maybe(j, "k_chunks")) {
+      int64_t v = getPositive(*kc, key + ".k_chunks");
+      if (v < 2 || v > 256)
+        fail(key + ".k_chunks", "must be 2 to 256 (blocks of box[0] along K "
+                                "per box: a TMA box dimension), got " +
+                                    std::to_string(v));
+      p.kChunks = static_cast<uint32_t>(v);
+    }
     if (const json *l2 = maybe(j, "l2_promotion"))
       p.l2Promotion =
           getEnum<L2Promotion>(*l2, key + ".l2_promotion", "l2_promotion",

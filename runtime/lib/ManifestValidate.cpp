@@ -80,6 +80,22 @@ void checkTensorMap(const Manifest &m, const Param &p,
   if ((!dq || !*dq) && !p.packing.empty())
     fail(key + ".packing", "only a dequantized A (operands.A.dequant) is "
                            "pre-packed");
+  // Blocks of K in one box (k_chunks): a K-major B whose box is one
+  // swizzle span wide, so that the blocks land as separate boxes would.
+  if (p.kChunks > 0) {
+    if (p.operand != "B" || m.operand("B").layout != Layout::KMajor)
+      fail(key + ".k_chunks",
+           "only a k_major B is loaded in blocks of K, got it on " + what);
+    size_t innerBytes = p.box[0] * dtypeSize(p.dtype);
+    if (p.swizzle == Swizzle::None ||
+        innerBytes != swizzleBytes(p.swizzle) || (p.box[1] * innerBytes) % 1024)
+      fail(key + ".k_chunks",
+           "needs a swizzled box exactly one swizzle span wide (box[0] = " +
+               std::to_string(p.box[0]) + ": " + std::to_string(innerBytes) +
+               " bytes, swizzle " + swizzleName(p.swizzle) +
+               ") of whole 1024-byte swizzle atoms (box[1] = " +
+               std::to_string(p.box[1]) + " rows)");
+  }
   std::vector<Dim> want = matrixDims(m, p.operand);
   std::vector<Dim> wantL = want;
   wantL.push_back(Dim::L);

@@ -114,6 +114,30 @@ Expected<TensorMapSpec> computeTensorMapSpec(const Manifest &m, const Param &p,
 
   MatrixGeometry g = matrixGeometry(m, p.operand, args);
   const uint64_t es = dtypeSize(p.dtype);
+  // Blocks of K in one box (k_chunks; a K-major B): K seen as [box[0], K /
+  // box[0]] with the blocks outside the rows, {box[0], rows, blocks(,
+  // L)}, strides {ld, box[0] elements(, batch)} bytes: the box's blocks
+  // land one after another, each [box[1]][box[0]]. A K not a multiple of
+  // box[0] is refused before launch (Args.cpp): its last block would read
+  // the next row's first elements instead of zeros.
+  if (p.kChunks > 0) {
+    s.rank += 1;
+    const uint64_t block = p.box[0];
+    s.globalDim[0] = block;
+    s.globalDim[1] = static_cast<uint64_t>(args.N);
+    s.globalDim[2] = static_cast<uint64_t>(args.K) / block;
+    s.globalStrides[0] = static_cast<uint64_t>(g.ld) * es;
+    s.globalStrides[1] = block * es;
+    s.boxDim[0] = p.box[0];
+    s.boxDim[1] = p.box[1];
+    s.boxDim[2] = p.kChunks;
+    if (s.rank == 4) {
+      s.globalDim[3] = static_cast<uint64_t>(args.L);
+      s.globalStrides[2] = static_cast<uint64_t>(g.batchStride) * es;
+      s.boxDim[3] = 1;
+    }
+    return s;
+  }
   for (uint32_t i = 0; i < s.rank; ++i) {
     s.globalDim[i] = static_cast<cuuint64_t>(dimValue(p.dims[i], args, m));
     s.boxDim[i] = p.box[i];

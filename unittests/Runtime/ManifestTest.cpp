@@ -666,6 +666,24 @@ const std::vector<Case> &cases() {
        [](json &j) { j["params"][0]["packing"] = "wsgemm.b8.m64k64.v1"; },
        "params[0].packing: only a dequantized A (operands.A.dequant) is "
        "pre-packed"},
+      // Blocks of K in one box: a K-major B's, one swizzle span wide.
+      {"mixed_input_w4.json", [](json &j) { j["params"][1]["k_chunks"] = 1; },
+       "params[1].k_chunks: must be 2 to 256 (blocks of box[0] along K per "
+       "box: a TMA box dimension), got 1"},
+      {"mixed_input_w4.json", [](json &j) { j["params"][0]["k_chunks"] = 2; },
+       "params[0].k_chunks: only a k_major B is loaded in blocks of K, got "
+       "it on A (k_major)"},
+      {"gemm_bias_relu.json", [](json &j) { j["params"][1]["k_chunks"] = 2; },
+       "params[1].k_chunks: only a k_major B is loaded in blocks of K, got "
+       "it on B (n_major)"},
+      {"mixed_input_w4.json",
+       [](json &j) {
+         j["params"][1]["box"] = {32, 16};
+         j["params"][1]["k_chunks"] = 2;
+       },
+       "params[1].k_chunks: needs a swizzled box exactly one swizzle span "
+       "wide (box[0] = 32: 64 bytes, swizzle 128B) of whole 1024-byte "
+       "swizzle atoms (box[1] = 16 rows)"},
   };
   return c;
 }

@@ -176,6 +176,65 @@ TEST(TensorMap, PackedB8A) {
   EXPECT_EQ(s.boxDim[3], 1u);
 }
 
+TEST(TensorMap, KChunksB) {
+  // k-tiles of 256: B's four 64-K blocks in one box, K seen as [64, K /
+  // 64] outside the rows; the blocks land one after another, 2 KiB each.
+  nlohmann::json j = loadJson("mixed_input_w4.json");
+  j["params"][0]["box"] = {256, 128};
+  j["params"][1]["k_chunks"] = 4;
+  Manifest m = parseOrDie(j);
+  ASSERT_EQ(m.findTensorMap("B")->kChunks, 4u);
+  TensorMapSpec s = spec(m, "B", validMixedInput(256, 7, 384, 1, true));
+  EXPECT_EQ(s.dataType, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+  EXPECT_EQ(s.rank, 3u);
+  EXPECT_EQ(s.globalDim[0], 64u);
+  EXPECT_EQ(s.globalDim[1], 7u);
+  EXPECT_EQ(s.globalDim[2], 6u);
+  EXPECT_EQ(s.globalStrides[0], 384u * 2); // a row of B
+  EXPECT_EQ(s.globalStrides[1], 128u);     // a block of 64 K
+  EXPECT_EQ(s.boxDim[0], 64u);
+  EXPECT_EQ(s.boxDim[1], 16u);
+  EXPECT_EQ(s.boxDim[2], 4u);
+  EXPECT_EQ(s.swizzle, CU_TENSOR_MAP_SWIZZLE_128B);
+  // Batched: L outermost, at the batch stride (packed: N x K).
+  nlohmann::json b = loadJson("mixed_input_w8.json");
+  b["batched"] = true;
+  for (int i = 0; i < 4; ++i)
+    (i < 3 ? b["params"][i]["dims"] : b["params"][i]["extent"]).push_back("L");
+  b["params"][0]["box"] = {128, 128, 1};
+  b["params"][1]["box"].push_back(1);
+  b["params"][1]["k_chunks"] = 2;
+  TensorMapSpec t =
+      spec(parseOrDie(b), "B", validMixedInput(256, 7, 384, 3));
+  EXPECT_EQ(t.rank, 4u);
+  EXPECT_EQ(t.globalDim[2], 6u);
+  EXPECT_EQ(t.globalDim[3], 3u);
+  EXPECT_EQ(t.globalStrides[1], 128u);
+  EXPECT_EQ(t.globalStrides[2], 7u * 384 * 2);
+  EXPECT_EQ(t.boxDim[2], 2u);
+  EXPECT_EQ(t.boxDim[3], 1u);
+}
+
+TEST(TensorMap, KChunksNeedWholeBlocks) {
+  // Any K-major B may come in blocks of K (here an fp8 B, 128 of K per
+  // block); a K that ends mid-block is refused before launch: the last
+  // block would read the next row's first elements, not zeros.
+  nlohmann::json j = loadJson("fp8_block_scaled.json");
+  for (auto &p : j["params"])
+    if (p["name"] == "B")
+      p["k_chunks"] = 2;
+  Manifest m = parseOrDie(j);
+  GemmArgs a = fakeArgs(1000, 1040, 4096, 1);
+  a.named["block_scale_a"].ptr = 0x50000000;
+  a.named["block_scale_b"].ptr = 0x60000000;
+  a.named["bias"].ptr = 0x70000000;
+  EXPECT_EQ(argsError(m, a), "");
+  a.K = 4160;
+  EXPECT_EQ(argsError(m, a), "B: K = 4160 is not a multiple of 128: the "
+                             "kernel loads B in blocks of 128 of K, 2 to a "
+                             "TMA box (k_chunks)");
+}
+
 TEST(TensorMap, PackedArgumentRules) {
   // Group 0: K need only be a multiple of 64; the dtype is the manifest's.
   Manifest m = mixedInput8("f8e4m3", 0, false);

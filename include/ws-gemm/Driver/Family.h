@@ -95,8 +95,11 @@ unalignedFamilyMembers(const planning::GemmDesc &desc, int64_t tileK);
 /// The members of a mixed-input gemm's default family (`dequant_a`): the
 /// planner's default first (prefill), then decode tilings (tile N 16,
 /// k-tiles of 128, split-K or stream-K, direct stores) that the runtime's
-/// estimate picks from by the weight's shape.
-std::vector<FamilyMember> mixedInputFamilyMembers();
+/// estimate picks from by the weight's shape. `desc` (null: unknown) sets
+/// the k-tile of the stream-K member over two CTAs per SM: 256 for a
+/// 4-bit weight with groups of 128, else 128.
+std::vector<FamilyMember>
+mixedInputFamilyMembers(const planning::GemmDesc *desc);
 /// The configs tried, in order, when the planner refuses the default
 /// config of a gemm without one (register pressure or shared memory of a
 /// heavy epilogue): smaller epilogue subtiles, then smaller tiles.

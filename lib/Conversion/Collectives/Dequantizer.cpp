@@ -54,15 +54,11 @@ SmallVector<Value> Dequantizer::load(Value rows) {
   return words;
 }
 
-SmallVector<Value> Dequantizer::loadChunks(Value aBlock) {
+Value Dequantizer::loadChunk(Value aBlock, int64_t half) {
   auto vecTy = VectorType::get({4}, kc.i32Ty);
-  SmallVector<Value> chunks;
-  for (int64_t half = 0; half < kc.layout.tileK / 64 * halves; ++half) {
-    Value ptr = kc.gep(aBlock, kc.add(kc.mul(kc.tidInWg, kc.i32(16)),
-                                      kc.i32(half * kPackedHalfBytes)));
-    chunks.push_back(LLVM::LoadOp::create(b, vecTy, ptr, /*alignment=*/16));
-  }
-  return chunks;
+  Value ptr = kc.gep(aBlock, kc.add(kc.mul(kc.tidInWg, kc.i32(16)),
+                                    kc.i32(half * kPackedHalfBytes)));
+  return LLVM::LoadOp::create(b, vecTy, ptr, /*alignment=*/16);
 }
 
 Dequantizer::RowPairs Dequantizer::pairs(int64_t mb, int64_t j,

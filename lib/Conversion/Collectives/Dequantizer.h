@@ -55,10 +55,12 @@ public:
     return ks * 16 * groupsPerKTile / kc.layout.tileK;
   }
 
-  /// This thread's 16 bytes of each half unit of 64-row block `aBlock`
-  /// (the block's first unit in the A stage): one ld.shared.v4 per half,
-  /// tile K / 64 units of one or two halves.
-  SmallVector<Value> loadChunks(Value aBlock);
+  /// This thread's 16 bytes of half `half` of 64-row block `aBlock` (the
+  /// block's first unit in the A stage; tile K / 64 units of one or two
+  /// halves): one ld.shared.v4.
+  Value loadChunk(Value aBlock, int64_t half);
+  /// The half (loadChunk) that k16 step `ks` of the k-tile reads.
+  int64_t chunkOfStep(int64_t ks) const { return ks * halves / 4; }
 
   /// Both halves of a register are one row: (s, s) and (zz, zz) of rows
   /// r and r + 8 of 64-row block `mb`, from the `words` of load(). zz is
@@ -70,8 +72,9 @@ public:
   RowPairs pairs(int64_t mb, int64_t j, ValueRange words);
 
   /// The 4 fragment registers of k16 step `ks` of the k-tile from the
-  /// block's loadChunks(): i4 word ks % 4 of chunk ks / 4; 8-bit words
-  /// 2 (ks % 2) and 2 (ks % 2) + 1 of chunk ks / 2.
+  /// block's halves (loadChunk, indexed by half; chunkOfStep(ks) loaded):
+  /// i4 word ks % 4 of chunk ks / 4; 8-bit words 2 (ks % 2) and
+  /// 2 (ks % 2) + 1 of chunk ks / 2.
   SmallVector<Value> stepFragments(ValueRange chunks, int64_t ks,
                                    const RowPairs &p);
 

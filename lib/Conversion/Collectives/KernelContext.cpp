@@ -181,8 +181,13 @@ Value KernelContext::tmaDescriptor(StringRef operand) {
   // A pre-packed operand moves in 8-byte units (KernelLayout.h).
   Type element = param->packing.empty() ? typeOf(param->type)
                                         : Type(b.getI64Type());
+  // Blocks of K in one box (k_chunks): the device sees {K block, rows,
+  // blocks(, L)} (runtime/lib/TensorMap.cpp).
+  SmallVector<int64_t> dims(param->box.begin(), param->box.end());
+  if (param->kChunks > 0)
+    dims.insert(dims.begin() + 2, param->kChunks);
   auto box = MemRefType::get(
-      llvm::to_vector(llvm::reverse(param->box)), element,
+      llvm::to_vector(llvm::reverse(dims)), element,
       MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
   nvgpu::TensorMapSwizzleKind swizzle;

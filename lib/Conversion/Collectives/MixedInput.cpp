@@ -191,24 +191,44 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
   int64_t mBlocks = layout.wgRows / 64;
   int64_t unitsPerTile = layout.tileK / 64;
   int64_t steps = layout.tileK / 16;
+  // wgmma groups in flight, each with its own fragment registers: a k-tile
+  // of 64 or 128 keeps all its steps', one of 256 the last 8 (step s
+  // rewrites the registers of step s - 8).
+  int64_t slots = std::min<int64_t>(steps, 8);
   Value zero = LLVM::ZeroOp::create(b, getAccumulatorType(kc));
   Dequantizer dq(kc, consumerWg);
-  // Group scales on the accumulator (one group per k-tile): per 64-row
-  // block mb a partial sum((v - z) * b) over the k-tile, and the scales of
-  // its rows it is folded with, loop-carried after the totals (all zero
-  // before the first k-tile: the first fold adds 0).
+  // Group scales on the accumulator (one group per k-tile, or two of 128
+  // in a k-tile of 256): per group j and 64-row block mb a partial
+  // sum((v - z) * b) over the group's steps, and the scales of its rows it
+  // is folded with, loop-carried after the totals (all zero before the
+  // first k-tile: the first folds add 0).
   bool groupAcc = dq.scalesGroups();
+  int64_t groups = groupAcc ? pl::getDequantGroupsPerKTile(kc.desc) : 0;
+  int64_t stepsPerGroup = groupAcc ? steps / groups : steps;
   SmallVector<Value> init(mBlocks, zero);
   if (groupAcc) {
-    init.append(mBlocks, zero);
-    init.append(2 * mBlocks,
+    init.append(groups * mBlocks, zero);
+    init.append(2 * groups * mBlocks,
                 arith::ConstantOp::create(b, b.getF32FloatAttr(0.0f)));
   }
   SmallVector<Value> rowScales;
   if (dq.scalesRows())
     rowScales = loadRowScales(kc, tile, dq, mBlocks);
-  auto partialAt = [&](int64_t mb) { return mBlocks + mb; };
-  auto scaleAt = [&](int64_t i) { return 2 * mBlocks + i; };
+  auto partialAt = [&](int64_t j, int64_t mb) {
+    return mBlocks + j * mBlocks + mb;
+  };
+  auto scaleAt = [&](int64_t j, int64_t i) {
+    return (1 + groups) * mBlocks + j * 2 * mBlocks + i;
+  };
+  // Every partial of a k-tile (carried as `from`) into the totals `acc`,
+  // with its group's scales.
+  auto foldAll = [&](SmallVector<Value> &acc, ArrayRef<Value> from) {
+    for (int64_t j = 0; j < groups; ++j)
+      for (int64_t mb = 0; mb < mBlocks; ++mb)
+        acc[mb] = foldPartial(kc, acc[mb], from[partialAt(j, mb)],
+                              from[scaleAt(j, 2 * mb)],
+                              from[scaleAt(j, 2 * mb + 1)]);
+  };
 
   Value start = PipelineStateInitOp::create(
       b, PipelineStateType::get(b.getContext(), layout.stages),
@@ -233,12 +253,23 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
     Value descB = makeDescriptor(
         b, stageBase(kc, layout.offB, layout.stageBytesB, stage));
     // This warpgroup's 64-row blocks follow the other warpgroups' ones.
+    // Their halves of the first 128 of K are read up front, those of a
+    // k-tile of 256's second 128 at their first step (fewer registers).
     Value firstBlock = kc.mul(consumerWg, kc.i32(mBlocks));
-    SmallVector<SmallVector<Value>> chunks;
+    int64_t halvesPerTile = dq.chunkOfStep(steps - 1) + 1;
+    SmallVector<Value> blocks;
+    SmallVector<SmallVector<Value>> chunks(
+        mBlocks, SmallVector<Value>(halvesPerTile, Value()));
+    auto needChunk = [&](int64_t mb, int64_t half) {
+      if (!chunks[mb][half])
+        chunks[mb][half] = dq.loadChunk(blocks[mb], half);
+    };
     for (int64_t mb = 0; mb < mBlocks; ++mb) {
       Value block = kc.add(firstBlock, kc.i32(mb));
-      chunks.push_back(dq.loadChunks(kc.gep(
-          aStage, kc.mul(block, kc.i32(unitsPerTile * dq.unitBytes())))));
+      blocks.push_back(kc.gep(
+          aStage, kc.mul(block, kc.i32(unitsPerTile * dq.unitBytes()))));
+      for (int64_t h = 0; h <= dq.chunkOfStep(slots - 1); ++h)
+        needChunk(mb, h);
     }
     // Per group of the k-tile, per 64-row block.
     SmallVector<SmallVector<Dequantizer::RowPairs>> rowPairs(
@@ -248,61 +279,66 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
         perBlock.push_back(dq.pairs(mb, j, words));
 
     // One wgmma group per k16 step; groups retire in order. A step's
-    // registers are rewritten only once the previous k-tile's same step
-    // retired (PTX: rewriting a wgmma's A registers before its wait_group
-    // is undefined), and a partial is folded only once the previous
-    // k-tile's last step retired: each wait leaves the younger groups in
-    // flight, so the tensor cores multiply steps while the next ones are
-    // dequantized. Once the previous k-tile has retired entirely its stage
-    // goes back.
+    // registers are rewritten only once the step `slots` before it (in
+    // this k-tile or the previous one) retired (PTX: rewriting a wgmma's A
+    // registers before its wait_group is undefined), and the partials are
+    // folded only once the previous k-tile's last step retired: each wait
+    // leaves the younger groups in flight, so the tensor cores multiply
+    // steps while the next ones are dequantized. Once the previous k-tile
+    // has retired entirely its stage goes back. Steps are numbered from
+    // this k-tile's first; the previous k-tile's are -steps .. -1.
     Value hasPrev =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, kc.i32(0));
-    int64_t issued = 0, retiredThrough = -1;
-    auto ensureRetired = [&](int64_t prevStep) {
-      if (prevStep <= retiredThrough)
+    int64_t issued = 0, retiredThrough = -steps - 1;
+    bool released = false;
+    auto ensureRetired = [&](int64_t step) {
+      if (step <= retiredThrough)
         return;
-      // Groups in flight: the previous k-tile's steps, then `issued` ones.
-      NVVM::WgmmaWaitGroupSyncOp::create(b, steps + issued - 1 - prevStep);
-      retiredThrough = prevStep;
-      if (prevStep == steps - 1)
+      // Groups in flight after `step`: steps step + 1 .. issued - 1.
+      NVVM::WgmmaWaitGroupSyncOp::create(b, issued - 1 - step);
+      retiredThrough = step;
+      if (step >= -1 && !released) {
         release(kc, hasPrev, kc.stateAt(start, kc.sub(g, kc.i32(1))));
+        released = true;
+      }
     };
     SmallVector<Value> acc(carried.begin(), carried.begin() + mBlocks);
     SmallVector<Value> yielded(carried);
     for (int64_t ks = 0; ks < steps; ++ks) {
-      ensureRetired(ks);
+      ensureRetired(ks - slots);
       SmallVector<SmallVector<Value>> regs;
-      for (int64_t mb = 0; mb < mBlocks; ++mb)
-        regs.push_back(
-            dq.stepFragments(chunks[mb], ks, rowPairs[dq.groupOfStep(ks)][mb]));
-      bool overwrite = groupAcc && ks == 0;
-      if (overwrite) {
-        // The previous k-tile's partial, once its last wgmma retired (after
-        // step 0's dequantization, which hides some of that wait;
+      for (int64_t mb = 0; mb < mBlocks; ++mb) {
+        needChunk(mb, dq.chunkOfStep(ks));
+        regs.push_back(dq.stepFragments(chunks[mb], ks,
+                                        rowPairs[dq.groupOfStep(ks)][mb]));
+      }
+      if (groupAcc && ks == 0) {
+        // The previous k-tile's partials, once its last wgmma retired
+        // (after step 0's dequantization, which hides some of that wait;
         // dequantizing a second step first measured the same), into the
-        // total with that k-tile's scales; this k-tile's go to the next
+        // totals with that k-tile's scales; this k-tile's go to the next
         // fold.
-        ensureRetired(steps - 1);
-        for (int64_t mb = 0; mb < mBlocks; ++mb)
-          acc[mb] = foldPartial(kc, acc[mb], carried[partialAt(mb)],
-                                carried[scaleAt(2 * mb)],
-                                carried[scaleAt(2 * mb + 1)]);
-        SmallVector<Value> scales = dq.groupScales(0, words);
-        for (auto [i, scale] : llvm::enumerate(scales))
-          yielded[scaleAt(i)] = scale;
+        ensureRetired(-1);
+        foldAll(acc, carried);
+        for (int64_t j = 0; j < groups; ++j)
+          for (auto [i, scale] : llvm::enumerate(dq.groupScales(j, words)))
+            yielded[scaleAt(j, i)] = scale;
       }
       NVVM::WgmmaFenceAlignedOp::create(b);
       // A K-major B advances 32 bytes (2 descriptor units) per k16 step
       // within a 64-K block of tile N x 128 bytes.
       Value dB = arith::AddIOp::create(
           b, descB, kc.i64((ks % 4) * 2 + (ks / 4) * layout.tileN * 128 / 16));
+      // A group's first step overwrites its partial (scale-d 0).
+      bool overwrite = groupAcc && ks % stepsPerGroup == 0;
       for (int64_t mb = 0; mb < mBlocks; ++mb) {
-        if (groupAcc)
-          yielded[partialAt(mb)] =
-              registerAWgmma(kc, yielded[partialAt(mb)], regs[mb], dB,
-                             /*accumulate=*/!overwrite);
-        else
+        if (groupAcc) {
+          int64_t at = partialAt(ks / stepsPerGroup, mb);
+          yielded[at] = registerAWgmma(kc, yielded[at], regs[mb], dB,
+                                       /*accumulate=*/!overwrite);
+        } else {
           acc[mb] = registerAWgmma(kc, acc[mb], regs[mb], dB);
+        }
       }
       NVVM::WgmmaGroupSyncAlignedOp::create(b);
       ++issued;
@@ -320,10 +356,7 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
           kc.stateAt(start, kc.sub(kc.add(kBase, tile.kTiles), kc.i32(1))));
   SmallVector<Value> results(loop.getResults());
   SmallVector<Value> acc(results.begin(), results.begin() + mBlocks);
-  for (int64_t mb = 0; groupAcc && mb < mBlocks; ++mb)
-    acc[mb] =
-        foldPartial(kc, acc[mb], results[partialAt(mb)],
-                    results[scaleAt(2 * mb)], results[scaleAt(2 * mb + 1)]);
+  foldAll(acc, results);
   for (int64_t mb = 0; mb < int64_t(rowScales.size()) / 2; ++mb)
     acc[mb] = scaleRows(kc, acc[mb], rowScales[2 * mb], rowScales[2 * mb + 1]);
   return acc;

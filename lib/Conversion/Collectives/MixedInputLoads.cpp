@@ -51,7 +51,11 @@ static SmallVector<StringRef, 2> dequantArrays(const pl::GemmDesc &desc) {
 /// 16-byte piece is 8 rows; M is a multiple of 64
 /// (LegalityMixedInput.cpp), so a piece is inside the matrix or past it
 /// whole, and pieces past it are zero-filled (the rows' packed weights are
-/// zero too, so they dequantize to 0).
+/// zero too, so they dequantize to 0). So are the groups past K of a last
+/// k-tile that K ends inside (K a multiple of 64 and of the group, not of
+/// tile K: groups of 32 or 64 in k-tiles of 128, of 128 in k-tiles of
+/// 256), whose weights and B are TMA's zeros: their copies would read
+/// past the array (or the next batch's scales, which could be NaN).
 static void copyDequantRows(KernelContext &kc, const WorkTile &tile,
                             Value kTile, Value dst) {
   ImplicitLocOpBuilder &b = kc.b;
@@ -77,36 +81,44 @@ static void copyDequantRows(KernelContext &kc, const WorkTile &tile,
   Value firstGroup = kc.add(kc.mul(batch, groups), g);
   // Piece p is bytes [16 p, 16 p + 16) of the stage's rows: row set u = p /
   // piecesPerRowSet (array u / sets, group j = u % sets), rows 8 (p %
-  // piecesPerRowSet) on.
-  for (int64_t first = 0; first < pieces; first += 32) {
-    Value piece = kc.add(kc.lane, kc.i32(first));
-    auto copy = [&] {
-      Value set = kc.divu(piece, kc.i32(piecesPerRowSet));
-      Value c = kc.sub(piece, kc.mul(set, kc.i32(piecesPerRowSet)));
-      Value j = set;
-      Value base = kc.param(arrays[0]);
-      if (arrays.size() > 1) {
-        Value inFirst = kc.ult(set, kc.i32(sets));
-        base = kc.select(inFirst, base, kc.param(arrays[1]));
-        j = kc.select(inFirst, set, kc.sub(set, kc.i32(sets)));
-      }
-      Value row = kc.add(tile.m0, kc.mul(c, kc.i32(8)));
-      Value inside = kc.ult(row, kc.sizeM);
-      Value elem = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, ext(kc.add(firstGroup, j)),
-                                   ext(kc.sizeM)),
-          ext(kc.select(inside, row, kc.i32(0))));
-      Value from = LLVM::GEPOp::create(b, kc.globalPtrTy, b.getI16Type(), base,
-                                       ValueRange{elem});
-      NVVM::CpAsyncOp::create(b, kc.gep(dst, kc.mul(piece, kc.i32(16))), from,
-                              /*size=*/16, NVVM::LoadCacheModifierKind::CG,
-                              kc.select(inside, kc.i32(16), kc.i32(0)));
-    };
-    if (first + 32 <= pieces)
-      copy();
-    else
-      kc.ifThen(kc.ult(piece, kc.i32(pieces)), copy);
-  }
+  // piecesPerRowSet) on. `groupsLeft` (null: every group is inside K)
+  // zero-fills the groups j >= groupsLeft.
+  auto copies = [&](Value groupsLeft) {
+    for (int64_t first = 0; first < pieces; first += 32) {
+      Value piece = kc.add(kc.lane, kc.i32(first));
+      auto copy = [&] {
+        Value set = kc.divu(piece, kc.i32(piecesPerRowSet));
+        Value c = kc.sub(piece, kc.mul(set, kc.i32(piecesPerRowSet)));
+        Value j = set;
+        Value base = kc.param(arrays[0]);
+        if (arrays.size() > 1) {
+          Value inFirst = kc.ult(set, kc.i32(sets));
+          base = kc.select(inFirst, base, kc.param(arrays[1]));
+          j = kc.select(inFirst, set, kc.sub(set, kc.i32(sets)));
+        }
+        Value row = kc.add(tile.m0, kc.mul(c, kc.i32(8)));
+        Value inside = kc.ult(row, kc.sizeM);
+        if (groupsLeft)
+          inside = kc.andi(inside, kc.ult(j, groupsLeft));
+        Value elem = arith::AddIOp::create(
+            b,
+            arith::MulIOp::create(b, ext(kc.add(firstGroup, j)),
+                                  ext(kc.sizeM)),
+            ext(kc.select(inside, row, kc.i32(0))));
+        Value from = LLVM::GEPOp::create(b, kc.globalPtrTy, b.getI16Type(),
+                                         base, ValueRange{elem});
+        NVVM::CpAsyncOp::create(b, kc.gep(dst, kc.mul(piece, kc.i32(16))),
+                                from, /*size=*/16,
+                                NVVM::LoadCacheModifierKind::CG,
+                                kc.select(inside, kc.i32(16), kc.i32(0)));
+      };
+      if (first + 32 <= pieces)
+        copy();
+      else
+        kc.ifThen(kc.ult(piece, kc.i32(pieces)), copy);
+    }
+  };
+  copies(sets > 1 ? kc.sub(groups, g) : Value());
 }
 
 Value collectives::emitMixedInputLoads(KernelContext &kc, const WorkTile &tile,
@@ -127,13 +139,19 @@ Value collectives::emitMixedInputLoads(KernelContext &kc, const WorkTile &tile,
                   stageBase(kc, layout.offA, layout.stageBytesA, stage),
                   state);
       // B in blocks of 64 K ([tile N rows][128 bytes] each, the swizzle
-      // span): one box per block.
+      // span), all of the k-tile's in one box over the tensor map's view
+      // {64, N, K / 64(, L)} (KernelLayout.cpp's k_chunks) at (0, n0, k /
+      // 64(, batch)).
       Value bStage = stageBase(kc, layout.offB, layout.stageBytesB, stage);
-      for (int64_t blk = 0; blk < layout.tileK / 64; ++blk)
-        emitTmaOperandLoad(kc, /*isA=*/false, tile,
-                           kc.add(kCoord, kc.i32(blk * 64)),
-                           kc.gep(bStage, kc.i32(blk * layout.tileN * 128)),
-                           state);
+      if (layout.tileK == 64) {
+        emitTmaOperandLoad(kc, /*isA=*/false, tile, kCoord, bStage, state);
+      } else {
+        SmallVector<Value> crd{kc.i32(0), tile.n0,
+                               kc.divu(kCoord, kc.i32(64))};
+        if (kc.desc.batched)
+          crd.push_back(tile.batch);
+        kc.tmaLoad(bStage, "B", crd, kc.mainPipe, state);
+      }
     });
     if (layout.stageBytesDequant > 0)
       copyDequantRows(

@@ -273,6 +273,8 @@ static std::string buildManifest(GemmOp op, const PlannedGemm &plan,
       o["oob_fill"] = "zero";
       if (!p.packing.empty())
         o["packing"] = p.packing;
+      if (p.kChunks > 0)
+        o["k_chunks"] = p.kChunks;
       break;
     case pl::KernelParam::Kind::Matrix:
       o["kind"] = "matrix";

@@ -154,13 +154,20 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
            c.alignB.value_or(bytesOf(desc.b)));
   else if (desc.bMajor == OperandMajor::N)
     tensorMap("B", desc.b, {"N", "K"}, {64, layout.tileK}, 128);
-  else
+  else {
     // A K-major box is at most 128 bytes of K (the swizzle span); a
-    // mixed-input k-tile of 128 loads two (MixedInput.cpp).
+    // mixed-input k-tile of 128 or 256 is two or four such blocks, which
+    // one box loads (k_chunks: the runtime views K as [64, K / 64]; each
+    // box measured ~0.03 us of a decode stage whatever its bytes,
+    // docs/perf-notes.md).
+    int64_t blockK = 128 / bytesOf(desc.b);
     tensorMap("B", desc.b, {"K", "N"},
-              {std::min<int64_t>(layout.tileK, 128 / bytesOf(desc.b)),
+              {std::min<int64_t>(layout.tileK, blockK),
                layout.tileN / std::max<int64_t>(1, cluster[0])},
               128);
+    if (desc.isMixedInput() && layout.tileK > blockK)
+      params.back().kChunks = layout.tileK / blockK;
+  }
   // Epilogue matrices move in 64-row subtiles, loaded whole and stored a
   // warp's 16 rows at a time (storeBoxRows); with `store = direct` the
   // outputs are plain matrices every epilogue thread stores into.

@@ -120,7 +120,7 @@ static void checkShapeRules(const GemmDesc &desc, ErrorList &errors) {
                       "(K is not split across a cluster)";
 
   // A mixed-input A is dequantized in registers and B comes in 64-K
-  // boxes: LegalityMixedInput.cpp has its tile K rule (64 or 128).
+  // boxes: LegalityMixedInput.cpp has its tile K rule (64, 128 or 256).
   int64_t kBytes = tile[2] * bytesOf(desc.mmaA());
   if (kBytes != 128 && !desc.isMixedInput())
     errors.error() << "tile K = " << tile[2] << " spans " << kBytes

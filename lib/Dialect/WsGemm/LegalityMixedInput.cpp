@@ -78,11 +78,11 @@ void mlir::wsgemm::planning::legality::checkMixedInputRules(
                    << (i4 ? "" : " or 0 (one scale per row, [M])")
                    << " for an " << toString(desc.a) << " A "
                    << "(docs/mixed-input.md)";
-  if (tileK != 64 && tileK != 128)
-    errors.error() << "tile K = " << tileK << " must be 64 or 128 for an "
+  if (tileK != 64 && tileK != 128 && tileK != 256)
+    errors.error() << "tile K = " << tileK << " must be 64, 128 or 256 for an "
                    << toString(desc.a)
-                   << " A: a k-tile is one or two pre-packed units of 64 "
-                      "rows x 64 K ("
+                   << " A: a k-tile is one, two or four pre-packed units of "
+                      "64 rows x 64 K ("
                    << 2048 * packedHalvesPerUnit(desc.a)
                    << " bytes) per 64 rows";
   if (desc.aMajor != OperandMajor::K || desc.bMajor != OperandMajor::K)

@@ -193,21 +193,28 @@ bool mlir::wsgemm::planning::scalesDequantAccumulator(const GemmDesc &desc) {
     return true;
   std::array<int64_t, 3> tile =
       desc.config.tile.value_or(std::array<int64_t, 3>{0, 0, 0});
-  // One group per k-tile: with two, the fold of one group's partial while
-  // the other's wgmmas are in flight made ptxas serialize every wgmma of
-  // the kernel (C7514), though the wait_group had retired the partial.
+  // One group per k-tile, or the two groups of 128 of a 256-deep k-tile:
+  // each group accumulates into its own partial, and all of a k-tile's
+  // partials are folded at once in the next k-tile, where its wgmma groups
+  // have all retired. Folding one group's partial while the other's wgmmas
+  // were in flight (groups of 64 in a k-tile of 128) made ptxas serialize
+  // every wgmma of the kernel (C7514), though the wait_group had retired
+  // the partial.
   int64_t groups = getDequantGroupsPerKTile(desc);
-  if (groups != 1 || tile[1] / 2 >= tile[2] / 4)
+  bool twoOf128 = groups == 2 && desc.dequantA->group == 128;
+  if ((groups != 1 && !twoOf128) || tile[1] / 2 >= tile[2] / 4)
     return false;
   KernelSchedule schedule =
       desc.config.schedule.value_or(KernelSchedule::Cooperative);
   int64_t wgRows = tile[0] / getWarpgroupsPerTile(schedule);
   int64_t budget = desc.config.consumerRegs.value_or(getLaunchRegisterShare(
       getBlockThreads(schedule), desc.config.getCtasPerSm()));
-  // The total and the partial, the previous k-tile's scales (2 per 64
-  // rows) and the 40 the loop and epilogue keep (Legality.cpp's
-  // kEpilogueRegs).
-  return 2 * (wgRows * tile[1] / 128) + wgRows / 32 + 40 <= budget;
+  // The total and a partial per group, the previous k-tile's scales (2
+  // per 64 rows and group) and the 40 the loop and epilogue keep
+  // (Legality.cpp's kEpilogueRegs).
+  return (1 + groups) * (wgRows * tile[1] / 128) + groups * wgRows / 32 +
+             40 <=
+         budget;
 }
 
 int64_t mlir::wsgemm::planning::getAccumulatorSets(const GemmDesc &desc) {
@@ -215,7 +222,7 @@ int64_t mlir::wsgemm::planning::getAccumulatorSets(const GemmDesc &desc) {
     return 2;
   if (desc.dequantA && desc.dequantA->group > 0 &&
       scalesDequantAccumulator(desc))
-    return 2;
+    return 1 + getDequantGroupsPerKTile(desc);
   return 1;
 }
 
@@ -383,11 +390,19 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
     bool stores = (c.isCpAsyncA() && c.alignA.value_or(2) < 4) ||
                   (c.isCpAsyncB() && c.alignB.value_or(2) < 4);
     bool copiesC = c.isCpAsyncC() && desc.readsEpilogueMatrices();
+    // A mixed-input producer's lanes copy the k-tile's scale rows; with
+    // more than one group per k-tile (groups of 32 or 64 in k-tiles of
+    // 128, of 128 in k-tiles of 256) each copy also tests its group
+    // against K (MixedInputLoads.cpp), which spilled at 40 (the 128x16
+    // group-32 kernel): 48 and 224, or 96 each of two CTAs per SM.
+    bool copiesGroups =
+        desc.dequantA && getDequantGroupsPerKTile(desc) > 1;
     if (!c.producerRegs)
       c.producerRegs = copiesC       ? 96
                        : copied == 2 ? (stores ? 80 : 72)
                        : copied == 1 ? (stores ? 72 : 56)
-                                     : 40;
+                       : copiesGroups ? 48
+                                      : 40;
     // Two CTAs per SM: the consumers split what the producer leaves of
     // the CTA's launch allocation (384 threads x 80 = 30720: 96 each
     // beside 40).
@@ -400,6 +415,7 @@ void mlir::wsgemm::planning::fillDefaults(GemmDesc &desc, int64_t capacity) {
           : copiesC       ? 200
           : copied == 2 ? 208
           : copied == 1 ? (stores ? 216 : 224)
+          : copiesGroups ? 224
                         : 232;
   }
 

@@ -159,6 +159,11 @@ struct Param {
   // tensor_map: a pre-packed operand's packing (Prepack.h); dims and box
   // stay the logical matrix's, the runtime derives the packed geometry.
   std::string packing;
+  // tensor_map of a K-major B (`k_chunks`, 2 to 256; 0: absent): one box
+  // loads kChunks consecutive blocks of box[0] along K, landed one after
+  // another in shared memory as kChunks boxes of [box[1]][box[0]] would
+  // be (runtime/lib/TensorMap.cpp views K as [box[0], K / box[0]]).
+  uint32_t kChunks = 0;
   ReduceKind reduce = ReduceKind::Sum;
   // size
   Dim dim = Dim::M;

@@ -146,10 +146,10 @@ wsgemm.gemm @fp8_static_k a(f8E4M3FN) b(bf16) d(bf16)
 
 // -----
 
-// expected-error @+1 {{tile K = 256 must be 64 or 128 for an i4 A: a k-tile is one or two pre-packed units of 64 rows x 64 K (2048 bytes) per 64 rows}}
+// expected-error @+1 {{tile K = 192 must be 64, 128 or 256 for an i4 A: a k-tile is one, two or four pre-packed units of 64 rows x 64 K (2048 bytes) per 64 rows}}
 wsgemm.gemm @tile_k a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
-    config #wsgemm.config<tile = [128, 64, 256]> {
+    config #wsgemm.config<tile = [128, 64, 192]> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

@@ -4,6 +4,8 @@
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t/w4_bf16.json
 // RUN: FileCheck %s --check-prefix=K128 --input-file=%t/w4_k128.ptx
 // RUN: FileCheck %s --check-prefix=K128JSON --input-file=%t/w4_k128.json
+// RUN: FileCheck %s --check-prefix=K256 --input-file=%t/w4_k256.ptx
+// RUN: FileCheck %s --check-prefix=K256JSON --input-file=%t/w4_k256.json
 // RUN: FileCheck %s --check-prefix=K128ONLY --input-file=%t/w4_k128.ptx --implicit-check-not=mul.rn.bf16x2
 // RUN: FileCheck %s --check-prefix=G64 --input-file=%t/w4_g64_f16.ptx --implicit-check-not=mul.rn.f16x2
 // RUN: FileCheck %s --check-prefix=G64W --input-file=%t/w4_g64_k128.ptx
@@ -114,7 +116,8 @@ wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
 // JSON: "name": "dequant_zero_a"
 
 // k-tiles of 128: two pre-packed units per 64-row block (one 3-D box), B
-// in two 64-K boxes of 128 bytes (the swizzle span) per stage, 8 k16 steps
+// as two 64-K blocks of 128 bytes (the swizzle span) per stage in one 3-D
+// box (k_chunks 2: the runtime views K as [64, K / 64]), 8 k16 steps
 // each its own group, so a step's registers wait for wait_group 7; the
 // second block's descriptor starts tile N x 128 = 2048 bytes (128 units)
 // on.
@@ -127,8 +130,8 @@ wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
 // overwrites the partial (scale-d 0) and steps 1-7 accumulate into it with
 // no wait; after the loop, the last partial folded.
 // K128-LABEL: .entry w4_k128(
-// K128: cp.async.bulk.tensor.3d.shared::cluster.global
-// K128-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global
+// K128-COUNT-2: cp.async.bulk.tensor.3d.shared::cluster.global
+// K128-NOT: cp.async.bulk.tensor
 // K128: wgmma.wait_group.sync.aligned 7;
 // K128: lop3.b32
 // K128: sub.rn.bf16x2
@@ -150,10 +153,51 @@ wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
 // K128JSON: "box": [
 // K128JSON-NEXT: 64,
 // K128JSON-NEXT: 16
+// K128JSON: "k_chunks": 2,
 wsgemm.gemm @w4_k128 a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
     config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
                           split_k = 4, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// k-tiles of 256 (groups of 128: two per k-tile): four units per 64-row
+// block in the A box, B's four 64-K blocks in one box (k_chunks 4), 16 k16
+// steps whose fragments take 8 register slots (step s rewrites step
+// s - 8's after wait_group 7). Each group accumulates into its own f32
+// partial (steps 0 and 8 overwrite, scale-d 0); both partials are folded
+// at the next k-tile's step 0, once everything retired (wait_group 0), 16
+// fma.rn.f32, and after the loop.
+// K256-LABEL: .entry w4_k256(
+// K256-COUNT-2: cp.async.bulk.tensor.3d.shared::cluster.global
+// K256-NOT: cp.async.bulk.tensor
+// K256: wgmma.wait_group.sync.aligned 7;
+// K256: wgmma.wait_group.sync.aligned 0;
+// K256: @p mbarrier.arrive.shared::cta.b64 _,
+// K256-COUNT-16: fma.rn.f32
+// K256: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 0, 1, 1, 0;
+// K256-NOT: wgmma.wait_group
+// K256-COUNT-7: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
+// K256: wgmma.wait_group.sync.aligned 7;
+// K256: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 0, 1, 1, 0;
+// K256-COUNT-7: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
+// K256: wgmma.wait_group.sync.aligned 0;
+// K256-COUNT-16: fma.rn.f32
+// K256JSON: "scale_applied": "accumulator",
+// K256JSON: "box": [
+// K256JSON-NEXT: 256,
+// K256JSON-NEXT: 128
+// K256JSON: "box": [
+// K256JSON-NEXT: 64,
+// K256JSON-NEXT: 16
+// K256JSON: "k_chunks": 4,
+wsgemm.gemm @w4_k256 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 256], schedule = cooperative,
+                          scheduler = stream_k, ctas_per_sm = 2,
+                          store = direct> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

@@ -26,7 +26,7 @@
 // DIRS-NEXT: v0.128x128x128.cooperative
 // DIRS-NEXT: v1.128x16x128.cooperative.split_k4.ctas2
 // DIRS-NEXT: v10.128x64x128.cooperative.split_k4
-// DIRS-NEXT: v11.128x16x128.cooperative.stream_k.ctas2
+// DIRS-NEXT: v11.128x16x256.cooperative.stream_k.ctas2
 // DIRS-NEXT: v2.256x16x128.cooperative.split_k4
 // DIRS-NEXT: v3.256x16x128.cooperative.split_k2
 // DIRS-NEXT: v4.128x16x128.cooperative.stream_k
@@ -41,8 +41,8 @@
 // FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}stages = 8, schedule = cooperative{{.*}}producer_regs = 40, consumer_regs = 96, split_k = 4{{.*}}store = direct{{.*}}ctas_per_sm = 2>"
 // FAMILY: "id": "v4.128x16x128.cooperative.stream_k",
 // FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}scheduler = stream_k{{.*}}store = direct
-// FAMILY: "id": "v11.128x16x128.cooperative.stream_k.ctas2",
-// FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}scheduler = stream_k{{.*}}store = direct{{.*}}ctas_per_sm = 2>"
+// FAMILY: "id": "v11.128x16x256.cooperative.stream_k.ctas2",
+// FAMILY: "config": "#wsgemm.config<tile = [128, 16, 256], {{.*}}scheduler = stream_k{{.*}}store = direct{{.*}}ctas_per_sm = 2>"
 // FAMILY: "refused": [],
 // FAMILY: "failed": []
 

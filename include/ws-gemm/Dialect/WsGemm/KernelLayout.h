@@ -128,6 +128,9 @@ struct KernelParam {
   /// A mixed-input GEMM's pre-packed A tensor map: the packing's name
   /// (kPackingI4); its box is in packed units, not in dims' (manifest.md).
   std::string packing;
+  /// A K-major B tensor map whose one box loads `kChunks` consecutive
+  /// blocks of box[0] along K (manifest `k_chunks`; 0: one block).
+  int64_t kChunks = 0;
   /// Pointers: the scales and zero points of the operand that `operand`
   /// names (a mixed-input A) rather than fp8 block scales.
   bool dequant = false;
