@@ -81,44 +81,41 @@ static void copyDequantRows(KernelContext &kc, const WorkTile &tile,
   Value firstGroup = kc.add(kc.mul(batch, groups), g);
   // Piece p is bytes [16 p, 16 p + 16) of the stage's rows: row set u = p /
   // piecesPerRowSet (array u / sets, group j = u % sets), rows 8 (p %
-  // piecesPerRowSet) on. `groupsLeft` (null: every group is inside K)
-  // zero-fills the groups j >= groupsLeft.
-  auto copies = [&](Value groupsLeft) {
-    for (int64_t first = 0; first < pieces; first += 32) {
-      Value piece = kc.add(kc.lane, kc.i32(first));
-      auto copy = [&] {
-        Value set = kc.divu(piece, kc.i32(piecesPerRowSet));
-        Value c = kc.sub(piece, kc.mul(set, kc.i32(piecesPerRowSet)));
-        Value j = set;
-        Value base = kc.param(arrays[0]);
-        if (arrays.size() > 1) {
-          Value inFirst = kc.ult(set, kc.i32(sets));
-          base = kc.select(inFirst, base, kc.param(arrays[1]));
-          j = kc.select(inFirst, set, kc.sub(set, kc.i32(sets)));
-        }
-        Value row = kc.add(tile.m0, kc.mul(c, kc.i32(8)));
-        Value inside = kc.ult(row, kc.sizeM);
-        if (groupsLeft)
-          inside = kc.andi(inside, kc.ult(j, groupsLeft));
-        Value elem = arith::AddIOp::create(
-            b,
-            arith::MulIOp::create(b, ext(kc.add(firstGroup, j)),
-                                  ext(kc.sizeM)),
-            ext(kc.select(inside, row, kc.i32(0))));
-        Value from = LLVM::GEPOp::create(b, kc.globalPtrTy, b.getI16Type(),
-                                         base, ValueRange{elem});
-        NVVM::CpAsyncOp::create(b, kc.gep(dst, kc.mul(piece, kc.i32(16))),
-                                from, /*size=*/16,
-                                NVVM::LoadCacheModifierKind::CG,
-                                kc.select(inside, kc.i32(16), kc.i32(0)));
-      };
-      if (first + 32 <= pieces)
-        copy();
-      else
-        kc.ifThen(kc.ult(piece, kc.i32(pieces)), copy);
-    }
-  };
-  copies(sets > 1 ? kc.sub(groups, g) : Value());
+  // piecesPerRowSet) on. With several groups a k-tile, those j >=
+  // groupsLeft are past K (zero-filled: a copy of source size 0 reads
+  // nothing).
+  Value groupsLeft = sets > 1 ? kc.sub(groups, g) : Value();
+  for (int64_t first = 0; first < pieces; first += 32) {
+    Value piece = kc.add(kc.lane, kc.i32(first));
+    auto copy = [&] {
+      Value set = kc.divu(piece, kc.i32(piecesPerRowSet));
+      Value c = kc.sub(piece, kc.mul(set, kc.i32(piecesPerRowSet)));
+      Value j = set;
+      Value base = kc.param(arrays[0]);
+      if (arrays.size() > 1) {
+        Value inFirst = kc.ult(set, kc.i32(sets));
+        base = kc.select(inFirst, base, kc.param(arrays[1]));
+        j = kc.select(inFirst, set, kc.sub(set, kc.i32(sets)));
+      }
+      Value row = kc.add(tile.m0, kc.mul(c, kc.i32(8)));
+      Value inside = kc.ult(row, kc.sizeM);
+      if (groupsLeft)
+        inside = kc.andi(inside, kc.ult(j, groupsLeft));
+      Value elem = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, ext(kc.add(firstGroup, j)),
+                                   ext(kc.sizeM)),
+          ext(kc.select(inside, row, kc.i32(0))));
+      Value from = LLVM::GEPOp::create(b, kc.globalPtrTy, b.getI16Type(), base,
+                                       ValueRange{elem});
+      NVVM::CpAsyncOp::create(b, kc.gep(dst, kc.mul(piece, kc.i32(16))), from,
+                              /*size=*/16, NVVM::LoadCacheModifierKind::CG,
+                              kc.select(inside, kc.i32(16), kc.i32(0)));
+    };
+    if (first + 32 <= pieces)
+      copy();
+    else
+      kc.ifThen(kc.ult(piece, kc.i32(pieces)), copy);
+  }
 }
 
 Value collectives::emitMixedInputLoads(KernelContext &kc, const WorkTile &tile,
