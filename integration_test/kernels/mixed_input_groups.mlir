@@ -76,3 +76,27 @@ wsgemm.gemm @mx_w4_t64_splitk4 a(i4) b(bf16) d(bf16)
   epi.store %acc : f32
   epi.yield
 }
+
+// Groups of 64 in k-tiles of 256 (four a k-tile, scales on the weights;
+// 16 k16 steps in 8 register slots), split-K 2.
+wsgemm.gemm @mx_w4_g64_k256_splitk2 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 64, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 256], schedule = cooperative,
+                          split_k = 2, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// Batched k-tiles of 256 with groups of 128 (two partials a k-tile; A and
+// B one 4-D box each), f16: bias per output channel.
+wsgemm.gemm @mx_w4_k256_batched_f16 batched a(i4) b(f16) d(f16)
+    dequant_a #wsgemm.dequant<scale = f16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 256], schedule = cooperative,
+                          store = direct> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : f16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  epi.store %z : f32
+  epi.yield
+}

@@ -856,6 +856,8 @@ DEC["ctas2_w4_streamk_bias"] = (
 DEC["ctas2_w4_streamk_k256"] = (
     CTA2K, "two CTAs per SM: GPTQ int4 decode 128x16 with k-tiles of 256 (two scale groups each), stream-K (the family's v11 for int4 with groups of 128), D m_major, bias, SiLU; K of 128 and 384 end inside a k-tile",
     MX_SHAPES + ["--m 256 --n 5 --k 384", "--m 28672 --n 16 --k 1152", "--m 22016 --n 1 --k 2048"])
+DEC["mx_w4_g64_k256_splitk2"] = (MXGK, "GPTQ int4, group 64, bf16, 128x16x256 (four groups a k-tile, scales on the weights) with split_k = 2; K = 192 and 320 end inside a k-tile", MX_SHAPES + ["--m 512 --n 16 --k 192", "--m 256 --n 3 --k 320"])
+DEC["mx_w4_k256_batched_f16"] = (MXGK, "GPTQ int4, group 128, f16, batched 128x16x256 (two partials a k-tile): bias", [s + " --l 3" for s in MX_SHAPES[:4]] + ["--m 256 --n 16 --k 384 --l 2"])
 
 
 def main():

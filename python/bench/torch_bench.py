@@ -437,12 +437,15 @@ class Nvml:
         if self.lib is None:
             return None
         mhz, bits = ctypes.c_uint(), ctypes.c_uint()
-        if self.lib.nvmlDeviceGetMaxClockInfo(
-                self.handle, ctypes.c_int(self.NVML_CLOCK_MEM),
-                ctypes.byref(mhz)) != 0:
-            return None
-        if self.lib.nvmlDeviceGetMemoryBusWidth(self.handle,
-                                                ctypes.byref(bits)) != 0:
+        try:
+            if self.lib.nvmlDeviceGetMaxClockInfo(
+                    self.handle, ctypes.c_int(self.NVML_CLOCK_MEM),
+                    ctypes.byref(mhz)) != 0:
+                return None
+            if self.lib.nvmlDeviceGetMemoryBusWidth(
+                    self.handle, ctypes.byref(bits)) != 0:
+                return None
+        except AttributeError:  # an NVML without the bus width query
             return None
         return 2.0 * mhz.value * 1e6 * bits.value / 8
 

@@ -239,7 +239,8 @@ Status checkMatrix(const Manifest &m, const Param &p, const GemmArgs &args) {
   // A pre-packed weight has its own rules (Prepack.cpp).
   if (!p.packing.empty())
     return checkPackedArgument(m, p, *t, args);
-  // Blocks of K in one box (k_chunks, TensorMap.cpp): whole blocks only.
+  // Blocks of K in one box (k_chunks, TensorMap.cpp): whole blocks only
+  // (a partial last block is past the view and would read as zeros).
   if (p.kChunks > 0 && args.K % p.box[0] != 0)
     return errorf(name, ": K = ", args.K, " is not a multiple of ", p.box[0],
                   ": the kernel loads ", name, " in blocks of ", p.box[0],

@@ -80,8 +80,19 @@ void checkTensorMap(const Manifest &m, const Param &p,
   if ((!dq || !*dq) && !p.packing.empty())
     fail(key + ".packing", "only a dequantized A (operands.A.dequant) is "
                            "pre-packed");
-  // Blocks of K in one box (k_chunks): a K-major B whose box is one
-  // swizzle span wide, so that the blocks land as separate boxes would.
+  std::vector<Dim> want = matrixDims(m, p.operand);
+  std::vector<Dim> wantL = want;
+  wantL.push_back(Dim::L);
+  if (m.batched ? p.dims != wantL : (p.dims != want && p.dims != wantL))
+    fail(key + ".dims", "must be " + dimsString(m.batched ? wantL : want) +
+                            (m.batched ? "" : " or " + dimsString(wantL)) +
+                            " for " + what +
+                            (m.batched ? " in a batched kernel" : "") +
+                            ", got " + dimsString(p.dims));
+
+  // Blocks of K in one box (k_chunks): a K-major B (its dims checked
+  // above) whose box is one swizzle span wide, so that the blocks land as
+  // separate boxes would, and spans the k-tile.
   if (p.kChunks > 0) {
     if (p.operand != "B" || m.operand("B").layout != Layout::KMajor)
       fail(key + ".k_chunks",
@@ -95,16 +106,13 @@ void checkTensorMap(const Manifest &m, const Param &p,
                " bytes, swizzle " + swizzleName(p.swizzle) +
                ") of whole 1024-byte swizzle atoms (box[1] = " +
                std::to_string(p.box[1]) + " rows)");
+    if (int64_t(p.kChunks) * p.box[0] != m.tile[2])
+      fail(key + ".k_chunks",
+           std::to_string(p.kChunks) + " blocks of box[0] = " +
+               std::to_string(p.box[0]) + " must span the tile's K (tile[2] = " +
+               std::to_string(m.tile[2]) + "): a stage holds one k-tile of " +
+               p.operand);
   }
-  std::vector<Dim> want = matrixDims(m, p.operand);
-  std::vector<Dim> wantL = want;
-  wantL.push_back(Dim::L);
-  if (m.batched ? p.dims != wantL : (p.dims != want && p.dims != wantL))
-    fail(key + ".dims", "must be " + dimsString(m.batched ? wantL : want) +
-                            (m.batched ? "" : " or " + dimsString(wantL)) +
-                            " for " + what +
-                            (m.batched ? " in a batched kernel" : "") +
-                            ", got " + dimsString(p.dims));
 }
 
 /// A block_scale pointer (docs/manifest.md, "Block scaling"): f32 scales of

@@ -118,8 +118,8 @@ Expected<TensorMapSpec> computeTensorMapSpec(const Manifest &m, const Param &p,
   // box[0]] with the blocks outside the rows, {box[0], rows, blocks(,
   // L)}, strides {ld, box[0] elements(, batch)} bytes: the box's blocks
   // land one after another, each [box[1]][box[0]]. A K not a multiple of
-  // box[0] is refused before launch (Args.cpp): its last block would read
-  // the next row's first elements instead of zeros.
+  // box[0] is refused before launch (Args.cpp): its last, partial block
+  // would lie past the view's K / box[0] blocks and read as zeros.
   if (p.kChunks > 0) {
     s.rank += 1;
     const uint64_t block = p.box[0];

@@ -684,6 +684,9 @@ const std::vector<Case> &cases() {
        "params[1].k_chunks: needs a swizzled box exactly one swizzle span "
        "wide (box[0] = 32: 64 bytes, swizzle 128B) of whole 1024-byte "
        "swizzle atoms (box[1] = 16 rows)"},
+      {"mixed_input_w4.json", [](json &j) { j["params"][1]["k_chunks"] = 2; },
+       "params[1].k_chunks: 2 blocks of box[0] = 64 must span the tile's K "
+       "(tile[2] = 64): a stage holds one k-tile of B"},
   };
   return c;
 }

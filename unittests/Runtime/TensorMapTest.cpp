@@ -180,6 +180,7 @@ TEST(TensorMap, KChunksB) {
   // k-tiles of 256: B's four 64-K blocks in one box, K seen as [64, K /
   // 64] outside the rows; the blocks land one after another, 2 KiB each.
   nlohmann::json j = loadJson("mixed_input_w4.json");
+  j["tile"] = {128, 16, 256};
   j["params"][0]["box"] = {256, 128};
   j["params"][1]["k_chunks"] = 4;
   Manifest m = parseOrDie(j);
@@ -201,6 +202,7 @@ TEST(TensorMap, KChunksB) {
   b["batched"] = true;
   for (int i = 0; i < 4; ++i)
     (i < 3 ? b["params"][i]["dims"] : b["params"][i]["extent"]).push_back("L");
+  b["tile"] = {128, 16, 128};
   b["params"][0]["box"] = {128, 128, 1};
   b["params"][1]["box"].push_back(1);
   b["params"][1]["k_chunks"] = 2;
@@ -217,9 +219,10 @@ TEST(TensorMap, KChunksB) {
 
 TEST(TensorMap, KChunksNeedWholeBlocks) {
   // Any K-major B may come in blocks of K (here an fp8 B, 128 of K per
-  // block); a K that ends mid-block is refused before launch: the last
-  // block would read the next row's first elements, not zeros.
+  // block); a K that ends mid-block is refused before launch: the partial
+  // last block would lie past the view's K / 128 blocks and read as zeros.
   nlohmann::json j = loadJson("fp8_block_scaled.json");
+  j["tile"][2] = 256;
   for (auto &p : j["params"])
     if (p["name"] == "B")
       p["k_chunks"] = 2;

@@ -86,8 +86,9 @@ public:
   bool scalesRows() const { return rowScales; }
 
   /// Group scales on the accumulator (planning::scalesDequantAccumulator):
-  /// the k-tile's one group accumulates (v - z) * b into a partial, folded
-  /// into the total with its scale once per k-tile.
+  /// each of the k-tile's groups (one, or two of 128 in a k-tile of 256)
+  /// accumulates (v - z) * b into a partial, folded into the total with
+  /// its scale once per k-tile.
   bool scalesGroups() const { return accScales && !rowScales; }
 
   /// Group `j`'s f32 scales of this thread's rows (r and r + 8 of each

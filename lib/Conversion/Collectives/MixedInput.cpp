@@ -25,17 +25,18 @@
 // them after it (s * sum(q * b): exact products, no rounding of the weight),
 // one multiply per accumulator instead of one mul.rn per register of every
 // k16 step. Group scales go the same way where the k-tile spans one group
-// and that is fewer instructions (pl::scalesDequantAccumulator: the decode
-// tiles, N 16 or 32): the k-tile accumulates sum((v - z) * b) into an f32
-// partial (its first wgmma with scale-d 0), which the next k-tile folds into
-// the total with one fma per element and the group's scale, once the
-// partial's last wgmma retired; the last fold follows the loop (0.86-0.96x
-// the time of one mul.rn per register at Llama-3 decode shapes, docs/mixed-
+// (or two of 128 in a k-tile of 256) and that is fewer instructions
+// (pl::scalesDequantAccumulator: the decode tiles, N 16 or 32): each group
+// of the k-tile accumulates sum((v - z) * b) into an f32 partial of its own
+// (its first wgmma with scale-d 0), which the next k-tile folds into the
+// total with one fma per element and the group's scale, once the k-tile's
+// last wgmma retired; the last folds follow the loop (0.86-0.96x the time
+// of one mul.rn per register at Llama-3 decode shapes, docs/mixed-
 // input.md).
 //
 // Group scales (and zero points) of a stage's k-tile come with its tiles:
 // the load warp's lanes copy the tile's rows of each group the k-tile spans
-// (one, or tile K / group of 32 or 64, each k16 step taking its own group's)
+// (one, or tile K / group, each k16 step taking its own group's)
 // into the stage with 16-byte cp.async beside the TMA boxes, and each
 // consumer thread reads its two rows per 64-row block with ld.shared after
 // the stage's wait (a global load in the consumer, even k-tiles ahead,
@@ -49,9 +50,10 @@
 // tied in and out; B is read from its 128B-swizzled stage by descriptor
 // as in the SS mainloop. A wgmma reads its A registers until its group
 // retires (rewriting them before is undefined, and ptxas does not guard
-// it), so every k16 step is its own group with its own registers, and
-// step s's registers are rewritten in the next k-tile after a wait_group
-// that leaves the younger groups in flight: the tensor cores multiply
+// it), so every k16 step is its own group with its own registers (8
+// sets: step s's are rewritten by step s + 8, in the next k-tile or, in a
+// k-tile of 256, the same one) after a wait_group that leaves the younger
+// groups in flight: the tensor cores multiply
 // while the consumers dequantize (docs/mixed-input.md). The stage goes
 // back by a predicated arrival: a branch around it, with groups in
 // flight, made ptxas serialize every wgmma of the kernel (C7513).

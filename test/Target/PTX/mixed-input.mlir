@@ -6,6 +6,8 @@
 // RUN: FileCheck %s --check-prefix=K128JSON --input-file=%t/w4_k128.json
 // RUN: FileCheck %s --check-prefix=K256 --input-file=%t/w4_k256.ptx
 // RUN: FileCheck %s --check-prefix=K256JSON --input-file=%t/w4_k256.json
+// RUN: FileCheck %s --check-prefix=K256W --input-file=%t/w4_g64_k256.ptx
+// RUN: FileCheck %s --check-prefix=K256B --input-file=%t/w4_k256_batched.ptx
 // RUN: FileCheck %s --check-prefix=K128ONLY --input-file=%t/w4_k128.ptx --implicit-check-not=mul.rn.bf16x2
 // RUN: FileCheck %s --check-prefix=G64 --input-file=%t/w4_g64_f16.ptx --implicit-check-not=mul.rn.f16x2
 // RUN: FileCheck %s --check-prefix=G64W --input-file=%t/w4_g64_k128.ptx
@@ -197,6 +199,40 @@ wsgemm.gemm @w4_k256 a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
     config #wsgemm.config<tile = [128, 16, 256], schedule = cooperative,
                           scheduler = stream_k, ctas_per_sm = 2,
+                          store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// Groups of 64 in k-tiles of 256 (four a k-tile): the scales multiply the
+// weights (mul.rn), and every step waits for the step 8 before it
+// (wait_group 7, 16 a k-tile); the previous k-tile's stage goes back once
+// its last step retired, after the eighth.
+// K256W-LABEL: .entry w4_g64_k256(
+// K256W: wgmma.wait_group.sync.aligned 7;
+// K256W: mul.rn.bf16x2
+// K256W-COUNT-7: wgmma.wait_group.sync.aligned 7;
+// K256W: @p mbarrier.arrive.shared::cta.b64 _,
+// K256W-COUNT-8: wgmma.wait_group.sync.aligned 7;
+// K256W-NOT: wgmma.wait_group.sync.aligned 7;
+// K256W: wgmma.wait_group.sync.aligned 0;
+wsgemm.gemm @w4_g64_k256 a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 64, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 256], schedule = cooperative,
+                          split_k = 2, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// Batched: A and B each one 4-D box (B's blocks of K, then L).
+// K256B-LABEL: .entry w4_k256_batched(
+// K256B-COUNT-2: cp.async.bulk.tensor.4d.shared::cluster.global
+// K256B-NOT: cp.async.bulk.tensor
+wsgemm.gemm @w4_k256_batched batched a(i4) b(bf16) d(bf16)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 256], schedule = cooperative,
                           store = direct> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
