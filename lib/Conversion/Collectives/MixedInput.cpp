@@ -175,6 +175,18 @@ static Value foldPartial(KernelContext &kc, Value acc, Value partial,
   return acc;
 }
 
+/// k16 steps per wgmma group (commit): their fragments are dequantized
+/// before one fence, and one wait_group frees their registers. Two in the
+/// decode tiles (tile N 16): half the fences, commits and waits, whose
+/// warpgroup-wide synchronization keeps a warpgroup's warps in lockstep;
+/// 1.002-1.045x the one-step groups' speed at the Llama-3 weights (v1, W4
+/// and int8; v11 1.008-1.013x) on an H200, and four steps no better
+/// (docs/perf-notes.md, "Bigger stages, one B box, 64-row tiles"). One
+/// elsewhere (not measured: wider tiles have more wgmmas to overlap).
+static int64_t stepsPerCommit(const pl::KernelLayout &layout) {
+  return layout.tileN <= 16 ? 2 : 1;
+}
+
 /// One arrival on the empty barrier of the stage at `state` (no cluster:
 /// LegalityMixedInput.cpp), by the warpgroup's first thread, when `pred`:
 /// a predicated arrival, not a branch, since wgmma groups stay in flight
@@ -291,30 +303,43 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
     // this k-tile's first; the previous k-tile's are -steps .. -1.
     Value hasPrev =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, kc.i32(0));
-    int64_t issued = 0, retiredThrough = -steps - 1;
+    // wgmma groups of `perCommit` steps: their fragments dequantized
+    // first, then one fence, the steps' wgmmas and one commit; `issued`
+    // and `retiredThrough` count these groups (floor of step / perCommit;
+    // the previous k-tile's are negative).
+    int64_t perCommit = stepsPerCommit(layout);
+    auto groupOf = [&](int64_t step) {
+      return step >= 0 ? step / perCommit : -((-step - 1) / perCommit) - 1;
+    };
+    int64_t issued = 0, retiredThrough = groupOf(-steps) - 1;
     bool released = false;
     auto ensureRetired = [&](int64_t step) {
-      if (step <= retiredThrough)
+      int64_t group = groupOf(step);
+      if (group <= retiredThrough)
         return;
-      // Groups in flight after `step`: steps step + 1 .. issued - 1.
-      NVVM::WgmmaWaitGroupSyncOp::create(b, issued - 1 - step);
-      retiredThrough = step;
-      if (step >= -1 && !released) {
+      // Groups in flight after `group`: group + 1 .. issued - 1.
+      NVVM::WgmmaWaitGroupSyncOp::create(b, issued - 1 - group);
+      retiredThrough = group;
+      if (group >= -1 && !released) {
         release(kc, hasPrev, kc.stateAt(start, kc.sub(g, kc.i32(1))));
         released = true;
       }
     };
     SmallVector<Value> acc(carried.begin(), carried.begin() + mBlocks);
     SmallVector<Value> yielded(carried);
-    for (int64_t ks = 0; ks < steps; ++ks) {
-      ensureRetired(ks - slots);
-      SmallVector<SmallVector<Value>> regs;
-      for (int64_t mb = 0; mb < mBlocks; ++mb) {
-        needChunk(mb, dq.chunkOfStep(ks));
-        regs.push_back(dq.stepFragments(chunks[mb], ks,
-                                        rowPairs[dq.groupOfStep(ks)][mb]));
-      }
-      if (groupAcc && ks == 0) {
+    for (int64_t first = 0; first < steps; first += perCommit) {
+      // The group's last step rewrites the registers of the step `slots`
+      // before it, the latest its steps reuse.
+      ensureRetired(first + perCommit - 1 - slots);
+      SmallVector<SmallVector<SmallVector<Value>>> regs(perCommit);
+      for (int64_t i = 0; i < perCommit; ++i)
+        for (int64_t mb = 0; mb < mBlocks; ++mb) {
+          int64_t ks = first + i;
+          needChunk(mb, dq.chunkOfStep(ks));
+          regs[i].push_back(dq.stepFragments(
+              chunks[mb], ks, rowPairs[dq.groupOfStep(ks)][mb]));
+        }
+      if (groupAcc && first == 0) {
         // The previous k-tile's partials, once its last wgmma retired
         // (after step 0's dequantization, which hides some of that wait;
         // dequantizing a second step first measured the same), into the
@@ -327,19 +352,23 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
             yielded[scaleAt(j, i)] = scale;
       }
       NVVM::WgmmaFenceAlignedOp::create(b);
-      // A K-major B advances 32 bytes (2 descriptor units) per k16 step
-      // within a 64-K block of tile N x 128 bytes.
-      Value dB = arith::AddIOp::create(
-          b, descB, kc.i64((ks % 4) * 2 + (ks / 4) * layout.tileN * 128 / 16));
-      // A group's first step overwrites its partial (scale-d 0).
-      bool overwrite = groupAcc && ks % stepsPerGroup == 0;
-      for (int64_t mb = 0; mb < mBlocks; ++mb) {
-        if (groupAcc) {
-          int64_t at = partialAt(ks / stepsPerGroup, mb);
-          yielded[at] = registerAWgmma(kc, yielded[at], regs[mb], dB,
-                                       /*accumulate=*/!overwrite);
-        } else {
-          acc[mb] = registerAWgmma(kc, acc[mb], regs[mb], dB);
+      for (int64_t i = 0; i < perCommit; ++i) {
+        int64_t ks = first + i;
+        // A K-major B advances 32 bytes (2 descriptor units) per k16 step
+        // within a 64-K block of tile N x 128 bytes.
+        Value dB = arith::AddIOp::create(
+            b, descB,
+            kc.i64((ks % 4) * 2 + (ks / 4) * layout.tileN * 128 / 16));
+        // A scale group's first step overwrites its partial (scale-d 0).
+        bool overwrite = groupAcc && ks % stepsPerGroup == 0;
+        for (int64_t mb = 0; mb < mBlocks; ++mb) {
+          if (groupAcc) {
+            int64_t at = partialAt(ks / stepsPerGroup, mb);
+            yielded[at] = registerAWgmma(kc, yielded[at], regs[i][mb], dB,
+                                         /*accumulate=*/!overwrite);
+          } else {
+            acc[mb] = registerAWgmma(kc, acc[mb], regs[i][mb], dB);
+          }
         }
       }
       NVVM::WgmmaGroupSyncAlignedOp::create(b);

@@ -119,14 +119,14 @@ wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
 
 // k-tiles of 128: two pre-packed units per 64-row block (one 3-D box), B
 // as two 64-K blocks of 128 bytes (the swizzle span) per stage in one 3-D
-// box (k_chunks 2: the runtime views K as [64, K / 64]), 8 k16 steps
-// each its own group, so a step's registers wait for wait_group 7; the
-// second block's descriptor starts tile N x 128 = 2048 bytes (128 units)
-// on.
+// box (k_chunks 2: the runtime views K as [64, K / 64]), 8 k16 steps in
+// 4 wgmma groups of 2 (tile N 16: one fence, commit and wait per two
+// steps), so a group's registers wait for wait_group 3; the second
+// block's descriptor starts tile N x 128 = 2048 bytes (128 units) on.
 //
 // At tile N 16 the group's scale multiplies an f32 partial accumulator
-// (scale_applied accumulator): no mul.rn; per k-tile, step 0's registers
-// after wait_group 7, then wait_group 0 (the previous k-tile's last step
+// (scale_applied accumulator): no mul.rn; per k-tile, steps 0-1's
+// registers after wait_group 3, then wait_group 0 (the previous k-tile's last step
 // retired: its stage goes back, and its partial is folded into the total
 // with 8 fma.rn.f32 and its scales, bf16 widened by a shift), then step 0
 // overwrites the partial (scale-d 0) and steps 1-7 accumulate into it with
@@ -134,7 +134,7 @@ wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
 // K128-LABEL: .entry w4_k128(
 // K128-COUNT-2: cp.async.bulk.tensor.3d.shared::cluster.global
 // K128-NOT: cp.async.bulk.tensor
-// K128: wgmma.wait_group.sync.aligned 7;
+// K128: wgmma.wait_group.sync.aligned 3;
 // K128: lop3.b32
 // K128: sub.rn.bf16x2
 // K128: wgmma.wait_group.sync.aligned 0;
@@ -147,7 +147,7 @@ wsgemm.gemm @w4_f16_b8 a(i4) b(f16) d(f16)
 // K128: wgmma.wait_group.sync.aligned 0;
 // K128-COUNT-8: fma.rn.f32
 // K128ONLY: .entry w4_k128(
-// K128-NOT: wgmma.wait_group.sync.aligned 3;
+// K128-NOT: wgmma.wait_group.sync.aligned 7;
 // K128JSON: "scale_applied": "accumulator",
 // K128JSON: "box": [
 // K128JSON-NEXT: 128,
@@ -167,22 +167,23 @@ wsgemm.gemm @w4_k128 a(i4) b(bf16) d(bf16)
 
 // k-tiles of 256 (groups of 128: two per k-tile): four units per 64-row
 // block in the A box, B's four 64-K blocks in one box (k_chunks 4), 16 k16
-// steps whose fragments take 8 register slots (step s rewrites step
-// s - 8's after wait_group 7). Each group accumulates into its own f32
+// steps in 8 wgmma groups of 2 whose fragments take 8 register slots
+// (steps s, s + 1 rewrite steps s - 8, s - 7's after wait_group 3). Each
+// scale group accumulates into its own f32
 // partial (steps 0 and 8 overwrite, scale-d 0); both partials are folded
 // at the next k-tile's step 0, once everything retired (wait_group 0), 16
 // fma.rn.f32, and after the loop.
 // K256-LABEL: .entry w4_k256(
 // K256-COUNT-2: cp.async.bulk.tensor.3d.shared::cluster.global
 // K256-NOT: cp.async.bulk.tensor
-// K256: wgmma.wait_group.sync.aligned 7;
+// K256: wgmma.wait_group.sync.aligned 3;
 // K256: wgmma.wait_group.sync.aligned 0;
 // K256: @p mbarrier.arrive.shared::cta.b64 _,
 // K256-COUNT-16: fma.rn.f32
 // K256: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 0, 1, 1, 0;
 // K256-NOT: wgmma.wait_group
 // K256-COUNT-7: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
-// K256: wgmma.wait_group.sync.aligned 7;
+// K256: wgmma.wait_group.sync.aligned 3;
 // K256: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 0, 1, 1, 0;
 // K256-COUNT-7: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {{{.*}}}, {{{.*}}}, %rd{{[0-9]+}}, 1, 1, 1, 0;
 // K256: wgmma.wait_group.sync.aligned 0;
@@ -206,16 +207,16 @@ wsgemm.gemm @w4_k256 a(i4) b(bf16) d(bf16)
 }
 
 // Groups of 64 in k-tiles of 256 (four a k-tile): the scales multiply the
-// weights (mul.rn), and every step waits for the step 8 before it
-// (wait_group 7, 16 a k-tile); the previous k-tile's stage goes back once
-// its last step retired, after the eighth.
+// weights (mul.rn), and every wgmma group of two steps waits for the one 8
+// steps before it (wait_group 3, 8 a k-tile); the previous k-tile's stage
+// goes back once its last step retired, after the fourth.
 // K256W-LABEL: .entry w4_g64_k256(
-// K256W: wgmma.wait_group.sync.aligned 7;
+// K256W: wgmma.wait_group.sync.aligned 3;
 // K256W: mul.rn.bf16x2
-// K256W-COUNT-7: wgmma.wait_group.sync.aligned 7;
+// K256W-COUNT-3: wgmma.wait_group.sync.aligned 3;
 // K256W: @p mbarrier.arrive.shared::cta.b64 _,
-// K256W-COUNT-8: wgmma.wait_group.sync.aligned 7;
-// K256W-NOT: wgmma.wait_group.sync.aligned 7;
+// K256W-COUNT-4: wgmma.wait_group.sync.aligned 3;
+// K256W-NOT: wgmma.wait_group.sync.aligned 3;
 // K256W: wgmma.wait_group.sync.aligned 0;
 wsgemm.gemm @w4_g64_k256 a(i4) b(bf16) d(bf16)
     dequant_a #wsgemm.dequant<scale = bf16, group = 64, zero = ui4>
@@ -240,10 +241,11 @@ wsgemm.gemm @w4_k256_batched batched a(i4) b(bf16) d(bf16)
 }
 
 // f16, symmetric, group 64 at k-tiles of 64: one group per k-tile, so
-// the scales multiply a partial (4 steps: wait_group 3 before step 0's
-// registers, then wait_group 0 for the fold); f16 scales widened by cvt.
+// the scales multiply a partial (4 steps in 2 wgmma groups: wait_group 1
+// before steps 0-1's registers, then wait_group 0 for the fold); f16
+// scales widened by cvt.
 // G64-LABEL: .entry w4_g64_f16(
-// G64: wgmma.wait_group.sync.aligned 3;
+// G64: wgmma.wait_group.sync.aligned 1;
 // G64: sub.rn.f16x2
 // G64: wgmma.wait_group.sync.aligned 0;
 // G64-COUNT-8: fma.rn.f32
