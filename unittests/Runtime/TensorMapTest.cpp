@@ -112,8 +112,8 @@ TEST(TensorMap, DataTypes) {
 
 /// data/mixed_input_w8.json as an `a` A (i8 or f8e4m3) in groups of
 /// `group` (scales [M], [M, KB] for 128, [M, KG] for 32 and 64), batched
-/// or not.
-Manifest mixedInput8(const char *a, int64_t group, bool batched) {
+/// or not: the JSON, and (mixedInput8) the manifest.
+nlohmann::json mixedInput8Json(const char *a, int64_t group, bool batched) {
   nlohmann::json j = loadJson("mixed_input_w8.json");
   j["operands"]["A"]["dtype"] = a;
   j["params"][0]["dtype"] = a;
@@ -129,7 +129,11 @@ Manifest mixedInput8(const char *a, int64_t group, bool batched) {
     j["params"][0]["box"].push_back(1); // A's and B's tensor maps
     j["params"][1]["box"].push_back(1);
   }
-  return parseOrDie(j);
+  return j;
+}
+
+Manifest mixedInput8(const char *a, int64_t group, bool batched) {
+  return parseOrDie(mixedInput8Json(a, group, batched));
 }
 
 TEST(TensorMap, PackedI4A) {
@@ -198,13 +202,9 @@ TEST(TensorMap, KChunksB) {
   EXPECT_EQ(s.boxDim[2], 4u);
   EXPECT_EQ(s.swizzle, CU_TENSOR_MAP_SWIZZLE_128B);
   // Batched: L outermost, at the batch stride (packed: N x K).
-  nlohmann::json b = loadJson("mixed_input_w8.json");
-  b["batched"] = true;
-  for (int i = 0; i < 4; ++i)
-    (i < 3 ? b["params"][i]["dims"] : b["params"][i]["extent"]).push_back("L");
+  nlohmann::json b = mixedInput8Json("i8", 0, true);
   b["tile"] = {128, 16, 128};
   b["params"][0]["box"] = {128, 128, 1};
-  b["params"][1]["box"].push_back(1);
   b["params"][1]["k_chunks"] = 2;
   TensorMapSpec t =
       spec(parseOrDie(b), "B", validMixedInput(256, 7, 384, 3));
