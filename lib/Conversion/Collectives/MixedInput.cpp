@@ -205,9 +205,9 @@ collectives::emitMixedInputMma(KernelContext &kc, const WorkTile &tile,
   int64_t mBlocks = layout.wgRows / 64;
   int64_t unitsPerTile = layout.tileK / 64;
   int64_t steps = layout.tileK / 16;
-  // wgmma groups in flight, each with its own fragment registers: a k-tile
-  // of 64 or 128 keeps all its steps', one of 256 the last 8 (step s
-  // rewrites the registers of step s - 8).
+  // Steps whose fragment registers may be read by wgmmas in flight: a
+  // k-tile of 64 or 128 gives all its steps registers of their own, one of
+  // 256 the last 8 (step s rewrites the registers of step s - 8).
   int64_t slots = std::min<int64_t>(steps, 8);
   Value zero = LLVM::ZeroOp::create(b, getAccumulatorType(kc));
   Dequantizer dq(kc, consumerWg);
