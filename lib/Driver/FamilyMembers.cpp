@@ -92,7 +92,7 @@ wsgemm::mixedInputFamilyMembers(const planning::GemmDesc *desc) {
   // A 4-bit weight with groups of 128 streams k-tiles of 256 in the
   // stream-K member over two CTAs per SM: the 16 KiB of weight a stage
   // that an 8-bit weight's 128 brings, its two groups' scales still on the
-  // accumulator (MixedInput.cpp); 1.04-1.09x faster than k-tiles of 128
+  // accumulator (MixedInput.cpp); 1.03-1.10x faster than k-tiles of 128
   // where that member is picked (22016-28672 rows, on an H200:
   // docs/mixed-input.md, "Stream-K for tall weights"). Not for the others:
   // groups of 32 or 64 and 8-bit weights at 256 spill or serialize the

@@ -431,9 +431,9 @@ class Nvml:
     NVML_CLOCK_MEM = 2
 
     def hbm_bytes_per_s(self):
-        """The memory's peak: 2 x its maximum clock x its bus width (H100
-        SXM: 2619 MHz x 5120 bits = 3.35 TB/s; H200: 3201 x 6144 = 4.92);
-        None without NVML."""
+        """The memory's peak: 2 x its maximum clock x its bus width (an
+        H100 SXM: 3.35 TB/s; the lent H200 read 4.81); None without
+        NVML."""
         if self.lib is None:
             return None
         mhz, bits = ctypes.c_uint(), ctypes.c_uint()

@@ -32,7 +32,7 @@ events over n back-to-back calls (>= --target-ms), host time by
 perf_counter around the same calls, SM clock by NVML while the GPU runs.
 The HBM column is (packed weight + scales + zero points + x + y bytes) /
 time / the GPU's HBM peak (NVML: 2 x its memory clock x its bus width,
-4.92 TB/s on an H200; 3.35 TB/s, an H100 SXM's, without NVML). Tables
+4.81 TB/s on the lent H200; 3.35 TB/s, an H100 SXM's, without NVML). Tables
 written before 2026-11-30 divided by 3.35 TB/s on the H200 too.
 
   python3 python/bench/torch_mixed_bench.py --kernels DIR [--out DIR]

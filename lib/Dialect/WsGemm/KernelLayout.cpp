@@ -157,9 +157,9 @@ static std::vector<KernelParam> listParams(const GemmDesc &desc,
   else {
     // A K-major box is at most 128 bytes of K (the swizzle span); a
     // mixed-input k-tile of 128 or 256 is two or four such blocks, which
-    // one box loads (k_chunks: the runtime views K as [64, K / 64]; each
-    // box measured ~0.03 us of a decode stage whatever its bytes,
-    // docs/perf-notes.md).
+    // one box loads (k_chunks: the runtime views K as [64, K / 64]): one
+    // request instead of two or four (as fast as two boxes at k-tiles of
+    // 128, docs/perf-notes.md).
     int64_t blockK = 128 / bytesOf(desc.b);
     tensorMap("B", desc.b, {"K", "N"},
               {std::min<int64_t>(layout.tileK, blockK),
