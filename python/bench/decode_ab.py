@@ -8,7 +8,8 @@ compiled from a wsgemm.gemm with d(bf16, m_major) and the weight's
 dequant_a (w4: GPTQ int4, group 128, bf16 scales, ui4 zero points; w8:
 int8 with one bf16 scale per output channel), the way python/bench/
 kernels.mlir spells tb_w4 / tb_w8; with --dtype f16, b, d and the scales
-f16 instead. Each kernel is first checked against
+f16 instead. A kernel with a `bias` vector (tb_w4_bias's epi.load_vec_m)
+gets one, random, added to the reference. Each kernel is first checked against
 an f32 reference on random data (its D filled with NaN before); a kernel
 that fails is dropped. Each contender cycles through copies of its weight
 spanning 3x the L2 (a model's layers read their weights from HBM).
@@ -100,21 +101,26 @@ def main():
         for tokens in map(int, a.tokens.split(",")):
             x = (t.rand(tokens, k, device="cuda") * 2 - 1).to(dt)
             ref = x.float() @ w.float().t()
+            bias = (t.rand(n_out, device="cuda") * 2 - 1).to(dt)
             d = t.empty(tokens, n_out, device="cuda", dtype=dt)
             graphs = {}
             for name, kern in kernels.items():
                 turn = [0]
 
-                def fn(kern=kern, turn=turn):
+                biased = any(p.name == "bias" for p in kern.params)
+                extra = {"bias": bias} if biased else {}
+                want = ref + bias.float() if biased else ref
+
+                def fn(kern=kern, turn=turn, extra=extra):
                     turn[0] += 1
                     aa, dd = wq[turn[0] % len(wq)]
-                    kern.launch(aa, x, d, **dd)
+                    kern.launch(aa, x, d, **dd, **extra)
                 d.fill_(float("nan"))
                 fn()
                 t.cuda.synchronize()
-                rms = ref.pow(2).mean().sqrt().item()
-                bad = int(((d.float() - ref).abs() >
-                           4 * 2 ** -7 * (ref.abs() + rms) + 1e-6 * k).sum())
+                rms = want.pow(2).mean().sqrt().item()
+                bad = int(((d.float() - want).abs() >
+                           4 * 2 ** -7 * (want.abs() + rms) + 1e-6 * k).sum())
                 bad += int(t.isnan(d).sum())
                 if bad:
                     print("FAIL %s %s %d tokens: %d elements out of tolerance"

@@ -94,14 +94,69 @@ Value Epilogue::loadVector(StringRef name, pl::DType type, int64_t key,
   return cached;
 }
 
+int64_t Epilogue::vectorKeys(const pl::EpilogueOperand &operand) const {
+  // VecM: key mb * 2 + h per 64-row block and row half; VecN: chunk * 2 + e
+  // per 8-column chunk of the warp's columns and column of the pair.
+  return operand.kind == Kind::VecM ? kc.layout.rowBlocks() * 2
+                                    : kc.layout.warpN() / 8 * 2;
+}
+
+Value Epilogue::vectorIndex(const pl::EpilogueOperand &operand, int64_t key,
+                            const WorkTile &tile, Value consumerWg) {
+  if (operand.kind == Kind::VecM) {
+    Value m = arith::MinUIOp::create(kc.b, rowOfKey(tile, consumerWg, key),
+                                     kc.sub(kc.sizeM, kc.i32(1)));
+    return kc.add(kc.mul(tile.batch, kc.sizeM), m);
+  }
+  int64_t chunk = key / 2, e = key % 2;
+  Value gn = kc.add(kc.add(kc.add(tile.n0, warpCol), colInChunk),
+                    kc.i32(8 * chunk + e));
+  Value n = arith::MinUIOp::create(kc.b, gn, kc.sub(kc.sizeN, kc.i32(1)));
+  return kc.add(kc.mul(tile.batch, kc.sizeN), n);
+}
+
+void Epilogue::setThreadGeometry() {
+  rowInSub =
+      kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4)));
+  colInChunk = kc.mul(kc.remu(kc.lane, kc.i32(4)), kc.i32(2));
+  rowInBlock = rowInSub;
+  warpCol = kc.i32(0);
+  if (kc.layout.warpColumns > 1) {
+    Value warps = kc.i32(kc.layout.warpsM());
+    rowInBlock = kc.add(kc.mul(kc.remu(kc.warpInWg, warps), kc.i32(16)),
+                        kc.divu(kc.lane, kc.i32(4)));
+    warpCol = kc.mul(kc.divu(kc.warpInWg, warps), kc.i32(kc.layout.warpN()));
+  }
+}
+
+void Epilogue::prefetchVectors(const WorkTile &tile, Value consumerWg) {
+  vectors.clear();
+  vectorsPrefetched = true;
+  if (kc.isSm8x())
+    return; // their consumers run at up to 255 registers: not measured
+  setThreadGeometry();
+  int64_t budget = kPrefetchedVectorElements;
+  for (const pl::EpilogueOperand &operand : kc.desc.operands) {
+    if (operand.kind != Kind::VecM && operand.kind != Kind::VecN)
+      continue;
+    int64_t keys = vectorKeys(operand);
+    if (keys > budget)
+      continue;
+    budget -= keys;
+    for (int64_t key = 0; key < keys; ++key)
+      loadVector(operand.name, operand.type, key,
+                 vectorIndex(operand, key, tile, consumerWg));
+  }
+}
+
 /// The visit op of one fragment: its sources are the elements' accumulator
 /// values, C and aux elements from shared memory, broadcast-vector elements
 /// at their rows and columns, and the uniform scalars; its body is the
 /// kernel's epilogue region.
-llvm::StringMap<SmallVector<Value>> Epilogue::visit(ArrayRef<Element> elements,
-                                                    ArrayRef<Value> acc,
-                                                    const SubtileBuffers &bufs,
-                                                    const WorkTile &tile) {
+llvm::StringMap<SmallVector<Value>>
+Epilogue::visit(ArrayRef<Element> elements, ArrayRef<Value> acc,
+                const SubtileBuffers &bufs, const WorkTile &tile,
+                Value consumerWg) {
   ImplicitLocOpBuilder &b = kc.b;
   int64_t n = elements.size();
   auto fragTy = VectorType::get({n}, kc.f32Ty);
@@ -138,8 +193,6 @@ llvm::StringMap<SmallVector<Value>> Epilogue::visit(ArrayRef<Element> elements,
     }));
     sourceNames.push_back("C");
   }
-  Value lastM = kc.sub(kc.sizeM, kc.i32(1));
-  Value lastN = kc.sub(kc.sizeN, kc.i32(1));
   SmallVector<StringRef> outputNames;
   if (kc.desc.storesD)
     outputNames.push_back("D");
@@ -153,18 +206,14 @@ llvm::StringMap<SmallVector<Value>> Epilogue::visit(ArrayRef<Element> elements,
       });
       break;
     case Kind::VecM:
-      // Element m of this batch's vector; one load per row of the thread.
-      source = fragment([&](const Element &el) {
-        Value m = arith::MinUIOp::create(b, el.gm, lastM);
-        return loadVector(operand.name, operand.type, el.mb * 2 + el.h,
-                          kc.add(kc.mul(tile.batch, kc.sizeM), m));
-      });
-      break;
     case Kind::VecN:
+      // One load per row (VecM) or column (VecN) of the thread, unless
+      // prefetchVectors loaded it before the mainloop.
       source = fragment([&](const Element &el) {
-        Value nIdx = arith::MinUIOp::create(b, el.gn, lastN);
-        return loadVector(operand.name, operand.type, el.chunk * 2 + el.e,
-                          kc.add(kc.mul(tile.batch, kc.sizeN), nIdx));
+        int64_t key = operand.kind == Kind::VecM ? el.mb * 2 + el.h
+                                                 : el.chunk * 2 + el.e;
+        return loadVector(operand.name, operand.type, key,
+                          vectorIndex(operand, key, tile, consumerWg));
       });
       break;
     case Kind::Scalar:
@@ -221,7 +270,9 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
   for (Operation &inner : kc.op.getEpilogue().front())
     if (auto store = dyn_cast<epi::StoreOp>(inner))
       dReduce = store.getReduce();
-  vectors.clear();
+  if (!vectorsPrefetched)
+    vectors.clear();
+  vectorsPrefetched = false;
   for (Reduction &r : reductions) {
     r.partials.clear();
     r.total = Value();
@@ -274,17 +325,7 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     copyStart = PipelineStateInitOp::create(
         b, PipelineStateType::get(b.getContext(), layout.storeRing),
         PipelineAgent::producer);
-  rowInSub =
-      kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4)));
-  colInChunk = kc.mul(kc.remu(kc.lane, kc.i32(4)), kc.i32(2));
-  rowInBlock = rowInSub;
-  warpCol = kc.i32(0);
-  if (layout.warpColumns > 1) {
-    Value warps = kc.i32(layout.warpsM());
-    rowInBlock = kc.add(kc.mul(kc.remu(kc.warpInWg, warps), kc.i32(16)),
-                        kc.divu(kc.lane, kc.i32(4)));
-    warpCol = kc.mul(kc.divu(kc.warpInWg, warps), kc.i32(layout.warpN()));
-  }
+  setThreadGeometry();
   Value epiStart;
   if (epiLoads)
     epiStart = PipelineStateInitOp::create(
@@ -385,7 +426,7 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     for (size_t first = 0; first < elements.size(); first += fragmentSize) {
       ArrayRef<Element> frag =
           ArrayRef<Element>(elements).slice(first, fragmentSize);
-      llvm::StringMap<SmallVector<Value>> out = visit(frag, acc, bufs, tile);
+      llvm::StringMap<SmallVector<Value>> out = visit(frag, acc, bufs, tile, consumerWg);
       if (desc.storesD)
         llvm::append_range(dVals, out["D"]);
       for (const pl::AuxBuffer &aux : layout.auxStores)

@@ -63,6 +63,16 @@ public:
   void emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
                 ArrayRef<Value> acc, Value subBase);
 
+  /// Consumer warpgroup `consumerWg`, before `tile`'s mainloop (sm_90):
+  /// loads the thread's elements of the broadcast vectors (epi.load_vec_m,
+  /// epi.load_vec_n) of the tile while they take at most
+  /// kPrefetchedVectorElements registers, so that their global loads' latency
+  /// passes under the mainloop instead of after it; emitTile of the same
+  /// tile uses them. A vector past the budget is loaded where the visit
+  /// reads it, as without the prefetch.
+  void prefetchVectors(const WorkTile &tile, Value consumerWg);
+  static constexpr int64_t kPrefetchedVectorElements = 8;
+
   /// copy_out = load (KernelLayout::copyOutByLoad), run by the load warps:
   /// copies every output subtile the consumer warpgroups staged for `tile`
   /// (copy-out pipeline uses subBase, subBase + 1, ...) to global memory,
@@ -140,12 +150,22 @@ private:
   void storeShared(Value buf, planning::DType type, Value elemOffset, Value v);
   Value loadVector(StringRef name, planning::DType type, int64_t key,
                    Value index);
+  /// The elements of vector `operand` (VecM or VecN) this thread reads:
+  /// their keys (loadVector) and how many.
+  int64_t vectorKeys(const planning::EpilogueOperand &operand) const;
+  /// The global index of `operand`'s element `key` for this thread in
+  /// `tile` (rows and columns clamped into the problem, as the visit reads).
+  Value vectorIndex(const planning::EpilogueOperand &operand, int64_t key,
+                    const WorkTile &tile, Value consumerWg);
+  /// rowInSub, colInChunk, rowInBlock and warpCol of this thread.
+  void setThreadGeometry();
   /// Builds the visit op of `elements` and returns its outputs by name, one
   /// value per element.
   llvm::StringMap<SmallVector<Value>> visit(ArrayRef<Element> elements,
                                             ArrayRef<Value> acc,
                                             const SubtileBuffers &bufs,
-                                            const WorkTile &tile);
+                                            const WorkTile &tile,
+                                            Value consumerWg);
   void emitR2S(Value dBuf, ArrayRef<Value> dVals);
   /// `store = direct` (EpilogueDirectStore.cpp): the warpgroup copies the
   /// staged 64 x epi N subtile `buf` of `type` to `operand` with
@@ -203,6 +223,8 @@ private:
   llvm::StringMap<Value> scalars; // uniform sources by name
   /// Broadcast-vector elements of the current tile, by (name, key).
   std::map<std::pair<std::string, int64_t>, Value> vectors;
+  /// `vectors` holds the next emitTile's prefetched elements.
+  bool vectorsPrefetched = false;
   std::vector<Reduction> reductions;
   // This thread's row in a subtile's buffer and column base in a chunk;
   // its row in a block of blockRows() rows and its warp's first column in

@@ -274,6 +274,8 @@ static void emitMmaRole(KernelContext &kc, bool multistage) {
         scheduler.createTileLoop(ValueRange{kc.i32(0), kc.i32(0)}, tile);
     Value kBase = tiles.getRegionIterArgs()[0];
     Value subBase = tiles.getRegionIterArgs()[1];
+    // The tile's bias-like vector elements load under the mainloop.
+    epilogue.prefetchVectors(tile, consumerWg);
     // sm_8x: ldmatrix + mma.sync, accumulators in the same layout.
     SmallVector<Value> acc =
         multistage   ? emitMainloopMultistageSm80(kc, tile, consumerWg)
@@ -321,6 +323,7 @@ static void emitPingpongMmaRole(KernelContext &kc) {
     Value kBase = tiles.getRegionIterArgs()[0];
     Value subBase = tiles.getRegionIterArgs()[1];
     Value turn = tiles.getRegionIterArgs()[2];
+    epilogue.prefetchVectors(tile, kc.i32(0));
     OrderWaitOp::create(kc.b, kc.mmaOrder, wg, turn);
     SmallVector<Value> acc = emitMainloopMma(kc, tile, kc.i32(0), kBase, [&] {
       OrderArriveOp::create(kc.b, kc.mmaOrder, wg);
