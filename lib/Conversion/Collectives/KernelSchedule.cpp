@@ -258,6 +258,27 @@ static void emitEpilogueLoadRole(KernelContext &kc) {
   });
 }
 
+/// prefetch.tensormap of every TMA descriptor of the kernel by thread 0, as
+/// CUTLASS's kernels do at entry: the first TMA of each operand then does
+/// not wait for its descriptor's fetch.
+static void prefetchTensorMaps(KernelContext &kc) {
+  SmallVector<Value> maps;
+  for (auto [i, p] : llvm::enumerate(kc.layout.params))
+    if (p.kind == pl::KernelParam::Kind::TensorMap)
+      maps.push_back(kc.args[i]);
+  if (maps.empty())
+    return;
+  // The generic address of a parameter, read as one (prefetch.param.
+  // tensormap).
+  kc.ifThen(kc.eq(kc.tid, kc.i32(0)), [&] {
+    for (Value map : maps)
+      NVVM::PrefetchOp::create(kc.b, /*cacheLevel=*/nullptr,
+                               /*evictPriority=*/nullptr, map,
+                               /*predicate=*/Value(), /*tensormap=*/true,
+                               /*uniform=*/false, /*in_param_space=*/true);
+  });
+}
+
 /// A consumer warpgroup: per tile, the wgmma loop and the epilogue. The
 /// tile loop carries the mainloop's and the epilogue loads' use counts.
 /// Multistage (no load warpgroup before it): per tile, the multistage
@@ -455,6 +476,12 @@ LLVM::LLVMFuncOp collectives::buildKernel(OpBuilder &builder, GemmOp op,
     Block *block = &ws->getRegion(i).front();
     b.setInsertionPoint(block->getTerminator());
     kc.enterRole(block);
+    // The tensor maps are kernel parameters, which no earlier grid writes:
+    // the first role's first thread (the CTA's thread 0) brings them into
+    // the cache now, ahead of their first TMA, the cluster's first barrier
+    // and the grid-dependency wait below.
+    if (i == 0)
+      prefetchTensorMaps(kc);
     // With a cluster, no CTA's producer multicasts into a peer, and no
     // consumer arrives on a peer's barrier, before every CTA initialized
     // its barriers; none exits while a peer may still do so.

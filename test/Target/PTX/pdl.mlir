@@ -10,9 +10,15 @@
 // first global access, after the barrier inits and, in a cluster, after
 // the cluster's first barrier; then they let the next kernel launch. No
 // global access comes before the first wait; every role waits once.
+// The tensor maps are kernel parameters, not global memory: the CTA's
+// thread 0 prefetches each (A, B, D) before the waits and, in a cluster,
+// before the cluster's first barrier.
 
 // COOP-LABEL: .entry pdl_coop(
 // COOP: mbarrier.init.shared.b64
+// COOP-NOT: griddepcontrol.wait
+// COOP-COUNT-3: prefetch.param.tensormap
+// COOP-NOT: prefetch
 // COOP-NOT: cp.async.bulk.tensor
 // COOP-NOT: ld.global
 // COOP-NOT: st.global
@@ -28,6 +34,8 @@
 
 // The epilogue-load warp waits too (three roles).
 // WSC-LABEL: .entry pdl_ws_c(
+// WSC-COUNT-4: prefetch.param.tensormap
+// WSC-NOT: prefetch
 // WSC-NOT: cp.async.bulk.tensor
 // WSC: griddepcontrol.wait;
 // WSC-COUNT-2: griddepcontrol.wait;
@@ -35,6 +43,8 @@
 // WSC: ret;
 
 // CL-LABEL: .entry pdl_cl21(
+// CL-COUNT-3: prefetch.param.tensormap
+// CL-NOT: prefetch
 // CL: barrier.cluster.arrive
 // CL-NEXT: barrier.cluster.wait
 // CL-NEXT: griddepcontrol.wait;
