@@ -1,10 +1,10 @@
 //===- Epilogue.cpp - The epilogue collective -----------------------------===//
 //
 // Implements Epilogue.h: per consumer warpgroup the subtile loop (wait, S2R,
-// epi.visit, R2S, fence, barrier, TMA store). The epilogue-load warp is in
-// EpilogueLoads.cpp; reductions in EpilogueReductions.cpp; subtiles between
-// registers and
-// shared memory (swizzle, ldmatrix, stmatrix) in EpilogueSharedMemory.cpp;
+// epi.visit, R2S, fence, barrier, TMA store). The epilogue-load warp and
+// the broadcast-vector loads are in EpilogueLoads.cpp; reductions in
+// EpilogueReductions.cpp; subtiles between registers and shared memory
+// (swizzle, ldmatrix, stmatrix) in EpilogueSharedMemory.cpp;
 // `store = direct`'s copy-out, which replaces the fence and the TMA store,
 // in EpilogueDirectStore.cpp.
 //
@@ -79,42 +79,6 @@ Value Epilogue::ringBuffer(int64_t offset, pl::DType type, int64_t slots,
 // Sources
 //===----------------------------------------------------------------------===//
 
-/// A broadcast-vector element, loaded once per (vector, row or column of
-/// the thread) per tile and shared by every element and every EVT leaf that
-/// reads it.
-Value Epilogue::loadVector(StringRef name, pl::DType type, int64_t key,
-                           Value index) {
-  Value &cached = vectors[{name.str(), key}];
-  if (cached)
-    return cached;
-  Type elemTy = byteWidth(type) == 1 ? Type(kc.b.getI8Type()) : kc.typeOf(type);
-  Value ptr = LLVM::GEPOp::create(kc.b, kc.globalPtrTy, elemTy, kc.param(name),
-                                  ValueRange{index});
-  cached = loadWidened(ptr, type);
-  return cached;
-}
-
-int64_t Epilogue::vectorKeys(const pl::EpilogueOperand &operand) const {
-  // VecM: key mb * 2 + h per 64-row block and row half; VecN: chunk * 2 + e
-  // per 8-column chunk of the warp's columns and column of the pair.
-  return operand.kind == Kind::VecM ? kc.layout.rowBlocks() * 2
-                                    : kc.layout.warpN() / 8 * 2;
-}
-
-Value Epilogue::vectorIndex(const pl::EpilogueOperand &operand, int64_t key,
-                            const WorkTile &tile, Value consumerWg) {
-  if (operand.kind == Kind::VecM) {
-    Value m = arith::MinUIOp::create(kc.b, rowOfKey(tile, consumerWg, key),
-                                     kc.sub(kc.sizeM, kc.i32(1)));
-    return kc.add(kc.mul(tile.batch, kc.sizeM), m);
-  }
-  int64_t chunk = key / 2, e = key % 2;
-  Value gn = kc.add(kc.add(kc.add(tile.n0, warpCol), colInChunk),
-                    kc.i32(8 * chunk + e));
-  Value n = arith::MinUIOp::create(kc.b, gn, kc.sub(kc.sizeN, kc.i32(1)));
-  return kc.add(kc.mul(tile.batch, kc.sizeN), n);
-}
-
 void Epilogue::setThreadGeometry() {
   rowInSub =
       kc.add(kc.mul(kc.warpInWg, kc.i32(16)), kc.divu(kc.lane, kc.i32(4)));
@@ -126,26 +90,6 @@ void Epilogue::setThreadGeometry() {
     rowInBlock = kc.add(kc.mul(kc.remu(kc.warpInWg, warps), kc.i32(16)),
                         kc.divu(kc.lane, kc.i32(4)));
     warpCol = kc.mul(kc.divu(kc.warpInWg, warps), kc.i32(kc.layout.warpN()));
-  }
-}
-
-void Epilogue::prefetchVectors(const WorkTile &tile, Value consumerWg) {
-  vectors.clear();
-  vectorsPrefetched = true;
-  if (kc.isSm8x())
-    return; // their consumers run at up to 255 registers: not measured
-  setThreadGeometry();
-  int64_t budget = kPrefetchedVectorElements;
-  for (const pl::EpilogueOperand &operand : kc.desc.operands) {
-    if (operand.kind != Kind::VecM && operand.kind != Kind::VecN)
-      continue;
-    int64_t keys = vectorKeys(operand);
-    if (keys > budget)
-      continue;
-    budget -= keys;
-    for (int64_t key = 0; key < keys; ++key)
-      loadVector(operand.name, operand.type, key,
-                 vectorIndex(operand, key, tile, consumerWg));
   }
 }
 
@@ -426,7 +370,8 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     for (size_t first = 0; first < elements.size(); first += fragmentSize) {
       ArrayRef<Element> frag =
           ArrayRef<Element>(elements).slice(first, fragmentSize);
-      llvm::StringMap<SmallVector<Value>> out = visit(frag, acc, bufs, tile, consumerWg);
+      llvm::StringMap<SmallVector<Value>> out =
+          visit(frag, acc, bufs, tile, consumerWg);
       if (desc.storesD)
         llvm::append_range(dVals, out["D"]);
       for (const pl::AuxBuffer &aux : layout.auxStores)

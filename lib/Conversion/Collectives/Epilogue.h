@@ -150,8 +150,8 @@ private:
   void storeShared(Value buf, planning::DType type, Value elemOffset, Value v);
   Value loadVector(StringRef name, planning::DType type, int64_t key,
                    Value index);
-  /// The elements of vector `operand` (VecM or VecN) this thread reads:
-  /// their keys (loadVector) and how many.
+  /// How many elements of vector `operand` (VecM or VecN) this thread
+  /// reads per tile: loadVector's keys 0, 1, ...
   int64_t vectorKeys(const planning::EpilogueOperand &operand) const;
   /// The global index of `operand`'s element `key` for this thread in
   /// `tile` (rows and columns clamped into the problem, as the visit reads).

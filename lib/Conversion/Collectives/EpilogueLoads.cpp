@@ -1,10 +1,14 @@
-//===- EpilogueLoads.cpp - The epilogue-load warp ------------------------===//
+//===- EpilogueLoads.cpp - What the epilogue reads from global memory -----===//
 //
-// The epilogue collective's producer side (Epilogue.h): per subtile of a
-// tile, the warp that brings C and every aux-load matrix into the
-// epilogue pipeline's stages, by TMA (sm_90a) or, where TMA cannot
+// The epilogue collective's loads (Epilogue.h). The epilogue-load warp:
+// per subtile of a tile, the warp that brings C and every aux-load matrix
+// into the epilogue pipeline's stages, by TMA (sm_90a) or, where TMA cannot
 // describe them or the chip has none, by its 32 lanes' cp.async copies
-// (CpAsyncProducer.cpp) into the layout TMA would write.
+// (CpAsyncProducer.cpp) into the layout TMA would write. The consumers'
+// broadcast-vector elements (epi.load_vec_m / _n): one global load per
+// vector and row or column of the thread per tile, before the tile's
+// mainloop where few enough (prefetchVectors), else where the visit reads
+// them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -136,4 +140,64 @@ void Epilogue::emitCopiedLoads(const WorkTile &tile, Value state, Value mb,
   bool stores = kc.desc.storesEpilogueLoads();
   ProducerCommitOp::create(b, kc.epiPipe, state, /*cp_async=*/!stores,
                            /*stores=*/stores);
+}
+
+//===----------------------------------------------------------------------===//
+// Broadcast vectors (consumer warpgroups)
+//===----------------------------------------------------------------------===//
+
+/// A broadcast-vector element, loaded once per (vector, row or column of
+/// the thread) per tile and shared by every element and every EVT leaf that
+/// reads it.
+Value Epilogue::loadVector(StringRef name, pl::DType type, int64_t key,
+                           Value index) {
+  Value &cached = vectors[{name.str(), key}];
+  if (cached)
+    return cached;
+  Type elemTy = byteWidth(type) == 1 ? Type(kc.b.getI8Type()) : kc.typeOf(type);
+  Value ptr = LLVM::GEPOp::create(kc.b, kc.globalPtrTy, elemTy, kc.param(name),
+                                  ValueRange{index});
+  cached = loadWidened(ptr, type);
+  return cached;
+}
+
+int64_t Epilogue::vectorKeys(const pl::EpilogueOperand &operand) const {
+  // VecM: key mb * 2 + h per 64-row block and row half; VecN: chunk * 2 + e
+  // per 8-column chunk of the warp's columns and column of the pair.
+  return operand.kind == Kind::VecM ? kc.layout.rowBlocks() * 2
+                                    : kc.layout.warpN() / 8 * 2;
+}
+
+Value Epilogue::vectorIndex(const pl::EpilogueOperand &operand, int64_t key,
+                            const WorkTile &tile, Value consumerWg) {
+  if (operand.kind == Kind::VecM) {
+    Value m = arith::MinUIOp::create(kc.b, rowOfKey(tile, consumerWg, key),
+                                     kc.sub(kc.sizeM, kc.i32(1)));
+    return kc.add(kc.mul(tile.batch, kc.sizeM), m);
+  }
+  int64_t chunk = key / 2, e = key % 2;
+  Value gn = kc.add(kc.add(kc.add(tile.n0, warpCol), colInChunk),
+                    kc.i32(8 * chunk + e));
+  Value n = arith::MinUIOp::create(kc.b, gn, kc.sub(kc.sizeN, kc.i32(1)));
+  return kc.add(kc.mul(tile.batch, kc.sizeN), n);
+}
+
+void Epilogue::prefetchVectors(const WorkTile &tile, Value consumerWg) {
+  vectors.clear();
+  vectorsPrefetched = true;
+  if (kc.isSm8x())
+    return; // their consumers run at up to 255 registers: not measured
+  setThreadGeometry();
+  int64_t budget = kPrefetchedVectorElements;
+  for (const pl::EpilogueOperand &operand : kc.desc.operands) {
+    if (operand.kind != Kind::VecM && operand.kind != Kind::VecN)
+      continue;
+    int64_t keys = vectorKeys(operand);
+    if (keys > budget)
+      continue;
+    budget -= keys;
+    for (int64_t key = 0; key < keys; ++key)
+      loadVector(operand.name, operand.type, key,
+                 vectorIndex(operand, key, tile, consumerWg));
+  }
 }
