@@ -57,7 +57,7 @@ Epilogue::Epilogue(KernelContext &kc) : kc(kc) {
     else if (operand.kind == Kind::ReduceVecM ||
              operand.kind == Kind::ReduceVecN ||
              operand.kind == Kind::ReduceScalar)
-      reductions.push_back({operand, {}});
+      reductions.emplace_back().operand = operand;
   }
   planReductions();
 }
