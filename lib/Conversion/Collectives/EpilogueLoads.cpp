@@ -187,7 +187,6 @@ void Epilogue::prefetchVectors(const WorkTile &tile, Value consumerWg) {
   vectorsPrefetched = true;
   if (kc.isSm8x())
     return; // their consumers run at up to 255 registers: not measured
-  setThreadGeometry();
   int64_t budget = kPrefetchedVectorElements;
   for (const pl::EpilogueOperand &operand : kc.desc.operands) {
     if (operand.kind != Kind::VecM && operand.kind != Kind::VecN)
@@ -195,6 +194,8 @@ void Epilogue::prefetchVectors(const WorkTile &tile, Value consumerWg) {
     int64_t keys = vectorKeys(operand);
     if (keys > budget)
       continue;
+    if (budget == kPrefetchedVectorElements)
+      setThreadGeometry();
     budget -= keys;
     for (int64_t key = 0; key < keys; ++key)
       loadVector(operand.name, operand.type, key,

@@ -135,7 +135,10 @@ void TileScheduler::decodeTile(Value linear, WorkTile &tile) {
                              kc.remu(inBatch, bandTiles));
     Value band = kc.select(inTail, fullBands, kc.divu(inBatch, bandTiles));
     first = kc.divu(inBand, bandSize);
-    second = kc.add(kc.mul(band, s), kc.remu(inBand, bandSize));
+    // One op at a time: nested calls would order them by the host
+    // compiler's argument evaluation (GCC and Clang differ).
+    Value offset = kc.remu(inBand, bandSize);
+    second = kc.add(kc.mul(band, s), offset);
   }
   Value m = kc.select(alongM, first, second);
   Value n = kc.select(alongM, second, first);
