@@ -5,12 +5,12 @@ process and alternating rounds, beside torch.mm on the dequantized weight.
 
 The kernels are DIR/<weight>_<name>.json for each NAME of --kernels, each
 compiled from a wsgemm.gemm with d(bf16, m_major) and the weight's
-dequant_a (w4: GPTQ int4, group 128, bf16 scales, ui4 zero points; w8:
-int8 with one bf16 scale per output channel), the way python/bench/
-kernels.mlir spells tb_w4 / tb_w8; with --dtype f16, b, d and the scales
-f16 instead. A kernel with a `bias` vector (tb_w4_bias's epi.load_vec_m)
-gets one, random, added to the reference. Each kernel is first checked against
-an f32 reference on random data (its D filled with NaN before); a kernel
+dequant_a (w4: GPTQ int4, group 128, bf16 scales, ui4 zero points; w8 /
+f8: int8 / fp8 e4m3 with one bf16 scale per output channel), the way
+python/bench/kernels.mlir spells tb_w4 / tb_w8 / tb_f8w; with --dtype f16,
+b, d and the scales f16 instead. A kernel with a `bias` vector
+(tb_w4_bias's epi.load_vec_m) gets one, random, added to the reference.
+Each kernel is first checked against an f32 reference on random data (its D filled with NaN before); a kernel
 that fails is dropped. Each contender cycles through copies of its weight
 spanning 3x the L2 (a model's layers read their weights from HBM).
 
@@ -62,10 +62,16 @@ def weight(t, ws, fmt, n_out, k, dt):
             s.t().repeat_interleave(128, 1)
         return ws.prepack_i4(q), {"dequant_scale_a": s,
                                   "dequant_zero_a": z}, w
-    q = t.randint(-128, 128, (n_out, k), dtype=t.int8, device="cuda",
-                  generator=g)
-    s = ((t.rand(n_out, device="cuda", generator=g) * 0.75 + 0.25) /
-         (128 * k ** 0.5)).to(dt)
+    if fmt == "w8":
+        q = t.randint(-128, 128, (n_out, k), dtype=t.int8, device="cuda",
+                      generator=g)
+        mag = 1 / (128 * k ** 0.5)
+    else:  # f8: e4m3 values, subnormals among them
+        q = (t.randn(n_out, k, device="cuda", generator=g) * 2).to(
+            t.float8_e4m3fn)
+        mag = 1 / (2 * k ** 0.5)
+    s = ((t.rand(n_out, device="cuda", generator=g) * 0.75 + 0.25) *
+         mag).to(dt)
     return ws.prepack_b8(q), {"dequant_scale_a": s}, \
         q.to(dt) * s[:, None]
 
@@ -73,7 +79,7 @@ def weight(t, ws, fmt, n_out, k, dt):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--dir", required=True)
-    p.add_argument("--weight", choices=["w4", "w8"], default="w4")
+    p.add_argument("--weight", choices=["w4", "w8", "f8"], default="w4")
     p.add_argument("--kernels", required=True)
     p.add_argument("--shapes", default=LLAMA3)
     p.add_argument("--tokens", default="1,16")

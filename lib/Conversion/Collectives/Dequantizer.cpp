@@ -128,8 +128,8 @@ SmallVector<Value> Dequantizer::stepFragments(ValueRange chunks, int64_t ks,
     return regs;
   }
   Value words[2] = {word(ks / 2, 2 * (ks % 2)), word(ks / 2, 2 * (ks % 2) + 1)};
-  // i8: q + 128 (the sign bit flipped) is what the magic numbers take.
-  if (weight == pl::DType::I8)
+  // i8 into f16: q + 128 (the sign bit flipped) is what the magic takes.
+  if (weight == pl::DType::I8 && !bf16)
     for (Value &w : words)
       w = arith::XOrIOp::create(b, w, kc.i32(0x80808080));
   for (int64_t j = 0; j < 4; ++j) {
@@ -168,17 +168,20 @@ Value Dequantizer::toF32(Value word) {
 }
 
 Value Dequantizer::i8PairBf16(Value u, int64_t byte0) {
-  Value f[2];
-  for (int64_t h = 0; h < 2; ++h) {
-    Value bits = prmt(u, 0x4B000000, 0x7440 | (byte0 + h));
-    Value x = arith::BitcastOp::create(b, kc.f32Ty, bits);
-    Value q = arith::SubFOp::create(
-        b, x, arith::ConstantOp::create(b, b.getF32FloatAttr(8388736.0f)));
-    f[h] = arith::BitcastOp::create(b, kc.i32Ty, q);
-  }
-  // The register's last write when no scale follows: volatile (scaled).
-  return asmOp("prmt.b32 $0, $1, $2, 0x7632;", {f[0], f[1]}, "=r,r,r",
-               /*sideEffects=*/accScales);
+  // Each byte in the low byte of its half (the high one zero: prmt with
+  // 0, whose register is RZ, and the selector as the immediate; with
+  // 0x43434343 ptxas took that as the immediate and moved the selector into
+  // a register before every prmt), then under 0x43: its low 7 bits (128 +
+  // low7) minus its sign bit (0x4300: 128, or 0x4380: 256) is q.
+  Value x = prmt(u, 0, 0x4040 | (byte0 + 1) << 8 | byte0);
+  auto underMagic = [&](int64_t mask) {
+    return asmOp("lop3.b32 $0, $1, 0x" + llvm::utohexstr(mask, true, 8) +
+                     ", 1124090624, 0xea;", // (x & mask) | 0x43004300
+                 {x}, "=r,r", /*sideEffects=*/false);
+  };
+  Value low = underMagic(0x007f007f);
+  Value sign = underMagic(0x00800080);
+  return halfOp("sub", low, sign);
 }
 
 Value Dequantizer::e4m3Pair(Value w, int64_t byte0) {
@@ -187,11 +190,13 @@ Value Dequantizer::e4m3Pair(Value w, int64_t byte0) {
                              "cvt.rn.f16x2.e4m3x2 $0, ") +
                      (byte0 ? "hi" : "lo") + "; }",
                  {w}, "=r,r", /*sideEffects=*/accScales);
-  Value x = prmt(w, 0, (byte0 + 1) << 12 | 0x400 | byte0 << 4 | 4);
-  Value sign = arith::AndIOp::create(b, x, kc.i32(0x80008000));
-  Value rest = arith::AndIOp::create(b, arith::ShRUIOp::create(b, x, kc.i32(4)),
-                                     kc.i32(0x07f007f0));
-  Value bits = arith::OrIOp::create(b, sign, rest);
+  // Bytes (0, v0, sign(v0) x 8, v1) (prmt's selector 8 + i replicates
+  // byte i's sign bit), shifted right by 4 with the sign: each half's sign
+  // bit in bit 15 and its 7 other bits in bits 4-10, masked (0x87f0).
+  Value x = prmt(w, 0,
+                 (byte0 + 1) << 12 | (8 | byte0) << 8 | byte0 << 4 | 4);
+  Value shifted = arith::ShRSIOp::create(b, x, kc.i32(4));
+  Value bits = arith::AndIOp::create(b, shifted, kc.i32(0x87f087f0));
   return halfOp("mul", bits, kc.i32(0x7B807B80)); // 2^120 in bf16
 }
 

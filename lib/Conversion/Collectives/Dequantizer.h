@@ -15,10 +15,11 @@
 //   w = y * s.
 // - i8 into f16: the bytes with their sign bit flipped (q + 128) under
 //   f16's magic 0x64 by one prmt, minus 1024 + 128, times s. bf16's 7
-//   mantissa bits cannot hold q + 128, so into bf16 each byte goes under
-//   the f32 magic 0x4B000000 (2^23 + q + 128, one prmt), an exact f32
-//   subtraction leaves q, whose high 16 bits are q in bf16 (one prmt
-//   takes both), times s (CUTLASS's NumericArrayConverter does the same).
+//   mantissa bits cannot hold q + 128; into bf16 each byte goes into the
+//   low byte of its half (one prmt), under 0x43004300: masked to its low
+//   7 bits it is 128 + (q & 127), to its sign bit 128 + 128 (q < 0) (bit
+//   7 is bf16's lowest exponent bit), and their difference is q, exact:
+//   two lop3 and one sub, no xor. Times s.
 // - f8e4m3 into f16: cvt.rn.f16x2.e4m3x2. Into bf16: sign and the 7 bits
 //   of exponent and mantissa shifted into bf16's places are v * 2^-120
 //   (subnormals included: bf16 has their exponent range), times 2^120
@@ -112,16 +113,15 @@ private:
                  {x, kc.i32(y)}, "=r,r,r", /*sideEffects=*/false);
   }
 
-  /// The signed bytes `byte0`, `byte0 + 1` of `u` (sign bits flipped:
-  /// q + 128) as a bf16 pair q0, q1: 2^23 + q + 128 in f32 by a prmt
-  /// under 0x4B000000, minus 2^23 + 128 (exact), whose high 16 bits are q
-  /// in bf16 (|q| <= 128 has at most 8 significant bits).
+  /// The signed bytes `byte0`, `byte0 + 1` of `u` as a bf16 pair q0, q1
+  /// (the file comment's i8 into bf16).
   Value i8PairBf16(Value u, int64_t byte0);
 
   /// The e4m3 bytes `byte0`, `byte0 + 1` of `w` as a pair of the MMA type.
-  /// f16: one cvt. bf16: each byte in the high byte of its half (prmt),
-  /// its sign kept and its 7 other bits shifted right by 4 under bf16's
-  /// exponent and mantissa: v * 2^-120, times 2^120 (exact).
+  /// f16: one cvt. bf16: each byte in the high byte of its half, the low
+  /// half's sign replicated above it (one prmt), an arithmetic shift right
+  /// by 4 and one mask keep each sign and put the 7 other bits under
+  /// bf16's exponent and mantissa: v * 2^-120, times 2^120 (exact).
   Value e4m3Pair(Value w, int64_t byte0);
 
   /// `op`.rn on two packed 16-bit values (i32 registers). Volatile, so

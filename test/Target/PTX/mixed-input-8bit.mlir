@@ -16,14 +16,14 @@
 // i8 into bf16, one scale per row: one 3-D box of both halves of both
 // units per stage; each consumer thread reads a half with one
 // ld.shared.v4 (its 16 bytes at t * 16, the halves 2048 bytes apart);
-// the bytes' sign bits flipped (0x80808080 = -2139062144), each byte
-// under the f32 magic 0x4B000000 (selector 0x7440 + byte = 29760..),
-// minus 2^23 + 128 (0fCB000080 added), the two f32s' high halves as a
-// bf16 pair (0x7632): q itself. One scale per row is not applied per
-// element: no scale rows travel with the stages (no cp.async beside the
-// TMA boxes anywhere in the kernel: the grep), each consumer thread reads its rows' two scales
-// (ld.global.nc) before the mainloop and multiplies its 8 accumulators by
-// them after it.
+// each byte in the low byte of its half by one prmt with 0 (selector
+// 0x4040 + bytes = 16704..), under bf16's 0x43004300 (1124090624) masked
+// to its low 7 bits (0x007f007f: 128 + low7) and to its sign bit
+// (0x00800080: 128 or 256) by two lop3, their difference q itself, no xor.
+// One scale per row is not applied per element: no scale rows travel with
+// the stages (no cp.async beside the TMA boxes anywhere in the kernel: the
+// grep), each consumer thread reads its rows' two scales (ld.global.nc)
+// before the mainloop and multiplies its 8 accumulators by them after it.
 // I8BF16-LABEL: .entry w8_bf16(
 // I8BF16-NOT: cp.async.cg
 // I8BF16: cp.async.bulk.tensor.3d.shared::cluster.global
@@ -32,13 +32,14 @@
 // I8BF16: ld.global.nc.b16
 // I8BF16: ld.shared.v4.b32 {{.*}}, [%rd[[A:[0-9]+]]];
 // I8BF16-NEXT: ld.shared.v4.b32 {{.*}}, [%rd[[A]]+2048];
-// I8BF16: xor.b32 {{.*}}, -2139062144;
-// I8BF16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 29760;
-// I8BF16: add.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0fCB000080;
-// I8BF16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 0x7632;
+// I8BF16-NOT: xor.b32 {{.*}}, -2139062144;
+// I8BF16: prmt.b32 %r[[X:[0-9]+]], %r{{[0-9]+}}, %r{{[0-9]+}}, 16704;
+// I8BF16: lop3.b32 %r[[LO:[0-9]+]], %r[[X]], 0x007f007f, 1124090624, 0xea;
+// I8BF16: lop3.b32 %r[[HI:[0-9]+]], %r[[X]], 0x00800080, 1124090624, 0xea;
+// I8BF16: sub.rn.bf16x2 %r{{[0-9]+}}, %r[[LO]], %r[[HI]];
+// I8BF16-NOT: add.rn.f32
 // I8BF16-NOT: mul.rn.bf16x2
 // I8BF16: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16
-// I8BF16-NOT: sub.rn.bf16x2
 // I8BF16-NOT: mul.rn.bf16x2
 // I8BF16: wgmma.wait_group.sync.aligned 0;
 // I8BF16-COUNT-8: mul.rn.f32
@@ -99,16 +100,18 @@ wsgemm.gemm @w8_f16_g128 batched a(i8) b(f16) d(f16)
   epi.yield
 }
 
-// e4m3 into bf16: each byte in the high byte of its half (selector
-// 0x1404 = 5124), its sign (0x80008000) and its other 7 bits shifted
-// right by 4 (0x07f007f0 = 133171184): v * 2^-120, times 2^120 (bf16
-// 0x7B80, the pair 2072017792); its one scale per row multiplies the
-// accumulators after the mainloop (16 per thread at 128x32).
+// e4m3 into bf16: each byte in the high byte of its half, the low one's
+// sign replicated in byte 2 (selector 0x1804 = 6148), shifted right by 4
+// with the sign and masked (0x87f087f0 = -2014279696): each sign stays in
+// bit 15 of its half, the other 7 bits under bf16's exponent and mantissa,
+// v * 2^-120; times 2^120 (bf16 0x7B80, the pair 2072017792); its one
+// scale per row multiplies the accumulators after the mainloop (16 per
+// thread at 128x32).
 // F8BF16-LABEL: .entry f8w_bf16(
-// F8BF16: prmt.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 5124;
-// F8BF16: and.b32 {{.*}}, -2147450880;
-// F8BF16: shr.u32 {{.*}}, 4;
-// F8BF16: and.b32 {{.*}}, 133171184;
+// F8BF16: prmt.b32 %r[[X:[0-9]+]], %r{{[0-9]+}}, %r{{[0-9]+}}, 6148;
+// F8BF16-NOT: and.b32 {{.*}}, -2147450880;
+// F8BF16: shr.s32 %r[[S:[0-9]+]], %r[[X]], 4;
+// F8BF16: and.b32 {{.*}}, %r[[S]], -2014279696;
 // F8BF16: mov.b32 %r{{[0-9]+}}, 2072017792;
 // F8BF16: mul.rn.bf16x2
 // F8BF16-NEXT: end inline asm
