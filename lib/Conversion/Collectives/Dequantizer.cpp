@@ -99,13 +99,6 @@ SmallVector<Value> Dequantizer::stepFragments(ValueRange chunks, int64_t ks,
   SmallVector<Value> regs;
   if (weight == pl::DType::I4) {
     Value q = word(ks / 4, ks % 4);
-    // (x & mask) | magic as one lop3: written as and + or, the two
-    // immediates made ptxas emit two LOP3s (one immediate each).
-    auto underMagic = [&](Value x, int64_t mask) {
-      return asmOp("lop3.b32 $0, $1, 0x" + llvm::utohexstr(mask, true, 8) +
-                       ", " + std::to_string(magic) + ", 0xea;",
-                   {x}, "=r,r", /*sideEffects=*/false);
-    };
     if (!bf16) {
       // f16's 10 mantissa bits hold a nibble in bits 4-7 too: 1024 + 16 q,
       // times 1/16 plus -(64 + z) is q - z by one exact fma. One shift per
@@ -174,13 +167,8 @@ Value Dequantizer::i8PairBf16(Value u, int64_t byte0) {
   // a register before every prmt), then under 0x43: its low 7 bits (128 +
   // low7) minus its sign bit (0x4300: 128, or 0x4380: 256) is q.
   Value x = prmt(u, 0, 0x4040 | (byte0 + 1) << 8 | byte0);
-  auto underMagic = [&](int64_t mask) {
-    return asmOp("lop3.b32 $0, $1, 0x" + llvm::utohexstr(mask, true, 8) +
-                     ", 1124090624, 0xea;", // (x & mask) | 0x43004300
-                 {x}, "=r,r", /*sideEffects=*/false);
-  };
-  Value low = underMagic(0x007f007f);
-  Value sign = underMagic(0x00800080);
+  Value low = underMagic(x, 0x007f007f);
+  Value sign = underMagic(x, 0x00800080);
   return halfOp("sub", low, sign);
 }
 
@@ -198,6 +186,12 @@ Value Dequantizer::e4m3Pair(Value w, int64_t byte0) {
   Value shifted = arith::ShRSIOp::create(b, x, kc.i32(4));
   Value bits = arith::AndIOp::create(b, shifted, kc.i32(0x87f087f0));
   return halfOp("mul", bits, kc.i32(0x7B807B80)); // 2^120 in bf16
+}
+
+Value Dequantizer::underMagic(Value x, int64_t mask) {
+  return asmOp("lop3.b32 $0, $1, 0x" + llvm::utohexstr(mask, true, 8) + ", " +
+                   std::to_string(magic) + ", 0xea;",
+               {x}, "=r,r", /*sideEffects=*/false);
 }
 
 Value Dequantizer::asmOp(const std::string &text, ValueRange operands,

@@ -113,6 +113,11 @@ private:
                  {x, kc.i32(y)}, "=r,r,r", /*sideEffects=*/false);
   }
 
+  /// (x & mask) | magic (the MMA type's magic number) as one lop3: written
+  /// as and + or, the two immediates made ptxas emit two LOP3s (one
+  /// immediate each).
+  Value underMagic(Value x, int64_t mask);
+
   /// The signed bytes `byte0`, `byte0 + 1` of `u` as a bf16 pair q0, q1
   /// (the file comment's i8 into bf16).
   Value i8PairBf16(Value u, int64_t byte0);
