@@ -10,9 +10,12 @@ f8: int8 / fp8 e4m3 with one bf16 scale per output channel), the way
 python/bench/kernels.mlir spells tb_w4 / tb_w8 / tb_f8w; with --dtype f16,
 b, d and the scales f16 instead. A kernel with a `bias` vector
 (tb_w4_bias's epi.load_vec_m) gets one, random, added to the reference.
-Each kernel is first checked against an f32 reference on random data (its D filled with NaN before); a kernel
-that fails is dropped. Each contender cycles through copies of its weight
-spanning 3x the L2 (a model's layers read their weights from HBM).
+Each kernel is first checked against an f32 reference on random data (its
+D filled with NaN before); a kernel that fails is dropped, unless
+--time-only names it (an experiment that is wrong on purpose: it is timed,
+its check printed as TIME-ONLY). Each contender cycles through copies of
+its weight spanning 3x the L2 (a model's layers read their weights from
+HBM).
 
   python3 python/bench/decode_ab.py --dir DIR --weight w4 \\
       --kernels a,b [--shapes 4096x4096,8192x8192] [--tokens 1,16] \\
