@@ -100,3 +100,33 @@ wsgemm.gemm @mx_w4_k256_batched_f16 batched a(i4) b(f16) d(f16)
   epi.store %z : f32
   epi.yield
 }
+
+// The default family's tiles of 128 and 192 tokens (FamilyMembers.cpp,
+// tokens128_s2 / tokens192 / tokens192_s2), as the family builds them:
+// D column-major (the tokens' outputs), direct stores.
+wsgemm.gemm @mx_w4_t128_splitk2 a(i4) b(bf16) d(bf16, m_major)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 128, 128], schedule = cooperative,
+                          split_k = 2, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @mx_w4_t192_splitk2 a(i4) b(bf16) d(bf16, m_major)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 192, 128], schedule = cooperative,
+                          split_k = 2, store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+wsgemm.gemm @mx_w8_t192 a(i8) b(bf16) d(bf16, m_major)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 0, zero = none>
+    config #wsgemm.config<tile = [128, 192, 128], schedule = cooperative,
+                          store = direct> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

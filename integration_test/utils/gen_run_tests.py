@@ -741,6 +741,14 @@ MXA["mx_w4_ui4_f16_t64"] = (MXK, "GPTQ int4 (ui4), f16, 128x64x128 with split_k 
 MXA["mx_w4_t64_splitk4"] = (MXGK, "GPTQ int4, bf16, the family's 64-token 128x64x128 with split_k = 4", MX_SHAPES + ["--m 4096 --n 64 --k 4096", "--m 4096 --n 64 --k 14336"])
 MXA["mx_w4_g64_acc_f16_silu"] = (MXGK, "symmetric int4, group 64, f16, decode 128x16x64 with split_k = 2, scales on a partial accumulator: bias, SiLU", MX_SHAPES + ["--m 4096 --n 1 --k 4096"])
 
+# The default family's tiles of 128 and 192 tokens
+# (kernels/mixed_input_groups.mlir), last so that every kernel above keeps
+# its seed: ragged tokens across one and two tile columns, a tall weight.
+MXT = {}
+MXT["mx_w4_t128_splitk2"] = (MXGK, "GPTQ int4, bf16, column-major D, the family's 128x128x128 with split_k = 2", MX_SHAPES + ["--m 4096 --n 128 --k 8192", "--m 1024 --n 200 --k 1408"])
+MXT["mx_w4_t192_splitk2"] = (MXGK, "GPTQ int4, bf16, column-major D, the family's 128x192x128 with split_k = 2", MX_SHAPES + ["--m 4096 --n 192 --k 8192", "--m 1024 --n 320 --k 1408"])
+MXT["mx_w8_t192"] = (MXGK, "int8 per channel, bf16, column-major D, the family's 128x192x128", MX_SHAPES + ["--m 14336 --n 160 --k 4096", "--m 640 --n 385 --k 384"])
+
 # The warp layouts the sm_8x planner does not pick (kernels/sm80.mlir:
 # warp_columns = 2 in the one-warpgroup kernel, 1 in multistage; the
 # cooperative and multistage kernels above take 2 by default), after every
@@ -895,6 +903,7 @@ def main():
     KERNELS.update(S80W)
     KERNELS.update(S80CO)
     KERNELS.update(DEC)
+    KERNELS.update(MXT)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -905,14 +914,14 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in DEC, k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MXT, k in DEC, k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
                or name.startswith("uf_f8") or name in S89)
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
         mx = name in MX or name in MX8 or name in MXG or name in MXR or name in MXA or (
-            name in CTA2 and "_w" in name) or name in DEC
+            name in CTA2 and "_w" in name) or name in DEC or name in MXT
         if mx:  # the packing's shapes only (MX_SHAPES)
             base = []
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \

@@ -69,7 +69,10 @@ W4_VARIANTS = ["v0.128x128x128.cooperative",
                "v8.128x64x128.cooperative.stream_k",
                "v9.128x256x64.cooperative",
                "v10.128x64x128.cooperative.split_k4",
-               "v11.128x16x256.cooperative.stream_k.ctas2"]
+               "v11.128x16x256.cooperative.stream_k.ctas2",
+               "v12.128x128x128.cooperative.split_k2",
+               "v13.128x192x128.cooperative",
+               "v14.128x192x128.cooperative.split_k2"]
 _cache = None
 
 
@@ -267,8 +270,21 @@ class CompileTest(unittest.TestCase):
             # (1.26-1.45x faster than v8 on an H200, docs/mixed-input.md).
             (4096, 64, 4096): "v10",
             (4096, 64, 14336): "v10",
-            (8192, 128, 8192): "v8",
+            # 65-400 tokens: tiles of 128 tokens (v12) and 192 (v13, v14)
+            # dequantize each weight tile once per 128 or 192 tokens;
+            # measured fastest of the members at these points on an H200,
+            # 1.2-1.8x the picks before them (docs/mixed-input.md, "Tiles
+            # of 128 and 192 tokens"). At 4096 rows and 128 tokens v7 stays.
+            (8192, 128, 8192): "v12",
+            (8192, 128, 28672): "v12",
+            (4096, 128, 4096): "v7",
             (14336, 128, 4096): "v0",
+            (8192, 160, 8192): "v14",
+            (8192, 192, 28672): "v14",
+            (14336, 192, 4096): "v13",
+            (4096, 192, 4096): "v12",
+            (4096, 256, 14336): "v12",
+            (8192, 384, 8192): "v13",
             (8192, 256, 8192): "v0",
             (14336, 256, 4096): "v9",
             (4096, 4096, 4096): "v9"})

@@ -2,8 +2,9 @@
 // family"): its family has members of its own, the planner's default
 // (k-tiles of 128 for a quantized A), decode tilings of 16, 32 and 64
 // tokens with split-K or stream-K and direct stores, 128x256 for prefill,
-// and (last, so that the others keep their ids) 128x64 split-K 4 and
-// 128x16 stream-K over two CTAs per SM. A
+// and (last, so that the others keep their ids) 128x64 split-K 4,
+// 128x16 stream-K over two CTAs per SM, and tiles of 128 and 192 tokens
+// for 65-400 of them. A
 // recompile into the same directory removes what it wrote for
 // variants the family no longer lists (their kernel files, then the
 // directory if that emptied it) and leaves other files alone.
@@ -27,6 +28,9 @@
 // DIRS-NEXT: v1.128x16x128.cooperative.split_k4.ctas2
 // DIRS-NEXT: v10.128x64x128.cooperative.split_k4
 // DIRS-NEXT: v11.128x16x256.cooperative.stream_k.ctas2
+// DIRS-NEXT: v12.128x128x128.cooperative.split_k2
+// DIRS-NEXT: v13.128x192x128.cooperative
+// DIRS-NEXT: v14.128x192x128.cooperative.split_k2
 // DIRS-NEXT: v2.256x16x128.cooperative.split_k4
 // DIRS-NEXT: v3.256x16x128.cooperative.split_k2
 // DIRS-NEXT: v4.128x16x128.cooperative.stream_k
@@ -35,7 +39,7 @@
 // DIRS-NEXT: v7.128x64x128.cooperative.split_k2
 // DIRS-NEXT: v8.128x64x128.cooperative.stream_k
 // DIRS-NEXT: v9.128x256x64.cooperative
-// DIRS-NOT:  v12
+// DIRS-NOT:  v15
 
 // FAMILY: "id": "v1.128x16x128.cooperative.split_k4.ctas2",
 // FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}stages = 8, schedule = cooperative{{.*}}producer_regs = 40, consumer_regs = 96, split_k = 4{{.*}}store = direct{{.*}}ctas_per_sm = 2>"
@@ -43,6 +47,10 @@
 // FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}scheduler = stream_k{{.*}}store = direct
 // FAMILY: "id": "v11.128x16x256.cooperative.stream_k.ctas2",
 // FAMILY: "config": "#wsgemm.config<tile = [128, 16, 256], {{.*}}scheduler = stream_k{{.*}}store = direct{{.*}}ctas_per_sm = 2>"
+// FAMILY: "id": "v12.128x128x128.cooperative.split_k2",
+// FAMILY: "config": "#wsgemm.config<tile = [128, 128, 128], {{.*}}split_k = 2{{.*}}store = direct
+// FAMILY: "id": "v14.128x192x128.cooperative.split_k2",
+// FAMILY: "config": "#wsgemm.config<tile = [128, 192, 128], {{.*}}split_k = 2{{.*}}store = direct
 // FAMILY: "refused": [],
 // FAMILY: "failed": []
 
