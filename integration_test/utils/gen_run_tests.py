@@ -749,6 +749,17 @@ MXT["mx_w4_t128_splitk2"] = (MXGK, "GPTQ int4, bf16, column-major D, the family'
 MXT["mx_w4_t192_splitk2"] = (MXGK, "GPTQ int4, bf16, column-major D, the family's 128x192x128 with split_k = 2", MX_SHAPES + ["--m 4096 --n 192 --k 8192", "--m 1024 --n 320 --k 1408"])
 MXT["mx_w8_t192"] = (MXGK, "int8 per channel, bf16, column-major D, the family's 128x192x128", MX_SHAPES + ["--m 14336 --n 160 --k 4096", "--m 640 --n 385 --k 384"])
 
+# Split tiles on sm_80 (kernels/sm80_split.mlir), last so that every
+# kernel above keeps its seed: K over several units per tile, more tiles
+# than CTAs, K not a multiple of the units' k-tiles.
+S80SK = {}
+S80SKK = "kernels/sm80_split.mlir"
+S80SK["s80_split2_plain"] = (S80SKK, "sm_80 cooperative 128x128x64 with split_k = 2, f16, plain D", ["--m 256 --n 256 --k 8192", "--m 300 --n 520 --k 4104", "--m 4100 --n 4100 --k 264"])
+S80SK["s80_streamk_bias_rowsum"] = (S80SKK, "sm_80 cooperative stream-K, bf16 -> f32: column bias, ReLU, row sums", ["--m 1024 --n 1024 --k 16384", "--m 4100 --n 4100 --k 264", "--m 300 --n 520 --k 4104"])
+S80SK["s80_ms_split3"] = (S80SKK, "sm_80 multistage with split_k = 3, f16, plain D", ["--m 512 --n 512 --k 3000", "--m 4100 --n 4100 --k 264"])
+S80SK["s80_streamk_plain"] = (S80SKK, "sm_80 cooperative stream-K, f16, plain D (benchmarked)", ["--m 4096 --n 4096 --k 4096", "--m 1024 --n 1024 --k 16384"])
+S80SK["s80_streamk_lincomb_batched"] = (S80SKK, "sm_80 cooperative stream-K, batched f16: alpha x acc + beta x C (C copied for each tile's last unit)", ["--m 640 --n 384 --k 2048 --l 2", "--m 1100 --n 1200 --k 3000 --l 2"])
+
 # The warp layouts the sm_8x planner does not pick (kernels/sm80.mlir:
 # warp_columns = 2 in the one-warpgroup kernel, 1 in multistage; the
 # cooperative and multistage kernels above take 2 by default), after every
@@ -904,6 +915,7 @@ def main():
     KERNELS.update(S80CO)
     KERNELS.update(DEC)
     KERNELS.update(MXT)
+    KERNELS.update(S80SK)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -914,7 +926,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in MXT, k in DEC, k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S80SK, k in MXT, k in DEC, k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

@@ -40,10 +40,12 @@
 // reuses it for the kernel's later launches, whose flags then start at 0
 // (every launch leaves the flags it used at 0), where flags placed after
 // all partials could land on an earlier, larger launch's partials; the
-// split-K counter, unlike the chain's stored values, needs them at 0. A warpgroup's partial is its accumulator registers in thread
-// order: float4 j of 64-row block mb of thread t at ((mb x tile N / 8 + j)
-// x 128 + t) x 16 bytes, so that each warp's access is 512 contiguous
-// bytes.
+// split-K counter, unlike the chain's stored values, needs them at 0. A
+// warpgroup's partial is its accumulator registers in thread order:
+// float4 j of accumulator block mb of thread t at ((mb x V + j) x 128 + t)
+// x 16 bytes (V float4s a block: tile N / 8 for a 64-row block, tile N /
+// 16 for sm_8x's 32-row blocks with warp_columns = 2), so that each
+// warp's access is 512 contiguous bytes.
 //
 // Synchronization follows the PTX memory model's message passing: the
 // warpgroup's threads write the partial, meet at their named barrier, and
@@ -116,7 +118,14 @@ SmallVector<Value> TileScheduler::emitFixup(const WorkTile &tile,
     return SmallVector<Value>(acc);
   ImplicitLocOpBuilder &b = kc.b;
   const planning::KernelLayout &layout = kc.layout;
-  int64_t vectors = layout.tileN / 8; // float4s per thread per 64-row block
+  // Float4s per thread per accumulator block: a block is a 64-row block's
+  // tile N / 2 f32 (wgmma's layout), or with sm_8x's warp_columns = 2 a
+  // 32-row block's tile N / 4 (MainloopSm80.h); either way the thread's
+  // registers in order.
+  int64_t fields =
+      cast<LLVM::LLVMStructType>(acc.front().getType()).getBody().size();
+  assert(fields % 4 == 0 && "accumulator blocks of whole float4s");
+  int64_t vectors = fields / 4;
   int64_t partialBytes = layout.tileM * layout.tileN * 4;
   Value leader = kc.eq(kc.tidInWg, kc.i32(0));
 

@@ -11,7 +11,7 @@
 // chips lack is refused here, naming the chip: TMA (loads and stores),
 // thread block clusters, wgmma (fp8 but on sm_89, and every other type
 // but f16/bf16 with f32 accumulation), setmaxnreg; so are the parts of the sm_90 kernel the
-// sm_8x lowering does not implement yet (split-K/stream-K, pingpong,
+// sm_8x lowering does not implement yet (pingpong,
 // MN-major operands, C and aux loads in the multistage schedule). The
 // multistage schedule (no producer warps; every warp copies and waits on
 // cp.async groups, CUTLASS 2.x's MmaMultistage) is sm_8x's only: sm_90a
@@ -110,11 +110,15 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   // 1.5x the fragments from shared memory per k-step (docs/perf-notes.md,
   // "The default sm_8x kernel"). Tiles whose accumulators one warpgroup
   // cannot hold (over 128 rows, or 128 x 192) split their rows between two.
+  // A split tile's units (split-K, stream-K) sum through the workspace,
+  // whose pointers the one-warpgroup kernel's 128 accumulators, carried
+  // fragments and loop leave no room for at 128x128 (ptxas spilled 8-44
+  // bytes at 255 registers): two warpgroups of 64 each take them.
   if (!c.schedule) {
     auto [tileM, tileN, tileK] = *c.tile;
     // An epilogue subtile of 128 rows spans two warpgroups' rows.
     bool tallSubtile = c.epiTile && (*c.epiTile)[0] > 64;
-    c.schedule = tileM <= 128 && !tallSubtile &&
+    c.schedule = tileM <= 128 && !tallSubtile && !c.hasWorkspace() &&
                          accumulatorsFit(tileM, tileN,
                                          KernelSchedule::WarpSpecialized)
                      ? KernelSchedule::WarpSpecialized
@@ -170,7 +174,7 @@ void mlir::wsgemm::planning::finishChipDefaults(GemmDesc &desc,
   // at 8192^3 (docs/perf-notes.md, "The load warps copy the tile out"), so
   // a K known only at launch keeps copy_out = mma. The stage and store
   // ring counts are then planned again from what `written` said.
-  if (!written.copyOut &&
+  if (!written.copyOut && !desc.config.hasWorkspace() &&
       desc.config.schedule == KernelSchedule::WarpSpecialized &&
       desc.shape && (*desc.shape)[2] <= kCopyOutMaxK && !written.stages &&
       !written.stagesD) {
@@ -289,8 +293,17 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   if (c.schedule == KernelSchedule::Pingpong)
     errors.error() << "schedule = pingpong is not implemented on " << chip
                    << " (warp_specialized, cooperative and multistage are)";
-  if (c.getSplitK() > 1 || c.isStreamK())
-    errors.error() << "split-K and stream-K are not implemented on " << chip;
+  // Split-K and stream-K sum a tile's units through the workspace
+  // (TileSchedulerFixup.cpp: st.global, ld.acquire / red.release.gpu);
+  // only the last unit stores the tile, which the load warps' copy-out
+  // does not know.
+  if ((c.getSplitK() > 1 || c.isStreamK()) && c.copiesOutByLoad())
+    errors.error() << (c.isStreamK() ? std::string("scheduler = stream_k")
+                                     : "split_k = " +
+                                           std::to_string(c.getSplitK()))
+                   << " needs copy_out = mma: the load warps copy every "
+                      "tile out, where a split tile's last unit alone "
+                      "stores it";
   if (desc.aMajor == OperandMajor::M || desc.bMajor == OperandMajor::N)
     errors.error() << "an " << (desc.aMajor == OperandMajor::M ? "M" : "N")
                    << "-major operand is not implemented on " << chip

@@ -79,3 +79,28 @@ wsgemm.gemm @stages_written a(f16) b(f16) d(f16) shape [8192, 8192, 1024]
   epi.store %acc : f32
   epi.yield
 }
+
+// Split tiles (split-K, stream-K): the cooperative schedule without a
+// written one (two warpgroups of 64 accumulators a thread beside the
+// fixup's pointers), and the consumers' copy-out even for a short static
+// K (the last unit of a tile alone stores it).
+// CHECK-LABEL: @split_short_k
+// CHECK-SAME: schedule = cooperative
+// CHECK-SAME: split_k = 2
+// CHECK-SAME: copy_out = mma>
+// CHECK-LABEL: @stream_k
+// CHECK-SAME: schedule = cooperative
+// CHECK-SAME: scheduler = stream_k
+// CHECK-SAME: copy_out = mma>
+wsgemm.gemm @split_short_k a(f16) b(f16) d(f16) shape [1024, 1024, 1024]
+    config #wsgemm.config<split_k = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @stream_k a(f16) b(f16) d(f16)
+    config #wsgemm.config<scheduler = stream_k> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

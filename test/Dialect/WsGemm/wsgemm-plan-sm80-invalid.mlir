@@ -67,8 +67,8 @@ wsgemm.gemm @pingpong a(f16) b(f16) d(f16) config #wsgemm.config<tile = [64, 128
 
 // -----
 
-// expected-error @+1 {{split-K and stream-K are not implemented on sm_80}}
-wsgemm.gemm @split a(f16) b(f16) d(f16) config #wsgemm.config<split_k = 2> {
+// expected-error @+1 {{split_k = 2 needs copy_out = mma: the load warps copy every tile out, where a split tile's last unit alone stores it}}
+wsgemm.gemm @split a(f16) b(f16) d(f16) config #wsgemm.config<split_k = 2, schedule = warp_specialized, copy_out = load> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
