@@ -124,12 +124,14 @@ wsgemm::mixedInputFamilyMembers(const planning::GemmDesc *desc) {
       {"decode_stream_k2",
        decode(128, 16, "scheduler = stream_k, ctas_per_sm = 2",
               k256 ? 256 : 128)},
-      // 65-256 tokens: one tile of 128 tokens dequantizes each weight tile
-      // once where 128x64 tiles do it twice: 1.23-1.48x faster than the
-      // members picked before at 96-128 tokens on 8192-row weights, and
-      // at 192-256 tokens on 4096-row ones, on an H200. (Split-K 4 of it
-      // also won at 4096 x 14336, but lost 1.05-1.11x at 4096 x 4096
-      // where the estimate would pick it.)
+      // 65-400 tokens: a tile of 128 or 192 tokens dequantizes each weight
+      // tile once per 128 or 192 tokens, where 128x64 tiles do it once per
+      // 64; where the estimate picks them (96-128 tokens on 8192-row
+      // weights, 160-400 and 768 on most), 0.55-0.91x the time of the
+      // members picked before, on an H200 (docs/mixed-input.md, "Tiles of
+      // 128 and 192 tokens"). 128x128 split-K 4 also won at 4096 x 14336,
+      // but lost 1.05-1.11x at 4096 x 4096, where the estimate would
+      // pick it.
       {"tokens128_s2", decode(128, 128, "split_k = 2")},
       {"tokens192", tileConfig(128, 192, 128,
                                 "schedule = cooperative, store = direct")},
