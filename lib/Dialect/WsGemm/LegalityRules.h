@@ -48,6 +48,13 @@ std::string listToString(const std::array<int64_t, N> &values) {
   return str + "]";
 }
 
+/// The knob that splits a config's tiles, as written: "scheduler =
+/// stream_k" or "split_k = S", for diagnostics.
+inline std::string splitKnob(const GemmConfig &c) {
+  return c.isStreamK() ? std::string("scheduler = stream_k")
+                       : "split_k = " + std::to_string(c.getSplitK());
+}
+
 /// Split-K and stream-K (workspace, persistence, schedule, clusters, the
 /// scheduler's parameter names).
 void checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors);

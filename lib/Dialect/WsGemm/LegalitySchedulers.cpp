@@ -18,9 +18,7 @@ using namespace mlir::wsgemm::planning::legality;
 /// index cover the same K range, so a cluster's CTAs walk them together).
 void legality::checkTileSchedulerRules(const GemmDesc &desc, ErrorList &errors) {
   const GemmConfig &c = desc.config;
-  std::string what =
-      c.isStreamK() ? std::string("scheduler = stream_k")
-                    : "split_k = " + std::to_string(c.getSplitK());
+  std::string what = splitKnob(c);
   // The scheduler's own parameters are found by name, like the epilogue's.
   for (const EpilogueOperand &operand : desc.operands) {
     bool order = c.hasRuntimeTileOrder() && operand.name == "tile_order";

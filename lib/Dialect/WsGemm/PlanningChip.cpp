@@ -298,10 +298,7 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
   // only the last unit stores the tile, which the load warps' copy-out
   // does not know.
   if ((c.getSplitK() > 1 || c.isStreamK()) && c.copiesOutByLoad())
-    errors.error() << (c.isStreamK() ? std::string("scheduler = stream_k")
-                                     : "split_k = " +
-                                           std::to_string(c.getSplitK()))
-                   << " needs copy_out = mma: the load warps copy every "
+    errors.error() << splitKnob(c) << " needs copy_out = mma: the load warps copy every "
                       "tile out, where a split tile's last unit alone "
                       "stores it";
   if (desc.aMajor == OperandMajor::M || desc.bMajor == OperandMajor::N)
