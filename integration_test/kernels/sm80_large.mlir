@@ -5,8 +5,9 @@
 // chip by test/Target/PTX/sm80-ptxas.test) cannot hold them. PTX for sm_80,
 // assembled for sm_90a to run on the lent H100.
 
-// Multistage 128x256 (warp tile 16 x 256: 128 accumulators; too many for
-// a 384-thread warp-specialized block), 3 stages of 48 KiB.
+// Multistage 128x256 (warp tiles 32 x 128, two columns of warps: 128
+// accumulators; too many for a 384-thread warp-specialized block), 3
+// stages of 48 KiB.
 wsgemm.gemm @s80_ms256_plain a(f16) b(f16) d(f16)
     config #wsgemm.config<tile = [128, 256, 64], schedule = multistage> {
 ^bb0(%acc: f32):
@@ -57,5 +58,53 @@ wsgemm.gemm @s80_ws_copyout_aux_w2 a(f16) b(f16) d(f32)
   epi.reduce_to_vec_m sum %acc, "rowsum" : f32
   %r = epi.relu %acc : f32
   epi.store %r reduce add : f32
+  epi.yield
+}
+
+// The pipelined multistage loop's layouts (issue 28): four columns of
+// warps (warp_columns = 4, 64 x 64 warp tiles, CUTLASS's at 128x256) with
+// what a subtile of four 16-row rectangles feeds: column and row vectors
+// in, an aux store and row sums out, batched.
+wsgemm.gemm @s80_ms256_w4_vectors_aux_rowsum batched a(f16) b(f16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = multistage,
+                          warp_columns = 4> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_n "bias" : f16 -> f32
+  %rb = epi.load_vec_m "rbias" : f16 -> f32
+  %s = arith.addf %acc, %bias : f32
+  %t = arith.addf %s, %rb : f32
+  %r = epi.relu %t : f32
+  epi.aux_store %t, "pre" : f32 -> f16
+  epi.reduce_to_vec_m sum %r, "rowsum" : f32
+  epi.store %r : f32
+  epi.yield
+}
+
+// The default family's 128x256 stream-K member as sm_80 plans it: no
+// schedule written, so multistage (the cooperative kernel's registers
+// cannot hold 128 accumulators a thread), stream-K units summed through
+// the workspace.
+wsgemm.gemm @s80_256_streamk a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64], scheduler = stream_k> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// 128x128 multistage with four columns of warps (64 x 32 warp tiles), bf16.
+wsgemm.gemm @s80_ms_w4_bf16_plain a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<schedule = multistage, warp_columns = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// Two stages (what sm_86/89's 99 KiB hold at 128x128): the pipelined loop
+// copies k-tile kt + 1 during k-tile kt and waits for all of it (wait_group
+// 0) before that k-tile's first fragments.
+wsgemm.gemm @s80_ms_s2_f32 a(f16) b(f16) d(f32)
+    config #wsgemm.config<schedule = multistage, stages = 2> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
   epi.yield
 }

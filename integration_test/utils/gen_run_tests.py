@@ -760,6 +760,16 @@ S80SK["s80_ms_split3"] = (S80SKK, "sm_80 multistage with split_k = 3, f16, plain
 S80SK["s80_streamk_plain"] = (S80SKK, "sm_80 cooperative stream-K, f16, plain D (benchmarked)", ["--m 4096 --n 4096 --k 4096", "--m 1024 --n 1024 --k 16384"])
 S80SK["s80_streamk_lincomb_batched"] = (S80SKK, "sm_80 cooperative stream-K, batched f16: alpha x acc + beta x C (C copied for each tile's last unit)", ["--m 640 --n 384 --k 2048 --l 2", "--m 1100 --n 1200 --k 3000 --l 2"])
 
+# The pipelined multistage loop (kernels/sm80_large.mlir, issue 28): four
+# columns of warps, the family's 128x256 stream-K member; after every other
+# table so the kernels above keep their seeds.
+S80MS = {}
+S80MSK = "kernels/sm80_large.mlir"
+S80MS["s80_ms256_w4_vectors_aux_rowsum"] = (S80MSK, "sm_80 multistage 128x256, warp_columns = 4 (64x64 warp tiles), batched f16 -> bf16: column and row bias, ReLU, aux store, row sums", ["--m 1000 --n 3000 --k 4104 --l 2", "--m 4100 --n 4100 --k 264"])
+S80MS["s80_256_streamk"] = (S80MSK, "sm_80 128x256 stream-K, no schedule written (multistage), f16, plain D", ["--m 1024 --n 1024 --k 16384", "--m 4100 --n 4100 --k 264", "--m 300 --n 520 --k 4104"])
+S80MS["s80_ms_s2_f32"] = (S80MSK, "sm_80 multistage 128x128 with 2 stages (sm_86/89's count), f16 -> f32, plain D", [BIG, "--m 4100 --n 4100 --k 264"])
+S80MS["s80_ms_w4_bf16_plain"] = (S80MSK, "sm_80 multistage 128x128, warp_columns = 4 (64x32 warp tiles), bf16, plain D", [BIG, "--m 4100 --n 4100 --k 264"])
+
 # The warp layouts the sm_8x planner does not pick (kernels/sm80.mlir:
 # warp_columns = 2 in the one-warpgroup kernel, 1 in multistage; the
 # cooperative and multistage kernels above take 2 by default), after every
@@ -916,6 +926,7 @@ def main():
     KERNELS.update(DEC)
     KERNELS.update(MXT)
     KERNELS.update(S80SK)
+    KERNELS.update(S80MS)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -926,7 +937,7 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S80SK, k in MXT, k in DEC, k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S80MS, k in S80SK, k in MXT, k in DEC, k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")

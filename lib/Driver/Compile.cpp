@@ -110,7 +110,7 @@ static void retarget(std::string &manifest, const CompileOptions &options) {
 
 FailureOr<SmallVector<CompiledKernel>>
 wsgemm::compileModule(ModuleOp module, const CompileOptions &options) {
-  if (failed(resolveDefaultConfigs(module)))
+  if (failed(resolveDefaultConfigs(module, options.chip)))
     return failure();
   return driver::compileResolved(module, options);
 }

@@ -55,7 +55,7 @@ static std::string printAttr(Attribute a) {
 }
 
 PlannedConfig wsgemm::planGemm(ModuleOp module, StringRef name,
-                             Attribute config) {
+                               Attribute config, StringRef chip) {
   PlannedConfig out;
   MLIRContext *ctx = module.getContext();
   OwningOpRef<ModuleOp> clone = module.clone();
@@ -81,6 +81,7 @@ PlannedConfig wsgemm::planGemm(ModuleOp module, StringRef name,
   DiagnosticCollector diags(ctx);
   PassManager pm(ctx);
   PipelineOptions popts;
+  popts.chip = chip.str();
   buildPreparePipeline(pm, popts);
   if (failed(pm.run(*clone))) {
     out.reason = diags.text.empty() ? "refused without a diagnostic"
@@ -212,7 +213,8 @@ static FailureOr<SmallVector<std::string>> unconfigured(ModuleOp module) {
   return names;
 }
 
-static LogicalResult resolve(ModuleOp module, ArrayRef<std::string> names) {
+static LogicalResult resolve(ModuleOp module, ArrayRef<std::string> names,
+                             StringRef chip) {
   MLIRContext *ctx = module.getContext();
   for (const std::string &name : names) {
     GemmOp gemm;
@@ -220,12 +222,12 @@ static LogicalResult resolve(ModuleOp module, ArrayRef<std::string> names) {
       if (g.getSymName() == name)
         gemm = g;
     });
-    PlannedConfig first = planGemm(module, name, nullptr);
+    PlannedConfig first = planGemm(module, name, nullptr, chip);
     if (first.accepted)
       continue;
     for (const std::string &text : defaultFallbacks(tileKOf(gemm))) {
       auto config = dyn_cast_or_null<ConfigAttr>(parseAttribute(text, ctx));
-      if (!config || !planGemm(module, name, config).accepted)
+      if (!config || !planGemm(module, name, config, chip).accepted)
         continue;
       gemm.setConfigAttr(config);
       emitRemark(gemm.getLoc())
@@ -237,11 +239,11 @@ static LogicalResult resolve(ModuleOp module, ArrayRef<std::string> names) {
   return success();
 }
 
-LogicalResult wsgemm::resolveDefaultConfigs(ModuleOp module) {
+LogicalResult wsgemm::resolveDefaultConfigs(ModuleOp module, StringRef chip) {
   FailureOr<SmallVector<std::string>> names = unconfigured(module);
   if (failed(names))
     return failure();
-  return resolve(module, *names);
+  return resolve(module, *names, chip);
 }
 
 namespace {
@@ -307,7 +309,7 @@ static int64_t spillBytes(StringRef report) {
 FailureOr<CompileOutput>
 wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
   FailureOr<SmallVector<std::string>> names = unconfigured(module);
-  if (failed(names) || failed(resolve(module, *names)))
+  if (failed(names) || failed(resolve(module, *names, options.chip)))
     return failure();
   CompileOutput out;
   if (options.family == FamilyMode::None) {
@@ -332,7 +334,7 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
       if (g.getSymName() == name)
         gemm = g;
     });
-    PlannedConfig first = planGemm(module, name, nullptr);
+    PlannedConfig first = planGemm(module, name, nullptr, options.chip);
     if (!first.accepted)
       continue; // the main compile reports the refusal
     CompiledFamily family;
@@ -360,7 +362,7 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
       auto config =
           dyn_cast_or_null<ConfigAttr>(parseAttribute(members[i].config, ctx));
       std::string requested = members[i].config;
-      PlannedConfig p = planGemm(module, name, config);
+      PlannedConfig p = planGemm(module, name, config, options.chip);
       if (!p.accepted) {
         // The default kernel's tile and epilogue tile, this member's
         // scheduler knobs.
@@ -371,7 +373,7 @@ wsgemm::compileWithFamilies(ModuleOp module, const CompileOptions &options) {
         knobs.emplace_back("epi_tile", knobOf(first.planned, "epi_tile"));
         std::string retry = joinConfig(knobs);
         auto again = dyn_cast_or_null<ConfigAttr>(parseAttribute(retry, ctx));
-        PlannedConfig q = planGemm(module, name, again);
+        PlannedConfig q = planGemm(module, name, again, options.chip);
         if (!q.accepted) {
           family.manifest.refused.push_back(
               {"v" + std::to_string(i) + "." + members[i].tag, "",

@@ -68,6 +68,8 @@ struct Options {
   /// ws-gemm-compile's flags given to the sweep (--spills, --chip, ...),
   /// passed on to every compile.
   std::vector<std::string> compileFlags;
+  /// The chip the configs are planned for (ws-gemm-compile's --chip).
+  std::string chip = "sm_90a";
   unsigned jobs = 0;          // 0: the cores there are
   bool dryRun = false;        // plan only, compile nothing
   bool noDefaults = false;    // only the user's axes

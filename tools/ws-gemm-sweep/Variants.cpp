@@ -257,7 +257,7 @@ int runSweep(const Options &o, ModuleOp module) {
       continue;
     }
     mlir::wsgemm::PlannedConfig plan =
-        mlir::wsgemm::planGemm(module, name, attr);
+        mlir::wsgemm::planGemm(module, name, attr, o.chip);
     v.mlir = std::move(plan.mlir);
     std::string status;
     if (!plan.accepted) {

@@ -97,6 +97,7 @@ int main(int argc, char **argv) {
   o.kernel = kernel;
   o.emit = emit;
   o.compileFlags = compileFlags.given();
+  o.chip = compileFlags.options().chip;
   o.jobs = jobs;
   o.dryRun = dryRun;
   o.noDefaults = noDefaults;

@@ -47,9 +47,11 @@ struct PlannedConfig {
 };
 
 /// Plans the wsgemm.gemm @`name` of `module` under `config` (null: the
-/// op's own) in a clone holding only that gemm, by --wsgemm-prepare.
+/// op's own) in a clone holding only that gemm, by --wsgemm-prepare for
+/// `chip` (the pipeline's `chip` option: sm_90a, sm_80, sm_86, sm_89).
 /// Diagnostics are collected, never reported.
-PlannedConfig planGemm(ModuleOp module, StringRef name, Attribute config);
+PlannedConfig planGemm(ModuleOp module, StringRef name, Attribute config,
+                       StringRef chip = "sm_90a");
 
 /// The knobs of a printed #wsgemm.config<...> (top-level `k = v` pairs, in
 /// the attribute's order).
@@ -144,7 +146,8 @@ FailureOr<CompileOutput> compileWithFamilies(ModuleOp module,
 /// (set on the op, with a remark saying why); when it accepts none the op
 /// is left alone, so that compiling it reports the default's refusal.
 /// Runs --wsgemm-from-linalg first (linalg input makes its gemms here).
-LogicalResult resolveDefaultConfigs(ModuleOp module);
+LogicalResult resolveDefaultConfigs(ModuleOp module,
+                                    StringRef chip = "sm_90a");
 
 /// Writes DIR/family.json and DIR/<id>/<kernel>.{json,ptx,cubin} per
 /// variant (as writeKernels), family.json last.

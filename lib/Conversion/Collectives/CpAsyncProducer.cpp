@@ -420,6 +420,91 @@ void collectives::emitCpAsyncOperandCopies(KernelContext &kc,
   }
 }
 
+bool KTileCopier::applies(KernelContext &kc, bool isA, int64_t threads) {
+  const pl::GemmConfig &c = kc.desc.config;
+  bool kMajor = isA ? kc.desc.aMajor != pl::OperandMajor::M
+                    : kc.desc.bMajor != pl::OperandMajor::N;
+  CopyPlan plan = copyPlan(kc, isA, Value(), threads);
+  int64_t rows = isA ? kc.layout.tileM : kc.layout.tileN;
+  int64_t piecesPerRow = kc.layout.tileK * plan.elementBytes / 16;
+  return (isA ? c.isCpAsyncA() : c.isCpAsyncB()) && kMajor &&
+         plan.widthBytes == 16 && piecesPerRow == 8 &&
+         threads % piecesPerRow == 0 &&
+         (rows * piecesPerRow) % threads == 0;
+}
+
+KTileCopier::KTileCopier(KernelContext &kc, bool isA, const WorkTile &tile,
+                         Value thread, int64_t threads)
+    : kc(kc) {
+  assert(applies(kc, isA, threads) && "not a branch-free copy");
+  ImplicitLocOpBuilder &b = kc.b;
+  Type i64Ty = b.getI64Type();
+  auto ext = [&](Value v) { return arith::ExtUIOp::create(b, i64Ty, v); };
+  KernelContext::MatrixArg m = kc.matrixArg(isA ? "A" : "B");
+  elementBytes = pl::getBits(isA ? kc.desc.a : kc.desc.b) / 8;
+  const int64_t piecesPerRow = 8, rows = isA ? kc.layout.tileM
+                                             : kc.layout.tileN;
+  rowsPerRound = threads / piecesPerRow;
+  nRounds = rows / rowsPerRound;
+  Value r = kc.divu(thread, kc.i32(piecesPerRow));
+  Value piece = kc.remu(thread, kc.i32(piecesPerRow));
+  column = kc.mul(piece, kc.i32(16 / elementBytes));
+  // The stage's 128B swizzle: row r's chunk c at c ^ (r % 8); rounds of a
+  // multiple of 8 rows keep the phase.
+  assert(rowsPerRound % 8 == 0 && "rounds keep the swizzle's phase");
+  sharedOff = kc.add(kc.mul(r, kc.i32(128)),
+                     kc.mul(arith::XOrIOp::create(
+                                b, piece, kc.remu(r, kc.i32(8))),
+                            kc.i32(16)));
+  Value batch = kc.desc.batched ? tile.batch : kc.i32(0);
+  Value row = kc.add(isA ? tile.m0 : tile.n0, r);
+  Value first = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, ext(batch), m.batchStride),
+      arith::MulIOp::create(b, ext(row), m.ld));
+  rowStart = LLVM::GEPOp::create(
+      b, kc.globalPtrTy, b.getI8Type(), m.base,
+      ValueRange{arith::MulIOp::create(b, first, kc.i64(elementBytes))});
+  step = arith::MulIOp::create(b, m.ld,
+                               kc.i64(rowsPerRound * elementBytes));
+  // Rounds u with row + u * rowsPerRound < the matrix's rows: 0 ..
+  // rowsInside - 1 (rows past the edge read nothing).
+  Value size = isA ? kc.sizeM : kc.sizeN;
+  Value left = kc.select(kc.ult(row, size), kc.sub(size, row), kc.i32(0));
+  rowsInside = arith::MinUIOp::create(
+      b, kc.divu(kc.add(left, kc.i32(rowsPerRound - 1)),
+                 kc.i32(rowsPerRound)),
+      kc.i32(nRounds));
+}
+
+void KTileCopier::setKTile(Value kCoord, Value stageDst) {
+  ImplicitLocOpBuilder &b = kc.b;
+  Value col = kc.add(kCoord, column);
+  // K is a multiple of the 16-byte piece (the operand's alignment rule), so
+  // a piece is wholly inside K or wholly past it.
+  Value inside = kc.ult(col, kc.sizeK);
+  Value at = kc.select(inside, col, kc.i32(0));
+  from = LLVM::GEPOp::create(
+      b, kc.globalPtrTy, b.getI8Type(), rowStart,
+      ValueRange{arith::MulIOp::create(
+          b, arith::ExtUIOp::create(b, b.getI64Type(), at),
+          kc.i64(elementBytes))});
+  roundsToCopy = kc.select(inside, rowsInside, kc.i32(0));
+  stage = stageDst;
+}
+
+void KTileCopier::issue(int64_t u) {
+  ImplicitLocOpBuilder &b = kc.b;
+  Value src = LLVM::GEPOp::create(
+      b, kc.globalPtrTy, b.getI8Type(), from,
+      ValueRange{arith::MulIOp::create(b, step, kc.i64(u))});
+  Value dst =
+      kc.gep(stage, kc.add(sharedOff, kc.i32(u * rowsPerRound * 128)));
+  Value bytes =
+      kc.select(kc.ult(kc.i32(u), roundsToCopy), kc.i32(16), kc.i32(0));
+  NVVM::CpAsyncOp::create(b, dst, src, 16, NVVM::LoadCacheModifierKind::CG,
+                          bytes);
+}
+
 Value collectives::emitCpAsyncMainloopLoads(KernelContext &kc,
                                             const WorkTile &tile, Value start) {
   ImplicitLocOpBuilder &b = kc.b;

@@ -75,6 +75,41 @@ void emitCpAsyncOperandCopies(KernelContext &kc, const WorkTile &tile,
                               Value kCoord, Value aDst, Value bDst,
                               Value thread, int64_t threads);
 
+/// The multistage mainloop's copies of a K-major operand (A or B),
+/// branch-free so that they can be spread over a k-tile's k-steps
+/// (CUTLASS's MmaMultistage issues them between its warp-level MMAs):
+/// thread t's piece of round u is row t / P + u * (T / P) at column piece
+/// t % P (P 16-byte pieces per 128-byte row, T threads), one source
+/// pointer per k-tile stepped by T / P rows a round. A piece past M or N
+/// (rows the tile's edge leaves out) or past K (the last k-tile's tail, a
+/// k-tile past the tile's) copies 0 bytes (cp.async's src-size: zero
+/// fill, nothing read); past K it points at its row's first element.
+/// Completion is the caller's (commit_group).
+class KTileCopier {
+public:
+  /// Whether A (`isA`) or B is copied this way by `threads` threads: 16
+  /// bytes at a time, K-major, whole rounds of whole rows.
+  static bool applies(KernelContext &kc, bool isA, int64_t threads);
+  /// This thread's rows of `tile`.
+  KTileCopier(KernelContext &kc, bool isA, const WorkTile &tile, Value thread,
+              int64_t threads);
+  int64_t rounds() const { return nRounds; }
+  /// Sets the k-tile at element `kCoord` and its stage `stageDst`.
+  void setKTile(Value kCoord, Value stageDst);
+  /// Issues round `u` (0 .. rounds() - 1) of the k-tile.
+  void issue(int64_t u);
+
+private:
+  KernelContext &kc;
+  int64_t nRounds = 0, rowsPerRound = 0, elementBytes = 2;
+  Value rowStart;   // !llvm.ptr<1>: this thread's first row, element 0
+  Value column;     // i32: this thread's first element in a k-tile row
+  Value sharedOff;  // i32: this thread's first piece in a stage
+  Value step;       // i64: bytes between rounds
+  Value rowsInside; // i32: this thread's rounds inside M or N
+  Value from, roundsToCopy, stage;
+};
+
 /// Threads of the load role when an operand is loaded with cp.async: the
 /// producer warpgroup's warps beside the epilogue-load warp.
 int64_t getCpAsyncProducerThreads(const planning::KernelLayout &layout);

@@ -360,14 +360,18 @@ SmallVector<Value> collectives::emitMainloopMmaSm80(KernelContext &kc,
   return mma.pack(ValueRange(loop.getResults()).take_front(nAcc));
 }
 
-SmallVector<Value> collectives::emitMainloopMultistageSm80(KernelContext &kc,
-                                                           const WorkTile &tile,
-                                                           Value consumerWg) {
+/// The multistage loop in order: at the top of each k-tile every thread
+/// waits for its copies of the k-tile and meets the others at bar.sync,
+/// copies k-tile kt + stages - 1 (the edge-checked or straight-line copies
+/// of emitCpAsyncOperandCopies), then multiplies the stage. Returns the
+/// flat accumulators.
+static SmallVector<Value> emitMultistageInOrder(KernelContext &kc,
+                                                const WorkTile &tile,
+                                                StageMma &mma,
+                                                int64_t threads) {
   ImplicitLocOpBuilder &b = kc.b;
   const pl::KernelLayout &layout = kc.layout;
   const int64_t stages = layout.stages;
-  const int64_t threads = 128 * layout.consumerWarpgroups;
-  StageMma mma(kc, consumerWg);
   // Every thread of the CTA copies its pieces of k-tile `kt` (i32) into
   // stage `stage`, one cp.async group per k-tile (empty past the tile's
   // k-tiles, so that the group count stays k-tile + stages - 1).
@@ -379,30 +383,131 @@ SmallVector<Value> collectives::emitMainloopMultistageSm80(KernelContext &kc,
     });
     NVVM::CpAsyncCommitGroupOp::create(b);
   };
-  auto syncAll = [&] { kc.namedBarrier(kc.i32(0), threads); };
   for (int64_t s = 0; s + 1 < stages; ++s)
     copyKTile(kc.i32(s), kc.i32(s));
   auto loop =
       scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1), mma.zeros());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value kt = loop.getInductionVar();
+  // This thread's copies of k-tile kt landed; after the barrier every
+  // thread's have, and every thread is done reading stage kt - 1, which
+  // k-tile kt + stages - 1 refills.
+  NVVM::CpAsyncWaitGroupOp::create(b, stages - 2);
+  kc.namedBarrier(kc.i32(0), threads);
+  Value next = kc.add(kt, kc.i32(stages - 1));
+  copyKTile(next, kc.remu(next, kc.i32(stages)));
+  auto [aStage, bStage] = stagePointers(kc, kc.remu(kt, kc.i32(stages)));
+  SmallVector<Value> acc(loop.getRegionIterArgs());
+  mma.multiply(aStage, bStage, acc);
+  scf::YieldOp::create(b, acc);
+  return SmallVector<Value>(loop.getResults());
+}
+
+/// The multistage loop software-pipelined as CUTLASS's MmaMultistage is:
+/// k-step ks loads k-step ks + 1's fragments,
+/// runs ks's mma.sync, then issues its share of k-tile kt + stages - 1's
+/// copies (branch-free, KTileCopier), the group committed after the
+/// second-to-last k-step; the last k-step waits for k-tile kt + 1 and
+/// meets the other threads at bar.sync before loading that stage's first
+/// fragments, so the barrier and the loads' latency fall behind k-step
+/// ks's mma.sync in the tensor pipe instead of ahead of a k-tile's first.
+/// Every read of stage kt is issued before that barrier, so the copies
+/// after it may refill the stage. Returns the flat accumulators.
+static SmallVector<Value> emitMultistagePipelined(KernelContext &kc,
+                                                  const WorkTile &tile,
+                                                  StageMma &mma,
+                                                  int64_t threads) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  const int64_t stages = layout.stages, steps = mma.steps();
+  KTileCopier copyA(kc, /*isA=*/true, tile, kc.tid, threads);
+  KTileCopier copyB(kc, /*isA=*/false, tile, kc.tid, threads);
+  auto setKTile = [&](Value kt, Value stage) {
+    auto [aDst, bDst] = stagePointers(kc, stage);
+    Value kCoord = kc.mul(kc.add(tile.kBegin, kt), kc.i32(layout.tileK));
+    copyA.setKTile(kCoord, aDst);
+    copyB.setKTile(kCoord, bDst);
+  };
+  // Rounds of A then B, spread over the first steps - 1 k-steps.
+  SmallVector<std::pair<KTileCopier *, int64_t>> rounds;
+  for (KTileCopier *c : {&copyA, &copyB})
+    for (int64_t u = 0; u < c->rounds(); ++u)
+      rounds.push_back({c, u});
+  const int64_t slots = steps - 1, total = rounds.size();
+  auto issueSlot = [&](int64_t s) {
+    for (int64_t i = s * total / slots; i < (s + 1) * total / slots; ++i)
+      rounds[i].first->issue(rounds[i].second);
+  };
+  // The prologue: k-tiles 0 .. stages - 2 (zero bytes past the tile's).
+  for (int64_t s = 0; s + 1 < stages; ++s) {
+    setKTile(kc.i32(s), kc.i32(s));
+    for (int64_t i = 0; i < total; ++i)
+      rounds[i].first->issue(rounds[i].second);
+    NVVM::CpAsyncCommitGroupOp::create(b);
+  }
+  NVVM::CpAsyncWaitGroupOp::create(b, stages - 2);
+  kc.namedBarrier(kc.i32(0), threads);
+  SmallVector<Value> init = mma.zeros();
+  const int64_t nAcc = init.size();
+  {
+    auto [a0, b0] = stagePointers(kc, kc.i32(0));
+    llvm::append_range(init, mma.load(a0, b0, 0));
+  }
+  auto loop = scf::ForOp::create(b, kc.i32(0), tile.kTiles, kc.i32(1), init);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
-    // This thread's copies of k-tile kt landed; after the barrier every
-    // thread's have, and every thread is done reading stage kt - 1, which
-    // k-tile kt + stages - 1 refills.
-    NVVM::CpAsyncWaitGroupOp::create(b, stages - 2);
-    syncAll();
-    Value next = kc.add(kt, kc.i32(stages - 1));
-    copyKTile(next, kc.remu(next, kc.i32(stages)));
     auto [aStage, bStage] = stagePointers(kc, kc.remu(kt, kc.i32(stages)));
-    SmallVector<Value> acc(loop.getRegionIterArgs());
-    mma.multiply(aStage, bStage, acc);
+    setKTile(kc.add(kt, kc.i32(stages - 1)),
+             kc.remu(kc.add(kt, kc.i32(stages - 1)), kc.i32(stages)));
+    ValueRange args = loop.getRegionIterArgs();
+    SmallVector<Value> acc(args.take_front(nAcc));
+    SmallVector<Value> frag(args.drop_front(nAcc));
+    for (int64_t ks = 0; ks < steps; ++ks) {
+      SmallVector<Value> ahead;
+      if (ks + 1 < steps) {
+        ahead = mma.load(aStage, bStage, ks + 1);
+      } else {
+        // k-tile kt + 1 landed (every group up to it: the prologue's
+        // stages - 1 and one per k-tile through this one); past the last
+        // k-tile this reads a stage of zeros, never one in flight.
+        NVVM::CpAsyncWaitGroupOp::create(b, stages - 2);
+        kc.namedBarrier(kc.i32(0), threads);
+        auto [an, bn] = stagePointers(
+            kc, kc.remu(kc.add(kt, kc.i32(1)), kc.i32(stages)));
+        ahead = mma.load(an, bn, 0);
+      }
+      mma.mma(frag, acc);
+      if (ks < slots) {
+        issueSlot(ks);
+        if (ks + 1 == slots)
+          NVVM::CpAsyncCommitGroupOp::create(b);
+      }
+      frag = ahead;
+    }
+    llvm::append_range(acc, frag);
     scf::YieldOp::create(b, acc);
   }
+  return SmallVector<Value>(ValueRange(loop.getResults()).take_front(nAcc));
+}
+
+SmallVector<Value> collectives::emitMainloopMultistageSm80(KernelContext &kc,
+                                                           const WorkTile &tile,
+                                                           Value consumerWg) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const pl::KernelLayout &layout = kc.layout;
+  const int64_t threads = 128 * layout.consumerWarpgroups;
+  StageMma mma(kc, consumerWg);
+  SmallVector<Value> acc =
+      mma.steps() >= 2 && KTileCopier::applies(kc, /*isA=*/true, threads) &&
+              KTileCopier::applies(kc, /*isA=*/false, threads)
+          ? emitMultistagePipelined(kc, tile, mma, threads)
+          : emitMultistageInOrder(kc, tile, mma, threads);
   // The ring is reused by the next tile's first copies: every group landed
   // (the empty ones past K included) and every thread read its last stage.
   NVVM::CpAsyncWaitGroupOp::create(b, 0);
-  syncAll();
-  return mma.pack(loop.getResults());
+  kc.namedBarrier(kc.i32(0), threads);
+  return mma.pack(acc);
 }

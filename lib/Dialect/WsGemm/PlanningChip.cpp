@@ -114,15 +114,26 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   // whose pointers the one-warpgroup kernel's 128 accumulators, carried
   // fragments and loop leave no room for at 128x128 (ptxas spilled 8-44
   // bytes at 255 registers): two warpgroups of 64 each take them.
+  // Where the cooperative kernel's 168 registers a thread (384 threads)
+  // cannot hold the accumulators either (128 x 256: 128 a thread), the
+  // multistage kernel's 256 threads with 255 registers each do, as
+  // CUTLASS's fastest sm_80 config (128x256x64, 3 stages) does; its
+  // pipelined loop ran that tile at 0.97-0.99x CUTLASS's and 1.13x
+  // CUTLASS's 128x128 at 4096^3 (docs/perf-notes.md, "The multistage loop
+  // pipelined"). It copies no C or aux matrix and has no load warps.
   if (!c.schedule) {
     auto [tileM, tileN, tileK] = *c.tile;
     // An epilogue subtile of 128 rows spans two warpgroups' rows.
     bool tallSubtile = c.epiTile && (*c.epiTile)[0] > 64;
-    c.schedule = tileM <= 128 && !tallSubtile && !c.hasWorkspace() &&
-                         accumulatorsFit(tileM, tileN,
-                                         KernelSchedule::WarpSpecialized)
-                     ? KernelSchedule::WarpSpecialized
-                     : KernelSchedule::Cooperative;
+    if (tileM <= 128 && !tallSubtile && !c.hasWorkspace() &&
+        accumulatorsFit(tileM, tileN, KernelSchedule::WarpSpecialized))
+      c.schedule = KernelSchedule::WarpSpecialized;
+    else if (!accumulatorsFit(tileM, tileN, KernelSchedule::Cooperative) &&
+             accumulatorsFit(tileM, tileN, KernelSchedule::Multistage) &&
+             !desc.readsEpilogueMatrices() && !c.copiesOutByLoad())
+      c.schedule = KernelSchedule::Multistage;
+    else
+      c.schedule = KernelSchedule::Cooperative;
   }
   if (!c.loadA)
     c.loadA = OperandLoad::CpAsync;
@@ -342,20 +353,23 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
     errors.error() << chip << " tile N must be a multiple of 16 up to 256 "
                    << "(one ldmatrix.x4 of B covers 16 columns), got "
                    << tileN;
-  // Two columns of warps: each loads B 16 columns per ldmatrix.x4 and
-  // stores (and has C and aux loads copied as) whole epilogue subtiles of
-  // its own columns.
-  if (c.getWarpColumns() == 2) {
+  // Two or four columns of warps: each loads B 16 columns per ldmatrix.x4
+  // and stores (and has C and aux loads copied as) whole epilogue subtiles
+  // of its own columns.
+  if (c.getWarpColumns() > 1) {
+    int64_t cols = c.getWarpColumns();
     int64_t epiN = c.epiTile ? (*c.epiTile)[1] : 0;
-    if ((tileN / 2) % 16 != 0)
-      errors.error() << "warp_columns = 2 needs tile N / 2 to be a multiple "
-                     << "of 16 (each column of warps loads B with "
-                        "ldmatrix.x4, 16 columns at a time), got tile N "
+    if ((tileN / cols) % 16 != 0)
+      errors.error() << "warp_columns = " << cols << " needs tile N / "
+                     << cols << " to be a multiple of 16 (each column of "
+                     << "warps loads B with ldmatrix.x4, 16 columns at a "
+                        "time), got tile N "
                      << tileN;
-    else if (epiN > 0 && (tileN / 2) % epiN != 0)
-      errors.error() << "warp_columns = 2 needs epi N to divide tile N / 2 = "
-                     << tileN / 2 << " (a subtile's columns belong to one "
-                     << "column of warps), got epi_tile = "
+    else if (epiN > 0 && (tileN / cols) % epiN != 0)
+      errors.error() << "warp_columns = " << cols << " needs epi N to "
+                     << "divide tile N / " << cols << " = " << tileN / cols
+                     << " (a subtile's columns belong to one column of "
+                     << "warps), got epi_tile = "
                      << listToString(*c.epiTile);
   }
   KernelSchedule schedule = getSchedule(desc);

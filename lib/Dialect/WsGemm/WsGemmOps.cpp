@@ -177,8 +177,9 @@ LogicalResult ConfigAttr::verify(
                        << *ctasPerSm;
   // A warpgroup's four warps side by side along N: one column of four, or
   // two of two (Legality.cpp checks the chip and the tile).
-  if (warpColumns && *warpColumns != 1 && *warpColumns != 2)
-    return emitError() << "config warp_columns must be 1 or 2 (a consumer "
+  if (warpColumns && *warpColumns != 1 && *warpColumns != 2 &&
+      *warpColumns != 4)
+    return emitError() << "config warp_columns must be 1, 2 or 4 (a consumer "
                           "warpgroup's warps along N), got "
                        << *warpColumns;
   return success();

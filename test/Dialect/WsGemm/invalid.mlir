@@ -409,8 +409,8 @@ wsgemm.gemm @ctas_per_sm_3 a(f16) b(f16) d(f16) config #wsgemm.config<ctas_per_s
 
 // -----
 
-// expected-error @+1 {{config warp_columns must be 1 or 2 (a consumer warpgroup's warps along N), got 4}}
-wsgemm.gemm @warp_columns_4 a(f16) b(f16) d(f16) config #wsgemm.config<warp_columns = 4> {
+// expected-error @+1 {{config warp_columns must be 1, 2 or 4 (a consumer warpgroup's warps along N), got 3}}
+wsgemm.gemm @warp_columns_3 a(f16) b(f16) d(f16) config #wsgemm.config<warp_columns = 3> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

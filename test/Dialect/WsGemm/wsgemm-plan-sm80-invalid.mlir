@@ -134,8 +134,10 @@ wsgemm.gemm @tile_n a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 24, 
 
 // -----
 
+// The cooperative kernel's 384 threads get 168 registers each (without a
+// schedule the tile plans multistage: 256 threads of 255).
 // expected-error @+1 {{a sm_80 consumer thread of tile [128, 256, 64] holds 128 f32 accumulators (32 rows x 128 columns per warp), which with 72 for fragments and addresses exceed the 168 registers a thread of a 384-thread block has: a smaller tile N fits}}
-wsgemm.gemm @regs_tile a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64]> {
+wsgemm.gemm @regs_tile a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64], schedule = cooperative> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
@@ -213,3 +215,33 @@ wsgemm.gemm @warp_columns_epi_n a(f16) b(f16) d(f16) config #wsgemm.config<epi_t
   epi.yield
 }
 
+// -----
+
+// expected-error @+1 {{warp_columns = 4 needs tile N / 4 to be a multiple of 16 (each column of warps loads B with ldmatrix.x4, 16 columns at a time), got tile N 96}}
+wsgemm.gemm @warp_columns_4_tile_n a(f16) b(f16) d(f16) config #wsgemm.config<tile = [128, 96, 64], schedule = multistage, warp_columns = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// expected-error @+1 {{warp_columns = 4 needs epi N to divide tile N / 4 = 32 (a subtile's columns belong to one column of warps), got epi_tile = [128, 64]}}
+wsgemm.gemm @warp_columns_4_epi_n a(f16) b(f16) d(f16) config #wsgemm.config<epi_tile = [128, 64], schedule = multistage, warp_columns = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+
+// -----
+
+// A C read keeps the 128 x 256 tile off the multistage schedule (no
+// epilogue-load warp): the cooperative kernel's registers refuse it.
+// expected-error @+1 {{a sm_80 consumer thread of tile [128, 256, 64] holds 128 f32 accumulators}}
+wsgemm.gemm @regs_tile_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<tile = [128, 256, 64]> {
+^bb0(%acc: f32):
+  %c = epi.load_src : f32
+  %y = arith.addf %acc, %c : f32
+  epi.store %y : f32
+  epi.yield
+}

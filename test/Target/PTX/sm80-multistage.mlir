@@ -9,19 +9,42 @@
 // k-tile, wait with cp.async.wait_group (stages - 2 = 2 in the loop, 0
 // after it) and bar.sync 0 over the 256 threads, then ldmatrix.x4 and
 // mma.sync; the epilogue is the warp-specialized kernels' (st.global).
+// The loop is pipelined as CUTLASS's MmaMultistage (MainloopSm80.cpp): one
+// straight-line block in which each k-step's mma.sync is followed by its
+// share of a later k-tile's copies (branch-free: the src-size register
+// zero-fills pieces past M, N or K), the group committed before the last
+// k-step, whose wait and bar.sync come before the next stage's fragments.
 
 // CHECK: .target sm_80
 // CHECK: .maxntid 256, 1, 1
-// CHECK-DAG: cp.async.cg.shared.global
-// CHECK-DAG: cp.async.commit_group
-// CHECK-DAG: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
-// CHECK-DAG: cp.async.cg.shared.global {{\[.*\]}}, {{\[.*\]}}, 16, %r
-// CHECK-DAG: cp.async.wait_group 2
-// CHECK-DAG: cp.async.wait_group 0
-// CHECK-DAG: bar.sync 0, 256
-// CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// CHECK-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
-// CHECK-DAG: st.global.b16
+// CHECK: cp.async.cg.shared.global
+// CHECK: cp.async.commit_group;
+// CHECK: cp.async.wait_group 2;
+// CHECK-NEXT: bar.sync 0, 256;
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK: [[LOOP:\$L__BB0_[0-9]+]]:
+// CHECK-NOT: bra
+// CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-NOT: bra
+// CHECK: cp.async.cg.shared.global {{\[.*\]}}, {{\[.*\]}}, 16, %r
+// CHECK-NOT: bra
+// CHECK: mma.sync.aligned.m16n8k16
+// CHECK-NOT: bra
+// CHECK: cp.async.commit_group;
+// CHECK-NEXT: cp.async.wait_group 2;
+// CHECK-NEXT: bar.sync 0, 256;
+// CHECK-NOT: bra
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-NOT: bra
+// CHECK: mma.sync.aligned.m16n8k16
+// CHECK-NOT: bra {{.*}};
+// CHECK: bra {{.*}}[[LOOP]];
+// CHECK-NEXT: $L__BB0_{{[0-9]+}}:
+// CHECK-NEXT: cp.async.wait_group 0;
+// CHECK-NEXT: bar.sync 0, 256;
+// CHECK: st.global.b16
+// No copy without a src-size (the in-order loop's straight-line copies).
+// NEG-NOT: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
 // NEG-NOT: mbarrier
 // NEG-NOT: wgmma
 // NEG-NOT: cp.async.bulk

@@ -255,15 +255,18 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       cannot keep busy, such as the mixed-input decode tiles, whose two
       resident CTAs overlap each other's prologue, split-K hand-off and
       epilogue (docs/mixed-input.md).
-    - `warp_columns`: sm_8x only, 1 or 2: how a consumer warpgroup's four
-      warps share its rows x tile N of accumulators. 1: wgmma's layout,
-      warp w holds rows 16 w .. 16 w + 15 of every 64 rows, all columns (a
-      32 x 128 warp tile in a 128 x 128 warpgroup). 2: two columns of two
-      warps, each holding half the columns (64 x 64 in that warpgroup, 32 x
-      64 in a cooperative one), as CUTLASS's sm_80 warp tiles: fewer
-      ldmatrix per mma.sync (docs/perf-notes.md). Absent: the planner's
-      pick (docs/limits.md). 2 needs tile N / 2 a multiple of 16 and of epi
-      N.
+    - `warp_columns`: sm_8x only, 1, 2 or 4: how a consumer warpgroup's
+      four warps share its rows x tile N of accumulators. 1: wgmma's
+      layout, warp w holds rows 16 w .. 16 w + 15 of every 64 rows, all
+      columns (a 32 x 128 warp tile in a 128 x 128 warpgroup). 2: two
+      columns of two warps, each holding half the columns (64 x 64 in that
+      warpgroup, 32 x 64 in a cooperative one), as CUTLASS's sm_80 warp
+      tiles: fewer ldmatrix per mma.sync (docs/perf-notes.md). 4: four
+      columns of one warp, each holding all the warpgroup's rows and a
+      quarter of the columns (64 x 64 in a 64-row warpgroup of a 128 x 256
+      multistage tile, CUTLASS's own there). Absent: the planner's pick
+      (docs/limits.md). 2 and 4 need tile N / warp_columns a multiple of
+      16 and of epi N.
     - `copy_out`: sm_8x, schedule = warp_specialized only: which warps copy
       the staged output subtiles (D, aux stores) to global memory. `mma`:
       the consumer warpgroup, after each subtile. `load`: the load warps,
