@@ -372,6 +372,15 @@ mlir::wsgemm::planning::checkChipLegality(const GemmDesc &desc) {
                      << "warps), got epi_tile = "
                      << listToString(*c.epiTile);
   }
+  // Four columns were built and measured for the multistage kernel's
+  // 128x256 tile (64 x 64 warp tiles, docs/perf-notes.md, "The multistage
+  // loop pipelined"); the warp-specialized kernels' consumer loops and
+  // epilogue-load warp have not run them.
+  if (c.getWarpColumns() == 4 && c.schedule &&
+      *c.schedule != KernelSchedule::Multistage)
+    errors.error() << "warp_columns = 4 is implemented for schedule = "
+                   << "multistage, not " << toString(*c.schedule)
+                   << " (its warp-specialized kernels take 1 or 2)";
   KernelSchedule schedule = getSchedule(desc);
   int64_t wgs = getWarpgroupsPerTile(schedule);
   if (tileM % (64 * wgs) != 0)

@@ -245,3 +245,12 @@ wsgemm.gemm @regs_tile_c a(f16) b(f16) c(f16) d(f16) config #wsgemm.config<tile 
   epi.store %y : f32
   epi.yield
 }
+
+// -----
+
+// expected-error @+1 {{warp_columns = 4 is implemented for schedule = multistage, not warp_specialized (its warp-specialized kernels take 1 or 2)}}
+wsgemm.gemm @warp_columns_4_ws a(f16) b(f16) d(f16) config #wsgemm.config<schedule = warp_specialized, warp_columns = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

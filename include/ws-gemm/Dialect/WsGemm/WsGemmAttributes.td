@@ -264,9 +264,9 @@ def WsGemm_ConfigAttr : AttrDef<WsGemm_Dialect, "Config"> {
       tiles: fewer ldmatrix per mma.sync (docs/perf-notes.md). 4: four
       columns of one warp, each holding all the warpgroup's rows and a
       quarter of the columns (64 x 64 in a 64-row warpgroup of a 128 x 256
-      multistage tile, CUTLASS's own there). Absent: the planner's pick
-      (docs/limits.md). 2 and 4 need tile N / warp_columns a multiple of
-      16 and of epi N.
+      multistage tile, CUTLASS's own there; multistage only). Absent: the
+      planner's pick (docs/limits.md). 2 and 4 need tile N / warp_columns
+      a multiple of 16 and of epi N.
     - `copy_out`: sm_8x, schedule = warp_specialized only: which warps copy
       the staged output subtiles (D, aux stores) to global memory. `mma`:
       the consumer warpgroup, after each subtile. `load`: the load warps,
