@@ -125,8 +125,10 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
     auto [tileM, tileN, tileK] = *c.tile;
     // An epilogue subtile of 128 rows spans two warpgroups' rows.
     bool tallSubtile = c.epiTile && (*c.epiTile)[0] > 64;
-    if (tileM <= 128 && !tallSubtile && !c.hasWorkspace() &&
-        accumulatorsFit(tileM, tileN, KernelSchedule::WarpSpecialized))
+    if (c.getWarpColumns() == 4)
+      c.schedule = KernelSchedule::Multistage; // its only schedule
+    else if (tileM <= 128 && !tallSubtile && !c.hasWorkspace() &&
+             accumulatorsFit(tileM, tileN, KernelSchedule::WarpSpecialized))
       c.schedule = KernelSchedule::WarpSpecialized;
     else if (!accumulatorsFit(tileM, tileN, KernelSchedule::Cooperative) &&
              accumulatorsFit(tileM, tileN, KernelSchedule::Multistage) &&

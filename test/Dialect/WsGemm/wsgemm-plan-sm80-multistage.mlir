@@ -1,0 +1,56 @@
+// RUN: ws-gemm-opt %s --wsgemm-plan=chip=sm_80 | FileCheck %s
+
+// A tile whose accumulators neither one warpgroup (255 registers) nor the
+// cooperative kernel's two (168 registers a thread: 384 threads) hold,
+// 128 x 256 (128 a thread), plans the multistage kernel: 256 threads of
+// 255 registers, CUTLASS's sm_80 default config (128x256x64, 3 stages),
+// two columns of warps (32 x 128 warp tiles; warp_columns = 4 gives
+// CUTLASS's 64 x 64 when asked for). PlanningChip.cpp, fillChipDefaults.
+// CHECK-LABEL: @wide256
+// CHECK: tile = [128, 256, 64], cluster = [1, 1, 1], stages = 3, schedule = multistage
+// CHECK-SAME: warp_columns = 2,
+// CHECK-LABEL: @wide256_w4
+// CHECK: stages = 3, schedule = multistage
+// CHECK-SAME: warp_columns = 4,
+// A split tile too (the family's stream-K member).
+// CHECK-LABEL: @wide256_streamk
+// CHECK: stages = 3, schedule = multistage
+// CHECK-SAME: scheduler = stream_k
+// 128 x 192 still fits the cooperative kernel (96 a thread).
+// CHECK-LABEL: @wide192
+// CHECK: schedule = cooperative
+// Four columns of warps are the multistage kernel's: asked for without a
+// schedule, they plan it.
+// CHECK-LABEL: @w4_128
+// CHECK: tile = [128, 128, 64], cluster = [1, 1, 1], stages = 4, schedule = multistage
+// CHECK-SAME: warp_columns = 4,
+wsgemm.gemm @wide256 a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @wide256_w4 a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], warp_columns = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @wide256_streamk a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 256, 64], scheduler = stream_k> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @wide192 a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [128, 192, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @w4_128 a(f16) b(f16) d(f16)
+    config #wsgemm.config<warp_columns = 4> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
