@@ -121,6 +121,8 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   // pipelined loop ran that tile at 0.97-0.99x CUTLASS's and 1.13x
   // CUTLASS's 128x128 at 4096^3 (docs/perf-notes.md, "The multistage loop
   // pipelined"). It copies no C or aux matrix and has no load warps.
+  // 256-row tiles (two 128-row warpgroups) have not run on a GPU as
+  // multistage: written, they still plan it; unwritten, cooperative.
   if (!c.schedule) {
     auto [tileM, tileN, tileK] = *c.tile;
     // An epilogue subtile of 128 rows spans two warpgroups' rows.
@@ -130,7 +132,8 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
     else if (tileM <= 128 && !tallSubtile && !c.hasWorkspace() &&
              accumulatorsFit(tileM, tileN, KernelSchedule::WarpSpecialized))
       c.schedule = KernelSchedule::WarpSpecialized;
-    else if (!accumulatorsFit(tileM, tileN, KernelSchedule::Cooperative) &&
+    else if (tileM <= 128 &&
+             !accumulatorsFit(tileM, tileN, KernelSchedule::Cooperative) &&
              accumulatorsFit(tileM, tileN, KernelSchedule::Multistage) &&
              !desc.readsEpilogueMatrices() && !c.copiesOutByLoad())
       c.schedule = KernelSchedule::Multistage;

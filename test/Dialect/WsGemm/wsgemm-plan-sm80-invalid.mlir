@@ -254,3 +254,14 @@ wsgemm.gemm @warp_columns_4_ws a(f16) b(f16) d(f16) config #wsgemm.config<schedu
   epi.store %acc : f32
   epi.yield
 }
+
+// -----
+
+// A 256-row tile without a schedule stays cooperative (multistage at 256
+// rows has not run on a GPU; written, it plans): refused by registers.
+// expected-error @+1 {{a sm_80 consumer thread of tile [256, 128, 64] holds 128 f32 accumulators (64 rows x 64 columns per warp), which with 72 for fragments and addresses exceed the 168 registers a thread of a 384-thread block has: a smaller tile N fits}}
+wsgemm.gemm @tall_tile a(f16) b(f16) d(f16) config #wsgemm.config<tile = [256, 128, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}

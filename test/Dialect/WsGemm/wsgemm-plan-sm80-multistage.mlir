@@ -16,7 +16,9 @@
 // CHECK-LABEL: @wide256_streamk
 // CHECK: stages = 3, schedule = multistage
 // CHECK-SAME: scheduler = stream_k
-// 128 x 192 still fits the cooperative kernel (96 a thread).
+// 128 x 192 still fits the cooperative kernel (96 a thread), and a
+// 256-row tile stays cooperative (256 x 128 is refused there by registers;
+// wsgemm-plan-sm80-invalid.mlir).
 // CHECK-LABEL: @wide192
 // CHECK: schedule = cooperative
 // Four columns of warps are the multistage kernel's: asked for without a
