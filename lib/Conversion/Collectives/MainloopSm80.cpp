@@ -405,10 +405,9 @@ static SmallVector<Value> emitMultistageInOrder(KernelContext &kc,
 }
 
 /// The multistage loop software-pipelined as CUTLASS's MmaMultistage is:
-/// k-step ks loads k-step ks + 1's fragments,
-/// runs ks's mma.sync, then issues its share of k-tile kt + stages - 1's
-/// copies (branch-free, KTileCopier), the group committed after the
-/// second-to-last k-step; the last k-step waits for k-tile kt + 1 and
+/// k-step ks loads k-step ks + 1's fragments, runs ks's mma.sync, then
+/// issues its share of k-tile kt + stages - 1's copies (branch-free,
+/// KTileCopier), the group committed after the second-to-last k-step; the last k-step waits for k-tile kt + 1 and
 /// meets the other threads at bar.sync before loading that stage's first
 /// fragments, so the barrier and the loads' latency fall behind k-step
 /// ks's mma.sync in the tensor pipe instead of ahead of a k-tile's first.

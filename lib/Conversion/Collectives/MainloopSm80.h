@@ -34,11 +34,14 @@ SmallVector<Value> emitMainloopMmaSm80(KernelContext &kc, const WorkTile &tile,
 
 /// The multistage mainloop of `tile` (schedule = multistage, CUTLASS 2.x's
 /// MmaMultistage): no producer; all 128 x consumer-warpgroups threads copy
-/// k-tiles kt + stages - 1 with cp.async (emitCpAsyncOperandCopies), one
-/// commit_group per k-tile, wait with cp.async.wait_group stages - 2 and
-/// bar.sync 0, then multiply stage kt % stages as emitMainloopMmaSm80
-/// does. The ring restarts at stage 0 every tile (the last barrier of the
-/// tile frees it). Returns the accumulators as emitMainloopMmaSm80.
+/// k-tile kt + stages - 1 with cp.async, one commit_group per k-tile, wait
+/// with cp.async.wait_group stages - 2 and bar.sync 0, and multiply stage
+/// kt % stages as emitMainloopMmaSm80 does. With 16-byte K-major copies
+/// the loop is pipelined (copies between the k-steps' mma.sync, the wait
+/// and barrier before the next stage's first fragments); 8- and 4-byte
+/// copies keep it in order (wait, copies, multiply). The ring restarts at
+/// stage 0 every tile (the last barrier of the tile frees it). Returns the
+/// accumulators as emitMainloopMmaSm80.
 SmallVector<Value> emitMainloopMultistageSm80(KernelContext &kc,
                                               const WorkTile &tile,
                                               Value consumerWg);
