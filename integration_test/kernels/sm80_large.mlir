@@ -5,11 +5,13 @@
 // chip by test/Target/PTX/sm80-ptxas.test) cannot hold them. PTX for sm_80,
 // assembled for sm_90a to run on the lent H100.
 
-// Multistage 128x256 (warp tiles 32 x 128, two columns of warps: 128
-// accumulators; too many for a 384-thread warp-specialized block), 3
-// stages of 48 KiB.
+// Multistage 128x256 with two columns of warps written (warp tiles 32 x
+// 128; the default is four columns of one, 64 x 64). 128 accumulators a
+// thread: too many for a 384-thread warp-specialized block. 3 stages of
+// 48 KiB.
 wsgemm.gemm @s80_ms256_plain a(f16) b(f16) d(f16)
-    config #wsgemm.config<tile = [128, 256, 64], schedule = multistage> {
+    config #wsgemm.config<tile = [128, 256, 64], schedule = multistage,
+                          warp_columns = 2> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield

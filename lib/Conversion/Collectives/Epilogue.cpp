@@ -93,6 +93,15 @@ void Epilogue::setThreadGeometry() {
   }
 }
 
+Value Epilogue::subtileInside(Value subRow, Value subCol) {
+  const pl::KernelLayout &layout = kc.layout;
+  return kc.andi(
+      kc.ult(kc.add(subRow, kc.i32(layout.blockRows() - 1)), kc.sizeM),
+      kc.ult(kc.add(subCol, kc.i32((layout.warpColumns - 1) * layout.warpN() +
+                                   layout.epiN - 1)),
+             kc.sizeN));
+}
+
 /// The visit op of one fragment: its sources are the elements' accumulator
 /// values, C and aux elements from shared memory, broadcast-vector elements
 /// at their rows and columns, and the uniform scalars; its body is the
@@ -354,12 +363,7 @@ void Epilogue::emitTile(const WorkTile &tile, Value consumerWg, Value barrierId,
     // The subtile lies within M x N: its reductions need no bounds.
     Value inside;
     if (!reductions.empty())
-      inside = kc.andi(
-          kc.ult(kc.add(subRow, kc.i32(layout.blockRows() - 1)), kc.sizeM),
-          kc.ult(kc.add(subCol, kc.i32((layout.warpColumns - 1) *
-                                           layout.warpN() +
-                                       epiN - 1)),
-                 kc.sizeN));
+      inside = subtileInside(subRow, subCol);
     SmallVector<Value> dVals;
     struct PendingStore {
       Value buf;

@@ -187,6 +187,14 @@ private:
   void storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
                           planning::DType type, StringRef operand,
                           Value subRow, Value subCol, Value batch);
+  /// storeDirect's copies of a subtile inside M x N to an aligned
+  /// `operand`: each thread loads its 64 * P / copyThreads 16-byte pieces
+  /// (P a row) of the buffer, then stores them, unpredicated and unrolled.
+  void storeDirectWhole(Value buf, planning::DType type, StringRef operand,
+                        Value subRow, Value subCol, Value batch);
+  /// i1: the subtile whose first rectangle starts at (`subRow`, `subCol`)
+  /// lies within M x N (every rectangle's rows and columns).
+  Value subtileInside(Value subRow, Value subCol);
   /// i1: `operand`'s base, leading dimension and batch stride put every row
   /// on 16 bytes.
   Value vectorStoresAligned(StringRef operand, planning::DType type);

@@ -286,9 +286,52 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
                                      /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifAligned.thenBlock());
+  // A subtile inside M x N: straight-line copies of the whole buffer.
+  const int64_t pieces = rowBytes / 16;
+  if ((64 * pieces) % copyThreads == 0) {
+    auto ifInside = scf::IfOp::create(b, subtileInside(subRow, subCol),
+                                      /*withElse=*/true);
+    b.setInsertionPointToStart(ifInside.thenBlock());
+    storeDirectWhole(buf, type, operand, subRow, subCol, batch);
+    b.setInsertionPointToStart(ifInside.elseBlock());
+  }
   eachRectangle([&](int64_t bufRow, Value col) {
     storeDirectVectors(buf, bufRow, rows, type, operand, subRow, col, batch);
   });
   b.setInsertionPointToStart(ifAligned.elseBlock());
   elements();
+}
+
+void Epilogue::storeDirectWhole(Value buf, pl::DType type, StringRef operand,
+                                Value subRow, Value subCol, Value batch) {
+  ImplicitLocOpBuilder &b = kc.b;
+  const int64_t epiN = kc.layout.epiN, bytes = pl::getBits(type) / 8;
+  const int64_t perVector = 16 / bytes, pieces = epiN / perVector;
+  const int64_t rowStep = copyThreads / pieces;
+  const int64_t rows = kc.layout.blockRows();
+  auto v4 = VectorType::get({4}, kc.i32Ty);
+  Type bitsTy = b.getIntegerType(bytes * 8);
+  KernelContext::MatrixArg m = kc.matrixArg(operand);
+  Value piece = kc.remu(copyThread, kc.i32(pieces));
+  Value row0 = kc.divu(copyThread, kc.i32(pieces));
+  Value col0 = kc.add(subCol, kc.mul(piece, kc.i32(perVector)));
+  // Buffer row r is row r % rows of rectangle r / rows (storeDirect).
+  SmallVector<Value> values, dsts;
+  for (int64_t r = 0; r < 64; r += rowStep) {
+    Value row = kc.add(row0, kc.i32(r));
+    Value src = kc.gep(
+        buf, swizzleOffset(kc.mul(kc.add(kc.mul(row, kc.i32(epiN)),
+                                         kc.mul(piece, kc.i32(perVector))),
+                                  kc.i32(bytes)),
+                           type));
+    values.push_back(LLVM::LoadOp::create(b, v4, src, /*alignment=*/16));
+    Value col = kc.add(col0, kc.mul(kc.divu(row, kc.i32(rows)),
+                                    kc.i32(kc.layout.warpN())));
+    dsts.push_back(rowAddress(kc, m, bitsTy, bytes, batch,
+                              kc.add(subRow, kc.remu(row, kc.i32(rows))), col,
+                              rowStep)
+                       .first);
+  }
+  for (auto [v, dst] : llvm::zip(values, dsts))
+    LLVM::StoreOp::create(b, v, dst, /*alignment=*/16);
 }

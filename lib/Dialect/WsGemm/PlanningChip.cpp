@@ -215,13 +215,27 @@ void mlir::wsgemm::planning::finishChipDefaults(GemmDesc &desc,
   // x 128) and keeps wgmma's layout; so do kernels with C or aux loads,
   // which the two columns' copies were not measured with (and, with an
   // f32 C and a residual, made the cooperative kernel spill 32 bytes).
+  // A multistage 128 x 256 tile takes four columns of one (64 x 64 warp
+  // tiles, CUTLASS's there, against 32 x 128): 8 ldmatrix.x4 per 32
+  // mma.sync instead of 10, and with the whole-subtile copy-out 1.03-1.04x
+  // the two columns' throughput at 4096^3 and 8192 x 8192 x 1024
+  // (docs/perf-notes.md, "The copy-out unrolled"). Not beside a workspace:
+  // stream-K's fixup then spilled 8 bytes at 255 registers.
   GemmConfig &c = desc.config;
   if (!written.warpColumns && c.tile && c.epiTile &&
       (c.schedule == KernelSchedule::Cooperative ||
        c.schedule == KernelSchedule::Multistage) &&
       !desc.readsEpilogueMatrices()) {
-    int64_t half = (*c.tile)[1] / 2, epiN = (*c.epiTile)[1];
-    if (half % 16 == 0 && epiN > 0 && half % epiN == 0)
+    auto [tileM, tileN, tileK] = *c.tile;
+    int64_t epiN = (*c.epiTile)[1];
+    auto fits = [&](int64_t cols) {
+      int64_t part = tileN / cols;
+      return part % 16 == 0 && epiN > 0 && part % epiN == 0;
+    };
+    if (c.schedule == KernelSchedule::Multistage && tileM == 128 &&
+        tileN / 4 >= 64 && !c.hasWorkspace() && fits(4))
+      c.warpColumns = 4;
+    else if (fits(2))
       c.warpColumns = 2;
   }
 }

@@ -4,18 +4,20 @@
 // cooperative kernel's two (168 registers a thread: 384 threads) hold,
 // 128 x 256 (128 a thread), plans the multistage kernel: 256 threads of
 // 255 registers, CUTLASS's sm_80 default config (128x256x64, 3 stages),
-// two columns of warps (32 x 128 warp tiles; warp_columns = 4 gives
-// CUTLASS's 64 x 64 when asked for). PlanningChip.cpp, fillChipDefaults.
+// four columns of one warp (64 x 64 warp tiles, CUTLASS's too; two columns,
+// 32 x 128, when written). PlanningChip.cpp, fillChipDefaults.
 // CHECK-LABEL: @wide256
 // CHECK: tile = [128, 256, 64], cluster = [1, 1, 1], stages = 3, schedule = multistage
-// CHECK-SAME: warp_columns = 2,
-// CHECK-LABEL: @wide256_w4
-// CHECK: stages = 3, schedule = multistage
 // CHECK-SAME: warp_columns = 4,
-// A split tile too (the family's stream-K member).
+// CHECK-LABEL: @wide256_w2
+// CHECK: stages = 3, schedule = multistage
+// CHECK-SAME: warp_columns = 2,
+// A split tile too (the family's stream-K member), with two columns: four
+// spilled beside stream-K's fixup.
 // CHECK-LABEL: @wide256_streamk
 // CHECK: stages = 3, schedule = multistage
 // CHECK-SAME: scheduler = stream_k
+// CHECK-SAME: warp_columns = 2,
 // 128 x 192 still fits the cooperative kernel (96 a thread), and a
 // 256-row tile stays cooperative (256 x 128 is refused there by registers;
 // wsgemm-plan-sm80-invalid.mlir).
@@ -32,8 +34,9 @@ wsgemm.gemm @wide256 a(f16) b(f16) d(f16)
   epi.store %acc : f32
   epi.yield
 }
-wsgemm.gemm @wide256_w4 a(bf16) b(bf16) d(bf16)
-    config #wsgemm.config<tile = [128, 256, 64], warp_columns = 4> {
+wsgemm.gemm @wide256_w2 a(bf16) b(bf16) d(bf16)
+    config #wsgemm.config<tile = [128, 256, 64], schedule = multistage,
+                          warp_columns = 2> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
