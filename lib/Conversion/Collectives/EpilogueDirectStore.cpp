@@ -27,7 +27,14 @@
 // st.global.v4 for 8 16-bit elements, the piece that N cuts element by
 // element. A warp then writes whole 128-byte rows; the 2-byte path spent
 // 8 times the instructions (sm_80 kernels, whose every store is direct,
-// ran 1-5% faster: docs/perf-notes.md).
+// ran 1-5% faster: docs/perf-notes.md). Those rows are a loop per
+// rectangle, each trip's store waiting on its own ld.shared; a subtile
+// wholly inside M x N (a uniform test) takes storeDirectWhole instead:
+// each thread loads all its 64 * P / 128 pieces of the buffer (across the
+// rectangles), then stores them, unrolled and unpredicated. The sm_80
+// multistage 128x256 kernel with four columns of warps (epi N 32: four
+// 16 x 32 rectangles a subtile, one trip or none each) ran 1.03-1.12x
+// faster (docs/perf-notes.md, "The copy-out unrolled").
 //
 // A column-major D (`d(T, m_major)`: M contiguous in memory) is copied the
 // other way round: thread t takes row t % 64 of columns t / 64, t / 64 + 2,

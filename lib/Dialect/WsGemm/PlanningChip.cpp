@@ -117,10 +117,10 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   // Where the cooperative kernel's 168 registers a thread (384 threads)
   // cannot hold the accumulators either (128 x 256: 128 a thread), the
   // multistage kernel's 256 threads with 255 registers each do, as
-  // CUTLASS's default sm_80 config (128x256x64, 3 stages) does; its
-  // pipelined loop ran that tile at 0.96-0.98x CUTLASS's and 1.09-1.12x
-  // CUTLASS's 128x128 at 4096^3 and 8192 x 8192 x 1024 (docs/perf-notes.md,
-  // "The multistage loop pipelined"). It copies no C or aux matrix and has no load warps.
+  // CUTLASS's default sm_80 config (128x256x64, 3 stages) does; it runs
+  // that tile at 1.03-1.04x CUTLASS's at 4096^3 and 8192 x 8192 x 1024
+  // (docs/perf-notes.md, "The copy-out unrolled"). It copies no C or aux
+  // matrix and has no load warps.
   // 256-row tiles (two 128-row warpgroups) have not run on a GPU as
   // multistage: written, they still plan it; unwritten, cooperative.
   if (!c.schedule) {
