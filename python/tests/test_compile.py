@@ -74,6 +74,13 @@ W4_VARIANTS = ["v0.128x128x128.cooperative",
                "v13.128x192x128.cooperative",
                "v14.128x192x128.cooperative.split_k2"]
 _cache = None
+# compile(chip=None) compiles for the GPU present (DeviceChipTest); the
+# other tests expect sm_90a's kernels whatever GPU, if any, runs them.
+REAL_DEVICE_CHIP = ws_gemm._runtime.device_chip
+
+
+def pinned_device_chip(ordinal=None):
+    raise ws_gemm.NoDriverError("test_compile pins the chip to sm_90a")
 
 
 def setUpModule():
@@ -81,10 +88,13 @@ def setUpModule():
     global _cache
     _cache = tempfile.mkdtemp(prefix="ws-gemm-test-cache-")
     os.environ["WSGEMM_CACHE_DIR"] = _cache
+    ws_gemm._runtime.device_chip = pinned_device_chip
 
 
 def tearDownModule():
+    ws_gemm._runtime.device_chip = REAL_DEVICE_CHIP
     shutil.rmtree(_cache, ignore_errors=True)
+
 
 
 def example(name):
@@ -482,3 +492,64 @@ class CacheTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+PLAIN = """wsgemm.gemm @plain a(f16) b(f16) d(f16) {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+"""
+
+
+class DeviceChipTest(unittest.TestCase):
+    """compile(chip=None) compiles for the GPU this process would launch on
+    (device_chip(): the runtime's DeviceGetChip), sm_90a without one; the
+    cache keeps the chips apart."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="ws-gemm-cache-")
+        self.old = os.environ.get("WSGEMM_CACHE_DIR")
+        os.environ["WSGEMM_CACHE_DIR"] = self.dir
+        ws_gemm._runtime.device_chip = REAL_DEVICE_CHIP
+
+    def tearDown(self):
+        ws_gemm._runtime.device_chip = pinned_device_chip
+        os.environ["WSGEMM_CACHE_DIR"] = self.old
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def arch(self, **kw):
+        (k,) = ws_gemm.compile(PLAIN, emit="ptx", family="none", **kw)
+        return k.manifest["arch"], k.ptx
+
+    def test_the_device_here(self):
+        try:
+            chip = ws_gemm.device_chip()
+            self.assertIn(chip, ["sm_90a", "sm_80", "sm_86", "sm_89"])
+        except (ws_gemm.NoDriverError, ws_gemm.CudaError,
+                ws_gemm.ArgumentError):
+            chip = "sm_90a"  # no driver, device or kernels for it
+        self.assertEqual(self.arch(cache=False)[0], chip)
+        with self.assertRaisesRegex(ws_gemm.ArgumentError,
+                                    "a buffer of at least 8 bytes"):
+            ws_gemm._runtime.check(ws_gemm._runtime.api().wsgemmRtDeviceGetChip(
+                0, None, 0))
+
+    def test_detected_chip_compiles_and_caches_apart(self):
+        ws_gemm._runtime.device_chip = lambda ordinal=None: "sm_80"
+        arch, ptx = self.arch()
+        self.assertEqual(arch, "sm_80")
+        self.assertIn("mma.sync.aligned.m16n8k16", ptx)
+        self.assertNotIn("wgmma", ptx)
+
+        def no_driver(ordinal=None):
+            raise ws_gemm.NoDriverError("no libcuda.so.1")
+        ws_gemm._runtime.device_chip = no_driver
+        first = ws_gemm.compile(PLAIN, emit="ptx", family="none")
+        self.assertFalse(first.cached)
+        self.assertEqual(first[0].manifest["arch"], "sm_90a")
+        self.assertIn("wgmma.mma_async", first[0].ptx)
+        # A chip written is not asked of the device.
+        ws_gemm._runtime.device_chip = lambda ordinal=None: self.fail(
+            "device_chip called with chip given")
+        self.assertEqual(self.arch(chip="sm_89", cache=False)[0], "sm_89")

@@ -5,7 +5,8 @@
     k.launch(a, b, d, c, bias=bias, alpha=1.0, beta=0.5)  # torch CUDA tensors
 
 - compile(text, ...) runs the compiler (libWsGemmCAPI.so) in memory and
-  returns the kernels, or raises CompileError with located diagnostics; a
+  returns the kernels (for the GPU present, device_chip(), unless chip=
+  says), or raises CompileError with located diagnostics; a
   gemm without a config comes back as its default family (CompiledFamily,
   whose load() is a KernelFamily); results are cached on disk
   (cache_dir());
@@ -29,7 +30,7 @@ from ._errors import (ArgumentError, CompileError, CudaError, Diagnostic,
                       ManifestError, NoDriverError, WsGemmError)
 from ._kernel import Kernel, KernelFamily, Operand, Param, Problem, Selection
 from ._prepack import prepack_b8, prepack_i4, unpack_b8, unpack_i4
-from ._runtime import init_device, synchronize
+from ._runtime import device_chip, init_device, synchronize
 from ._tensors import TensorInfo, tensor_info
 from ._torch import torch_op
 
@@ -41,6 +42,7 @@ __all__ = [
     "CudaError", "Diagnostic", "Kernel", "KernelFamily", "ManifestError",
     "NoDriverError", "Operand", "Param", "Problem", "Selection", "TensorInfo",
     "prepack_b8", "prepack_i4", "unpack_b8", "unpack_i4",
-    "WsGemmError", "compile", "init_device", "synchronize", "tensor_info",
+    "WsGemmError", "compile", "device_chip", "init_device", "synchronize",
+    "tensor_info",
     "torch_op",
 ]

@@ -19,8 +19,8 @@ import shutil
 import subprocess
 import tempfile
 
-from . import _lib
-from ._errors import CompileError, Diagnostic
+from . import _lib, _runtime
+from ._errors import CompileError, Diagnostic, WsGemmError
 
 _EMIT = {"all": 0, "ptx": 1, "cubin": 2}
 _SPILLS = {"warn": 0, "error": 1, "allow": 2}
@@ -460,6 +460,9 @@ def compile(mlir_text, name="input.mlir", emit="all", chip=None,
     alone, as ws-gemm-compile); None: "default", or "none" with emit="ptx"
     (the runtime loads a family's variants only with their cubins). `cache`: look the result up in, and store
     it to, the compile cache (cache_dir()); False compiles regardless.
+    `chip`: "sm_90a", "sm_80", "sm_86" or "sm_89"; None: the GPU's this
+    process would launch on (device_chip()), or sm_90a without a driver, a
+    device or kernels for it.
     Raises CompileError (with .diagnostics, each with its location) when
     any kernel fails; failures are not cached."""
     if emit not in _EMIT:
@@ -472,6 +475,8 @@ def compile(mlir_text, name="input.mlir", emit="all", chip=None,
     if family not in _FAMILY:
         raise ValueError("family: %r is not one of %s" % (family,
                                                           sorted(_FAMILY)))
+    if chip is None:
+        chip = _detected_chip()
     text = mlir_text.encode() if isinstance(mlir_text, str) else mlir_text
     key = root = None
     if cache:
@@ -487,6 +492,16 @@ def compile(mlir_text, name="input.mlir", emit="all", chip=None,
     if cache:
         _cache_store(root, key, result)
     return result
+
+
+def _detected_chip():
+    """The chip of the GPU this process would launch on, or None (the
+    compiler's default, sm_90a) where there is no driver, no device, or no
+    kernels for it (an sm_90a cubin then says why it does not load)."""
+    try:
+        return _runtime.device_chip()
+    except (WsGemmError, OSError):
+        return None
 
 
 def _compile(text, name, emit, chip, features, cuda_path, opt_level, spills,

@@ -71,6 +71,7 @@ def api():
     d(lib, "wsgemmRtPrepackB8", i32, _P, i64, i64, i64, _P)
     d(lib, "wsgemmRtUnpackB8", i32, _P, i64, i64, i64, _P)
     d(lib, "wsgemmRtInitDevice", i32, i32)
+    d(lib, "wsgemmRtDeviceGetChip", i32, i32, _c.c_char_p, _c.c_size_t)
     d(lib, "wsgemmRtStreamSynchronize", i32, _P)
     _api = lib
     return lib
@@ -134,6 +135,18 @@ def init_device(ordinal=0):
     """Retains device `ordinal`'s primary context and makes it current on
     this thread (what torch uses; not needed after torch touched the GPU)."""
     check(api().wsgemmRtInitDevice(ordinal))
+
+
+def device_chip(ordinal=None):
+    """The chip to compile for to run on device `ordinal` (None: the
+    current context's device, as torch's current device once torch used
+    the GPU; else device 0): "sm_90a", "sm_80", "sm_86" or "sm_89".
+    Raises NoDriverError without a driver, CudaError without the device,
+    ArgumentError for a GPU ws-gemm has no kernels for."""
+    buf = _c.create_string_buffer(16)
+    check(api().wsgemmRtDeviceGetChip(-1 if ordinal is None else int(ordinal),
+                                      buf, len(buf)))
+    return buf.value.decode()
 
 
 def synchronize(stream=None):

@@ -13,6 +13,7 @@
 
 #include "ws-gemm-runtime/Cubin.h"
 
+#include <cstdio>
 #include <exception>
 #include <new>
 
@@ -469,6 +470,37 @@ WsGemmRtStatus wsgemmRtInitDevice(int ordinal) {
   static std::map<int, Context> contexts;
   std::lock_guard<std::mutex> lock(mutex);
   contexts.emplace(ordinal, std::move(*c));
+  return ok();
+}
+
+WsGemmRtStatus wsgemmRtDeviceGetChip(int ordinal, char *chip, size_t size) {
+  WSGEMM_RT_REQUIRE(chip && size >= 8, "chip: a buffer of at least 8 bytes");
+  if (Status s = loadCudaDriver(); !s.ok())
+    return fail(WSGEMMRT_ERROR_NO_DRIVER, s.message());
+  if (Status s = cuCheck(cuInit(0), "cuInit"); !s.ok())
+    return fail(WSGEMMRT_ERROR_CUDA, s.message());
+  CUcontext ctx = nullptr;
+  CUdevice dev = 0;
+  Status s;
+  if (ordinal < 0 &&
+      (s = cuCheck(cuCtxGetCurrent(&ctx), "cuCtxGetCurrent")).ok() && ctx)
+    s = cuCheck(cuCtxGetDevice(&dev), "cuCtxGetDevice");
+  else if (s.ok())
+    s = cuCheck(cuDeviceGet(&dev, ordinal < 0 ? 0 : ordinal), "cuDeviceGet");
+  if (!s.ok())
+    return fail(WSGEMMRT_ERROR_CUDA, s.message());
+  Expected<DeviceInfo> d = queryDevice(dev);
+  if (!d)
+    return fail(WSGEMMRT_ERROR_CUDA, d.message());
+  std::optional<std::string> c = chipFor(*d);
+  if (!c)
+    return fail(WSGEMMRT_ERROR_REFUSED,
+                "device " + std::to_string(d->ordinal) + " (" + d->name +
+                    ") has compute capability " + std::to_string(d->ccMajor) +
+                    "." + std::to_string(d->ccMinor) +
+                    "; ws-gemm compiles for 9.0 (sm_90a), 8.0 and 8.7 "
+                    "(sm_80), 8.6 (sm_86) and 8.9 (sm_89)");
+  std::snprintf(chip, size, "%s", c->c_str());
   return ok();
 }
 

@@ -267,6 +267,16 @@ Expected<KernelParams> packParams(const Manifest &m, const GemmArgs &args,
   return out;
 }
 
+std::optional<std::string> chipFor(const DeviceInfo &d) {
+  if (d.ccMajor == 9 && d.ccMinor == 0)
+    return std::string("sm_90a");
+  if (d.ccMajor == 8 && (d.ccMinor == 0 || d.ccMinor == 7))
+    return std::string("sm_80");
+  if (d.ccMajor == 8 && (d.ccMinor == 6 || d.ccMinor == 9))
+    return "sm_8" + std::to_string(d.ccMinor);
+  return std::nullopt;
+}
+
 Status checkDevice(const Manifest &m, const DeviceInfo &d) {
   bool ok = m.archSpecific
                 ? (d.ccMajor == m.archMajor && d.ccMinor == m.archMinor)

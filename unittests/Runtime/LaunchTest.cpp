@@ -166,6 +166,30 @@ TEST(Device, ArchAndSharedMemory) {
             "memory per CTA, the device allows at most 232448 (opt-in)");
 }
 
+TEST(Device, ChipToCompileFor) {
+  auto chip = [](int major, int minor) {
+    return chipFor(DeviceInfo{0, "", major, minor, 0, 0, 0})
+        .value_or("none");
+  };
+  EXPECT_EQ(chip(9, 0), "sm_90a");
+  EXPECT_EQ(chip(8, 0), "sm_80");
+  EXPECT_EQ(chip(8, 7), "sm_80");
+  EXPECT_EQ(chip(8, 6), "sm_86");
+  EXPECT_EQ(chip(8, 9), "sm_89");
+  // No kernels for these: an sm_90a cubin runs on 9.0 alone.
+  EXPECT_EQ(chip(7, 5), "none");
+  EXPECT_EQ(chip(9, 1), "none");
+  EXPECT_EQ(chip(10, 0), "none");
+  EXPECT_EQ(chip(12, 0), "none");
+  // Each chip's kernels load on the devices chipFor names it for.
+  json j = loadJson("gemm_bias_relu.json");
+  for (auto [major, minor] : {std::pair{9, 0}, {8, 0}, {8, 7}, {8, 6}, {8, 9}}) {
+    DeviceInfo d{0, "", major, minor, 132, 232448, 0};
+    j["arch"] = *chipFor(d);
+    EXPECT_TRUE(checkDevice(parseOrDie(j), d).ok()) << major << "." << minor;
+  }
+}
+
 TEST(Reduction, Identity) {
   EXPECT_EQ(reductionIdentity(ReduceKind::Sum), 0.0f);
   EXPECT_EQ(reductionIdentity(ReduceKind::AbsMax), 0.0f);

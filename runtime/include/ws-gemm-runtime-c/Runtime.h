@@ -272,6 +272,15 @@ WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtUnpackB8(const uint8_t *packed,
  *  current on the calling thread (what torch and the CUDA runtime use).
  *  WSGEMMRT_ERROR_NO_DRIVER without a driver. */
 WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtInitDevice(int ordinal);
+/** The chip to compile for (the compiler's `chip` option) to run on device
+ *  `ordinal` (< 0: the calling thread's current context's device, else
+ *  device 0), NUL-terminated into `chip` (`size` >= 8): sm_90a, sm_80,
+ *  sm_86 or sm_89. WSGEMMRT_ERROR_NO_DRIVER without a driver,
+ *  WSGEMMRT_ERROR_CUDA without the device, WSGEMMRT_ERROR_REFUSED for a
+ *  device ws-gemm has no kernels for, naming its compute capability. */
+WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtDeviceGetChip(int ordinal,
+                                                          char *chip,
+                                                          size_t size);
 /** cuStreamSynchronize(stream): errors of kernels launched on it. */
 WSGEMM_RT_C_EXPORTED WsGemmRtStatus wsgemmRtStreamSynchronize(void *stream);
 

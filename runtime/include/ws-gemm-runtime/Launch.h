@@ -24,6 +24,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace wsgemm::runtime {
@@ -126,6 +127,13 @@ struct DeviceInfo {
   int maxSmemOptin = 0; // CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
   int l2Bytes = 0;
 };
+
+/// The chip ws-gemm compiles for to run on `d` (the compiler's `chip`
+/// option): sm_90a on compute capability 9.0, sm_80 on 8.0 and 8.7 (the
+/// same instruction set and 163 KiB of shared memory a block), sm_86,
+/// sm_89; none on others (an sm_90a cubin runs on 9.0 alone, sm_8x ones on
+/// 8.x).
+std::optional<std::string> chipFor(const DeviceInfo &d);
 
 /// Refuses a device whose compute capability cannot run the cubin
 /// ("cubin built for sm_90a, device is sm_80") or whose opt-in shared memory
