@@ -168,8 +168,7 @@ TEST(Device, ArchAndSharedMemory) {
 
 TEST(Device, ChipToCompileFor) {
   auto chip = [](int major, int minor) {
-    return chipFor(DeviceInfo{0, "", major, minor, 0, 0, 0})
-        .value_or("none");
+    return chipFor(DeviceInfo{0, "", major, minor, 0, 0, 0}).value_or("none");
   };
   EXPECT_EQ(chip(9, 0), "sm_90a");
   EXPECT_EQ(chip(8, 0), "sm_80");
@@ -183,7 +182,8 @@ TEST(Device, ChipToCompileFor) {
   EXPECT_EQ(chip(12, 0), "none");
   // Each chip's kernels load on the devices chipFor names it for.
   json j = loadJson("gemm_bias_relu.json");
-  for (auto [major, minor] : {std::pair{9, 0}, {8, 0}, {8, 7}, {8, 6}, {8, 9}}) {
+  for (auto [major, minor] :
+       {std::pair{9, 0}, {8, 0}, {8, 7}, {8, 6}, {8, 9}}) {
     DeviceInfo d{0, "", major, minor, 132, 232448, 0};
     j["arch"] = *chipFor(d);
     EXPECT_TRUE(checkDevice(parseOrDie(j), d).ok()) << major << "." << minor;

@@ -187,6 +187,9 @@ private:
   void storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
                           planning::DType type, StringRef operand,
                           Value subRow, Value subCol, Value batch);
+  /// The 16-byte piece `piece` of row `row` of the staged subtile `buf` of
+  /// `type` (ld.shared.v4 under the subtile's swizzle).
+  Value loadPiece(Value buf, planning::DType type, Value row, Value piece);
   /// storeDirect's copies of a subtile inside M x N to an aligned
   /// `operand`: each thread loads its 64 * P / copyThreads 16-byte pieces
   /// (P a row) of the buffer, then stores them, unpredicated and unrolled.

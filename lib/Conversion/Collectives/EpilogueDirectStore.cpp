@@ -205,7 +205,6 @@ void Epilogue::storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
   // Thread t copies 16-byte piece t % P of rows t / P, t / P + 128 / P, ...
   // (P = the subtile's pieces per row, epi N / perVector).
   const int64_t pieces = epiN / perVector, rowStep = threads / pieces;
-  auto v4 = VectorType::get({4}, kc.i32Ty);
   Type bitsTy = b.getIntegerType(bytes * 8);
   KernelContext::MatrixArg m = kc.matrixArg(operand);
   Value piece = kc.remu(copyThread, kc.i32(pieces));
@@ -229,12 +228,7 @@ void Epilogue::storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
   Value row = kc.add(kc.add(row0, kc.i32(bufRow)),
                      kc.mul(loop.getInductionVar(), kc.i32(rowStep)));
   Value dst = loop.getRegionIterArgs()[0];
-  Value src = kc.gep(
-      buf, swizzleOffset(kc.mul(kc.add(kc.mul(row, kc.i32(epiN)),
-                                       kc.mul(piece, kc.i32(perVector))),
-                                kc.i32(bytes)),
-                         type));
-  Value v = LLVM::LoadOp::create(b, v4, src, /*alignment=*/16);
+  Value v = loadPiece(buf, type, row, piece);
   auto ifWhole = scf::IfOp::create(b, whole, /*withElse=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -309,6 +303,15 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
   elements();
 }
 
+Value Epilogue::loadPiece(Value buf, pl::DType type, Value row, Value piece) {
+  const int64_t bytes = pl::getBits(type) / 8;
+  Value offset = kc.add(kc.mul(row, kc.i32(kc.layout.epiN)),
+                        kc.mul(piece, kc.i32(16 / bytes)));
+  Value src = kc.gep(buf, swizzleOffset(kc.mul(offset, kc.i32(bytes)), type));
+  return LLVM::LoadOp::create(kc.b, VectorType::get({4}, kc.i32Ty), src,
+                              /*alignment=*/16);
+}
+
 void Epilogue::storeDirectWhole(Value buf, pl::DType type, StringRef operand,
                                 Value subRow, Value subCol, Value batch) {
   ImplicitLocOpBuilder &b = kc.b;
@@ -316,7 +319,6 @@ void Epilogue::storeDirectWhole(Value buf, pl::DType type, StringRef operand,
   const int64_t perVector = 16 / bytes, pieces = epiN / perVector;
   const int64_t rowStep = copyThreads / pieces;
   const int64_t rows = kc.layout.blockRows();
-  auto v4 = VectorType::get({4}, kc.i32Ty);
   Type bitsTy = b.getIntegerType(bytes * 8);
   KernelContext::MatrixArg m = kc.matrixArg(operand);
   Value piece = kc.remu(copyThread, kc.i32(pieces));
@@ -326,12 +328,7 @@ void Epilogue::storeDirectWhole(Value buf, pl::DType type, StringRef operand,
   SmallVector<Value> values, dsts;
   for (int64_t r = 0; r < 64; r += rowStep) {
     Value row = kc.add(row0, kc.i32(r));
-    Value src = kc.gep(
-        buf, swizzleOffset(kc.mul(kc.add(kc.mul(row, kc.i32(epiN)),
-                                         kc.mul(piece, kc.i32(perVector))),
-                                  kc.i32(bytes)),
-                           type));
-    values.push_back(LLVM::LoadOp::create(b, v4, src, /*alignment=*/16));
+    values.push_back(loadPiece(buf, type, row, piece));
     Value col = kc.add(col0, kc.mul(kc.divu(row, kc.i32(rows)),
                                     kc.i32(kc.layout.warpN())));
     dsts.push_back(rowAddress(kc, m, bitsTy, bytes, batch,

@@ -286,10 +286,11 @@ static SmallVector<Value> emitMainloopInOrder(KernelContext &kc,
 // mma.sync stay one straight-line block (so the lookahead is one stage
 // shorter). The release comes before the next stage's ldmatrix: after them
 // it cost 2% at 4096^3 (the arrival's release semantics likely wait for
-// those loads, holding the last mma.sync back). The last k-tile reads its own stage again instead (never a
-// stage the producer may be refilling) and releases it after that read;
-// both releases are predicated arrivals, not branches. Peeling the last
-// k-tile instead made the 255-register warp_specialized kernel spill.
+// those loads, holding the last mma.sync back). The last k-tile reads its
+// own stage again instead (never a stage the producer may be refilling) and
+// releases it after that read; both releases are predicated arrivals, not
+// branches. Peeling the last k-tile instead made the 255-register
+// warp_specialized kernel spill.
 SmallVector<Value> collectives::emitMainloopMmaSm80(KernelContext &kc,
                                                     const WorkTile &tile,
                                                     Value consumerWg,
@@ -407,10 +408,11 @@ static SmallVector<Value> emitMultistageInOrder(KernelContext &kc,
 /// The multistage loop software-pipelined as CUTLASS's MmaMultistage is:
 /// k-step ks loads k-step ks + 1's fragments, runs ks's mma.sync, then
 /// issues its share of k-tile kt + stages - 1's copies (branch-free,
-/// KTileCopier), the group committed after the second-to-last k-step; the last k-step waits for k-tile kt + 1 and
-/// meets the other threads at bar.sync before loading that stage's first
-/// fragments, so the barrier and the loads' latency fall behind k-step
-/// ks's mma.sync in the tensor pipe instead of ahead of a k-tile's first.
+/// KTileCopier), the group committed after the second-to-last k-step; the
+/// last k-step waits for k-tile kt + 1 and meets the other threads at
+/// bar.sync before loading that stage's first fragments, so the barrier
+/// and the loads' latency fall behind k-step ks's mma.sync in the tensor
+/// pipe instead of ahead of a k-tile's first.
 /// Every read of stage kt is issued before that barrier, so the copies
 /// after it may refill the stage. Returns the flat accumulators.
 static SmallVector<Value> emitMultistagePipelined(KernelContext &kc,

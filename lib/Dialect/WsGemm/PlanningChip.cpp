@@ -10,8 +10,8 @@
 // and aux matrices through cp.async copies. What those
 // chips lack is refused here, naming the chip: TMA (loads and stores),
 // thread block clusters, wgmma (fp8 but on sm_89, and every other type
-// but f16/bf16 with f32 accumulation), setmaxnreg; so are the parts of the sm_90 kernel the
-// sm_8x lowering does not implement yet (pingpong,
+// but f16/bf16 with f32 accumulation), setmaxnreg; so are the parts of
+// the sm_90 kernel the sm_8x lowering does not implement yet (pingpong,
 // MN-major operands, C and aux loads in the multistage schedule). The
 // multistage schedule (no producer warps; every warp copies and waits on
 // cp.async groups, CUTLASS 2.x's MmaMultistage) is sm_8x's only: sm_90a
