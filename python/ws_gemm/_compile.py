@@ -460,9 +460,9 @@ def compile(mlir_text, name="input.mlir", emit="all", chip=None,
     alone, as ws-gemm-compile); None: "default", or "none" with emit="ptx"
     (the runtime loads a family's variants only with their cubins). `cache`: look the result up in, and store
     it to, the compile cache (cache_dir()); False compiles regardless.
-    `chip`: "sm_90a", "sm_80", "sm_86" or "sm_89"; None: the GPU's this
-    process would launch on (device_chip()), or sm_90a without a driver, a
-    device or kernels for it.
+    `chip`: "sm_90a", "sm_80", "sm_86" or "sm_89"; None: the chip of the
+    GPU this process would launch on (device_chip()), or sm_90a without a
+    driver, a device or kernels for it.
     Raises CompileError (with .diagnostics, each with its location) when
     any kernel fails; failures are not cached."""
     if emit not in _EMIT:

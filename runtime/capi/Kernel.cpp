@@ -479,14 +479,16 @@ WsGemmRtStatus wsgemmRtDeviceGetChip(int ordinal, char *chip, size_t size) {
     return fail(WSGEMMRT_ERROR_NO_DRIVER, s.message());
   if (Status s = cuCheck(cuInit(0), "cuInit"); !s.ok())
     return fail(WSGEMMRT_ERROR_CUDA, s.message());
+  // The current context's device (torch's current device), else `ordinal`
+  // (device 0 for a negative one).
   CUcontext ctx = nullptr;
+  if (ordinal < 0)
+    if (Status s = cuCheck(cuCtxGetCurrent(&ctx), "cuCtxGetCurrent"); !s.ok())
+      return fail(WSGEMMRT_ERROR_CUDA, s.message());
   CUdevice dev = 0;
-  Status s;
-  if (ordinal < 0 &&
-      (s = cuCheck(cuCtxGetCurrent(&ctx), "cuCtxGetCurrent")).ok() && ctx)
-    s = cuCheck(cuCtxGetDevice(&dev), "cuCtxGetDevice");
-  else if (s.ok())
-    s = cuCheck(cuDeviceGet(&dev, ordinal < 0 ? 0 : ordinal), "cuDeviceGet");
+  Status s = ctx ? cuCheck(cuCtxGetDevice(&dev), "cuCtxGetDevice")
+                 : cuCheck(cuDeviceGet(&dev, ordinal < 0 ? 0 : ordinal),
+                           "cuDeviceGet");
   if (!s.ok())
     return fail(WSGEMMRT_ERROR_CUDA, s.message());
   Expected<DeviceInfo> d = queryDevice(dev);
