@@ -110,3 +110,20 @@ wsgemm.gemm @s80_ms_s2_f32 a(f16) b(f16) d(f32)
   epi.store %acc : f32
   epi.yield
 }
+
+// 256-row multistage tiles (256x128: two warpgroups of 128 rows, 128
+// accumulators a thread), no schedule written: the planner takes
+// multistage, as for 128x256. Row and column vectors in, column sums and
+// an absmax out, batched.
+wsgemm.gemm @s80_ms256r_vectors_colsum batched a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [256, 128, 64]> {
+^bb0(%acc: f32):
+  %rb = epi.load_vec_m "rbias" : f16 -> f32
+  %cb = epi.load_vec_n "cbias" : bf16 -> f32
+  %s = arith.addf %acc, %rb : f32
+  %t = arith.addf %s, %cb : f32
+  epi.reduce_to_vec_n sum %t, "colsum" : f32
+  epi.reduce_to_scalar absmax %t, "amax" : f32
+  epi.store %t : f32
+  epi.yield
+}

@@ -119,10 +119,9 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
   // multistage kernel's 256 threads with 255 registers each do, as
   // CUTLASS's default sm_80 config (128x256x64, 3 stages) does; it runs
   // that tile at 1.03-1.04x CUTLASS's at 4096^3 and 8192 x 8192 x 1024
-  // (docs/perf-notes.md, "The copy-out unrolled"). It copies no C or aux
-  // matrix and has no load warps.
-  // 256-row tiles (two 128-row warpgroups) have not run on a GPU as
-  // multistage: written, they still plan it; unwritten, cooperative.
+  // (docs/perf-notes.md, "The copy-out unrolled"), and 256x128 (two
+  // 128-row warpgroups) the same way. It copies no C or aux matrix and has
+  // no load warps.
   if (!c.schedule) {
     auto [tileM, tileN, tileK] = *c.tile;
     // An epilogue subtile of 128 rows spans two warpgroups' rows.
@@ -132,8 +131,7 @@ void mlir::wsgemm::planning::fillChipDefaults(GemmDesc &desc) {
     else if (tileM <= 128 && !tallSubtile && !c.hasWorkspace() &&
              accumulatorsFit(tileM, tileN, KernelSchedule::WarpSpecialized))
       c.schedule = KernelSchedule::WarpSpecialized;
-    else if (tileM <= 128 &&
-             !accumulatorsFit(tileM, tileN, KernelSchedule::Cooperative) &&
+    else if (!accumulatorsFit(tileM, tileN, KernelSchedule::Cooperative) &&
              accumulatorsFit(tileM, tileN, KernelSchedule::Multistage) &&
              !desc.readsEpilogueMatrices() && !c.copiesOutByLoad())
       c.schedule = KernelSchedule::Multistage;

@@ -18,11 +18,14 @@
 // CHECK: stages = 3, schedule = multistage
 // CHECK-SAME: scheduler = stream_k
 // CHECK-SAME: warp_columns = 2,
-// 128 x 192 still fits the cooperative kernel (96 a thread), and a
-// 256-row tile stays cooperative (256 x 128 is refused there by registers;
+// 128 x 192 still fits the cooperative kernel (96 a thread); 256 x 128
+// (128 a thread in two 128-row warpgroups) plans multistage like 128 x 256
+// (with a C read it stays cooperative and is refused by registers;
 // wsgemm-plan-sm80-invalid.mlir).
 // CHECK-LABEL: @wide192
 // CHECK: schedule = cooperative
+// CHECK-LABEL: @tall256
+// CHECK: tile = [256, 128, 64], cluster = [1, 1, 1], stages = 3, schedule = multistage
 // Four columns of warps are the multistage kernel's: asked for without a
 // schedule, they plan it.
 // CHECK-LABEL: @w4_128
@@ -49,6 +52,12 @@ wsgemm.gemm @wide256_streamk a(f16) b(f16) d(f16)
 }
 wsgemm.gemm @wide192 a(f16) b(f16) d(f16)
     config #wsgemm.config<tile = [128, 192, 64]> {
+^bb0(%acc: f32):
+  epi.store %acc : f32
+  epi.yield
+}
+wsgemm.gemm @tall256 a(f16) b(f16) d(f16)
+    config #wsgemm.config<tile = [256, 128, 64]> {
 ^bb0(%acc: f32):
   epi.store %acc : f32
   epi.yield
