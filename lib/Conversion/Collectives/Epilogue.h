@@ -180,11 +180,11 @@ private:
   /// one element per st.global (any alignment, or red.global with
   /// `reduce`), or 16 bytes of a row per st.global.v4 with the piece that N
   /// cuts stored element by element.
-  void storeDirectElements(Value buf, int64_t bufRow, int64_t rows,
+  void storeDirectElements(Value buf, Value bufRow, int64_t rows,
                            planning::DType type, StringRef operand,
                            Value subRow, Value subCol, Value batch,
                            planning::StoreReduce reduce);
-  void storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
+  void storeDirectVectors(Value buf, Value bufRow, int64_t rows,
                           planning::DType type, StringRef operand,
                           Value subRow, Value subCol, Value batch);
   /// The 16-byte piece `piece` of row `row` of the staged subtile `buf` of

@@ -61,7 +61,7 @@ using namespace mlir::wsgemm;
 using namespace mlir::wsgemm::collectives;
 namespace pl = mlir::wsgemm::planning;
 
-void Epilogue::storeDirectElements(Value buf, int64_t bufRow, int64_t rows,
+void Epilogue::storeDirectElements(Value buf, Value bufRow, int64_t rows,
                                    pl::DType type, StringRef operand,
                                    Value subRow, Value subCol, Value batch,
                                    pl::StoreReduce reduce) {
@@ -127,7 +127,7 @@ void Epilogue::storeDirectElements(Value buf, int64_t bufRow, int64_t rows,
     Value k = loop.getInductionVar();
     Value dst = loop.getRegionIterArgs()[0];
     Value outer = kc.add(outer0, kc.mul(k, kc.i32(outerStep)));
-    Value row = kc.add(columnMajor ? inner : outer, kc.i32(bufRow));
+    Value row = kc.add(columnMajor ? inner : outer, bufRow);
     Value col = columnMajor ? outer : inner;
     Value src = kc.gep(
         buf, swizzleOffset(kc.mul(kc.add(kc.mul(row, kc.i32(epiN)), col),
@@ -196,7 +196,7 @@ Value Epilogue::vectorStoresAligned(StringRef operand, pl::DType type) {
   return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, bits, kc.i64(0));
 }
 
-void Epilogue::storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
+void Epilogue::storeDirectVectors(Value buf, Value bufRow, int64_t rows,
                                   pl::DType type, StringRef operand,
                                   Value subRow, Value subCol, Value batch) {
   ImplicitLocOpBuilder &b = kc.b;
@@ -225,7 +225,7 @@ void Epilogue::storeDirectVectors(Value buf, int64_t bufRow, int64_t rows,
       scf::ForOp::create(b, kc.i32(0), trips, kc.i32(1), ValueRange{dst0});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
-  Value row = kc.add(kc.add(row0, kc.i32(bufRow)),
+  Value row = kc.add(kc.add(row0, bufRow),
                      kc.mul(loop.getInductionVar(), kc.i32(rowStep)));
   Value dst = loop.getRegionIterArgs()[0];
   Value v = loadPiece(buf, type, row, piece);
@@ -266,13 +266,32 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
   // kernel with an aux store and three reductions at epi N 16 spill).
   const int64_t rowBytes = kc.layout.epiN * bytes;
   // One rectangle of blockRows() rows per column of warps (KernelLayout.h).
+  // Four of them are one loop over the rectangles, kept rolled (LLVM would
+  // unroll its few trips): a copy of the row loops per rectangle was most
+  // of the sm_80 multistage 128x256 kernel's ptxas time (four columns of
+  // warps, eight subtiles: 1.00 s, 0.31 s with the loop). Two stay
+  // unrolled: with the loop, two 168- and 255-register kernels of two
+  // columns spilled 4-8 bytes (docs/perf-notes.md, "256-row multistage
+  // tiles").
   const int64_t rows = kc.layout.blockRows();
   auto eachRectangle = [&](auto store) {
-    for (int64_t q = 0; q < kc.layout.warpColumns; ++q)
-      store(q * rows, kc.add(subCol, kc.i32(q * kc.layout.warpN())));
+    if (kc.layout.warpColumns < 4) {
+      for (int64_t q = 0; q < kc.layout.warpColumns; ++q)
+        store(kc.i32(q * rows),
+              kc.add(subCol, kc.i32(q * kc.layout.warpN())));
+      return;
+    }
+    auto loop = scf::ForOp::create(b, kc.i32(0),
+                                   kc.i32(kc.layout.warpColumns), kc.i32(1));
+    kc.keepRolled(loop);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value q = loop.getInductionVar();
+    store(kc.mul(q, kc.i32(rows)),
+          kc.add(subCol, kc.mul(q, kc.i32(kc.layout.warpN()))));
   };
   auto elements = [&] {
-    eachRectangle([&](int64_t bufRow, Value col) {
+    eachRectangle([&](Value bufRow, Value col) {
       storeDirectElements(buf, bufRow, rows, type, operand, subRow, col,
                           batch, reduce);
     });
@@ -296,7 +315,7 @@ void Epilogue::storeDirect(Value buf, pl::DType type, StringRef operand,
     storeDirectWhole(buf, type, operand, subRow, subCol, batch);
     b.setInsertionPointToStart(ifInside.elseBlock());
   }
-  eachRectangle([&](int64_t bufRow, Value col) {
+  eachRectangle([&](Value bufRow, Value col) {
     storeDirectVectors(buf, bufRow, rows, type, operand, subRow, col, batch);
   });
   b.setInsertionPointToStart(ifAligned.elseBlock());

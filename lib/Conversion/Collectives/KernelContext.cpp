@@ -140,6 +140,24 @@ void KernelContext::ifThen(Value pred, function_ref<void()> body) {
   body();
 }
 
+void KernelContext::keepRolled(scf::ForOp loop) {
+  MLIRContext *ctx = b.getContext();
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      ctx, /*disable=*/b.getBoolAttr(true), /*count=*/{},
+      /*runtimeDisable=*/{}, /*full=*/{}, /*followupUnrolled=*/{},
+      /*followupRemainder=*/{}, /*followupAll=*/{});
+  auto annotation = LLVM::LoopAnnotationAttr::get(
+      ctx, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{},
+      unroll, /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{},
+      /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
+      /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
+      /*parallelAccesses=*/{});
+  // The SCF and CF lowerings carry an LLVM attribute of the loop to its
+  // latch branch under its name, where the LLVM dialect's branches take
+  // `loop_annotation` as theirs.
+  loop->setAttr("loop_annotation", annotation);
+}
+
 Value KernelContext::elect() {
   if (isSm8x())
     return eq(lane, i32(0));

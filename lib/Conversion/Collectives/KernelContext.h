@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -98,6 +99,10 @@ public:
 
   /// Runs `body` under `pred` in the current control flow.
   void ifThen(Value pred, function_ref<void()> body);
+  /// Marks `loop` for LLVM as not to be unrolled (llvm.loop.unroll.disable;
+  /// NVPTX then emits `.pragma "nounroll"` for ptxas too): a loop whose
+  /// copies would only grow the kernel and its ptxas time.
+  void keepRolled(scf::ForOp loop);
   /// One thread of the warp: elect.sync on sm_90, lane 0 on sm_8x.
   Value elect();
   void namedBarrier(Value id, int64_t threads);

@@ -1,6 +1,7 @@
 // RUN: rm -rf %t && ws-gemm-compile %s -o %t --emit=ptx --chip=sm_80
 // RUN: FileCheck %s --input-file=%t/s80_ms256_whole.ptx
 // RUN: FileCheck %s --check-prefix=F32 --input-file=%t/s80_ms_f32_whole.ptx
+// RUN: grep -c "st.global.b16" %t/s80_ms256_whole.ptx | FileCheck %s --check-prefix=ELEMS
 
 // Direct stores (EpilogueDirectStore.cpp): a subtile wholly inside M x N
 // with 16-byte rows is copied out straight-line: each thread's ld.shared.v4
@@ -17,6 +18,10 @@
 // CHECK-NOT: {{bra|ld.shared}}
 // CHECK: st.global.v4.b32 [{{%rd[0-9]+}}], [[V0]];
 // CHECK-NEXT: st.global.v4.b32 [{{%rd[0-9]+}}], [[V1]];
+// The edge paths' four rectangles are one rolled loop over them (their
+// row loops written once, not four times): 96 2-byte stores in the PTX
+// (LLVM unrolls each row loop four times), 384 with a copy per rectangle.
+// ELEMS: {{^([0-9]|[1-9][0-9]|1[01][0-9]|12[0-8])$}}
 wsgemm.gemm @s80_ms256_whole a(f16) b(f16) d(f16)
     config #wsgemm.config<tile = [128, 256, 64], schedule = multistage,
                           warp_columns = 4> {
