@@ -765,10 +765,10 @@ S80SK["s80_streamk_lincomb_batched"] = (S80SKK, "sm_80 cooperative stream-K, bat
 # table so the kernels above keep their seeds.
 S80MS = {}
 S80MSK = "kernels/sm80_large.mlir"
-S80MS["s80_ms256_w4_vectors_aux_rowsum"] = (S80MSK, "sm_80 multistage 128x256, warp_columns = 4 (64x64 warp tiles), batched f16 -> bf16: column and row bias, ReLU, aux store, row sums", ["--m 1000 --n 3000 --k 4104 --l 2", "--m 4100 --n 4100 --k 264"])
+S80MS["s80_ms256_w4_vectors_aux_rowsum"] = (S80MSK, "sm_80 multistage 128x256, warp_columns = 4 (64x64 warp tiles), batched f16 -> bf16: column and row bias, ReLU, aux store, row sums", ["--m 1000 --n 3000 --k 4104 --l 2", "--m 4100 --n 4100 --k 264", "--m 300 --n 1001 --k 520 --align-ld 16"])
 S80MS["s80_256_streamk"] = (S80MSK, "sm_80 128x256 stream-K, no schedule written (multistage), f16, plain D", ["--m 1024 --n 1024 --k 16384", "--m 4100 --n 4100 --k 264", "--m 300 --n 520 --k 4104"])
 S80MS["s80_ms_s2_f32"] = (S80MSK, "sm_80 multistage 128x128 with 2 stages (sm_86/89's count), f16 -> f32, plain D", [BIG, "--m 4100 --n 4100 --k 264"])
-S80MS["s80_ms_w4_bf16_plain"] = (S80MSK, "sm_80 multistage 128x128, warp_columns = 4 (64x32 warp tiles), bf16, plain D", [BIG, "--m 4100 --n 4100 --k 264"])
+S80MS["s80_ms_w4_bf16_plain"] = (S80MSK, "sm_80 multistage 128x128, warp_columns = 4 (64x32 warp tiles), bf16, plain D", [BIG, "--m 4100 --n 4100 --k 264", "--m 777 --n 1001 --k 264 --align-ld 16"])
 
 # 256-row multistage tiles (kernels/sm80_large.mlir, issue 28: 256x128
 # without a schedule plans multistage), after every other table so the
