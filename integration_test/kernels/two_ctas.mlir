@@ -88,3 +88,17 @@ wsgemm.gemm @ctas2_w4_streamk_k256 a(i4) b(bf16) d(bf16, m_major)
   epi.store %s : f32
   epi.yield
 }
+
+// The default family's v15 (FamilyMembers.cpp, decode_s2): GPTQ int4
+// decode 128x16, split-K 2 over two CTAs per SM, D m_major, picked for
+// weights of 48-128 tiles of 128 rows; with nn.Linear's bias.
+wsgemm.gemm @ctas2_w4_splitk2_bias a(i4) b(bf16) d(bf16, m_major)
+    dequant_a #wsgemm.dequant<scale = bf16, group = 128, zero = ui4>
+    config #wsgemm.config<tile = [128, 16, 128], schedule = cooperative,
+                          split_k = 2, store = direct, ctas_per_sm = 2> {
+^bb0(%acc: f32):
+  %bias = epi.load_vec_m "bias" : bf16 -> f32
+  %z = arith.addf %acc, %bias : f32
+  epi.store %z : f32
+  epi.yield
+}

@@ -894,6 +894,16 @@ DEC["ctas2_w4_streamk_k256"] = (
 DEC["mx_w4_g64_k256_splitk2"] = (MXGK, "GPTQ int4, group 64, bf16, 128x16x256 (four groups a k-tile, scales on the weights) with split_k = 2; K = 192 and 320 end inside a k-tile", MX_SHAPES + ["--m 512 --n 16 --k 192", "--m 256 --n 3 --k 320"])
 DEC["mx_w4_k256_batched_f16"] = (MXGK, "GPTQ int4, group 128, f16, batched 128x16x256 (two partials a k-tile): bias", [s + " --l 3" for s in MX_SHAPES[:4]] + ["--m 256 --n 16 --k 384 --l 2"])
 
+# The mixed-input family's v15 (kernels/two_ctas.mlir: split-K 2 over two
+# CTAs per SM, D m_major), after every other table so the kernels above
+# keep their seeds. The extras: 112 tiles of 128 rows (224 units on the
+# 264 resident CTAs, Llama-3 8B up at K = 1024) and 224 at 3 tokens (448
+# units: every CTA loops over a second).
+DEC2 = {}
+DEC2["ctas2_w4_splitk2_bias"] = (
+    CTA2K, "two CTAs per SM: GPTQ int4 decode 128x16, split_k = 2 (the mixed-input family's v15), D m_major, bias per output channel",
+    MX_SHAPES + ["--m 14336 --n 16 --k 1024", "--m 28672 --n 3 --k 512"])
+
 
 def main():
     sources = {}
@@ -934,6 +944,7 @@ def main():
     KERNELS.update(S80SK)
     KERNELS.update(S80MS)
     KERNELS.update(S80R)
+    KERNELS.update(DEC2)
     missing = sorted(set(sources) - set(KERNELS))
     stale = sorted(set(KERNELS) - set(sources))
     if missing or stale:
@@ -944,14 +955,14 @@ def main():
     for f in os.listdir(OUT):
         if f.endswith(".test"):
             os.remove(os.path.join(OUT, f))
-    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in S80R, k in S80MS, k in S80SK, k in MXT, k in DEC, k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
+    for n, name in enumerate(sorted(KERNELS, key=lambda k: (k in DEC2, k in S80R, k in S80MS, k in S80SK, k in MXT, k in DEC, k in S80CO, k in S80W, k in MXA, k in MXR, k in CTA2, k in S89, k in CPC, k in S80C, k in MXG, k in MX8, k in S80OUT, k in DCM, k in MX, k in S80, k in AP, k in CPA, k in RS, k in AFN, k in TORDER, k in CL4, k.startswith("uf_"), k in LATE, k in DIRECT, k in BLOCK, k in FP8, k))):
         source, what, extra = KERNELS[name]
         batched = source.endswith("batched.mlir") or "batched" in name
         fp8 = (name in FP8 or name in BLOCK or name.startswith("ds_f8")
                or name.startswith("uf_f8") or name in S89)
         base = list(FP8_BASE) if fp8 else [FULL, RAG1, RAG2, KSM, TINY]
         mx = name in MX or name in MX8 or name in MXG or name in MXR or name in MXA or (
-            name in CTA2 and "_w" in name) or name in DEC or name in MXT
+            name in CTA2 and "_w" in name) or name in DEC or name in MXT or name in DEC2
         if mx:  # the packing's shapes only (MX_SHAPES)
             base = []
         shapes = [s + " --l 3" for s in base] + [FULL + " --l 1"] if batched \

@@ -17,7 +17,12 @@ runs without it:
   bf16_ours  our bf16 no-config kernel tb_plain on the dequantized weight
              (the prefill target: W4 >= 0.95x of it at M >= 4096 tokens),
   ours_bias  tb_w4_bias, the same with nn.Linear's bias fused: its time
-             over ours' in the same round is the epilogue's cost.
+             over ours' in the same round is the epilogue's cost,
+  floor      (graphs only; where Triton is installed) a kernel that only
+             reads as many bytes as ours reads and writes, the fastest of
+             a few launch shapes (stream_floor.py): no weight-only kernel
+             is faster, so mm / floor is the most any can gain over
+             torch.mm at that point.
 
 `ours` launches into a preallocated output (KernelFamily.launch), `ours_op`
 is the custom op (ws_gemm.torch_op), which allocates it. tb_w4's D is
@@ -37,7 +42,7 @@ written before 2026-11-30 divided by 3.35 TB/s on the H200 too.
 
   python3 python/bench/torch_mixed_bench.py --kernels DIR [--out DIR]
       [--weight w4|w8|f8] [--tokens 1,16,64,256,4096] [--shapes 8b,70b]
-      [--rounds 5]
+      [--rounds 5] [--no-floor]
 """
 
 import argparse
@@ -92,6 +97,13 @@ class MixedBench:
             hasattr(torch, "_convert_weight_to_int4pack")
         self.l2 = getattr(torch.cuda.get_device_properties(0),
                           "L2_cache_size", 50 << 20)
+        self.floor = None
+        if not args.no_floor and not args.no_graphs:
+            try:
+                from stream_floor import StreamFloor
+                self.floor = StreamFloor(torch)
+            except ImportError as e:
+                print("no floor contender (%s)" % e)
 
     def weight(self, n_out, k, seed):
         """(q, s, z, w): the stored weight, its scales and zero points (None
@@ -217,6 +229,9 @@ class MixedBench:
         if self.bf16 is not None:
             d16 = t.empty(tokens, n_out, device="cuda", dtype=t.bfloat16)
             cont["bf16_ours"] = lambda: self.bf16.launch(x, nxt(w16s), d16)
+        wbytes = (n_out * k // 2 + 2 * 2 * n_out * (k // GROUP)
+                  if self.fmt == "w4" else n_out * k + 2 * n_out)
+        io = 2 * tokens * (k + n_out)
         checks = {}
         for name, fn in list(cont.items()):
             try:
@@ -239,10 +254,19 @@ class MixedBench:
                 if name == "ours":
                     return []
                 del cont[name]
+        if self.floor is not None:
+            fbufs = self.floor.buffers(wbytes + io, copies(wbytes + io))
+            best = self.floor.pick(fbufs, self.graph_of, self.measure, log)
+            if best:
+                fcfg = best[0]
+                log("  floor %s: %s, %.4f ms" % (label, fcfg, best[1]))
+                cont["floor"] = lambda: self.floor.launch(nxt(fbufs), fcfg)
+                checks["floor"] = "PASS"
         # CUDA graphs of 10 calls (what a decode loop replays: no host
         # time per call); ours gets the capture stream from torch.
         per_call = {c: 1 for c in cont}
-        for name in ("ours", "ours_op", "ours_bias", "mm", "tinygemm"):
+        for name in ("ours", "ours_op", "ours_bias", "mm", "tinygemm",
+                     "floor"):
             if name in cont and not args.no_graphs:
                 try:
                     cont[name + "_graph"] = self.graph_of(cont[name]).replay
@@ -250,6 +274,7 @@ class MixedBench:
                 except Exception as e:  # noqa: BLE001
                     log("  %s_graph %s: capture failed: %s" % (name, label,
                                                                e))
+        cont.pop("floor", None)    # the reader is timed in graphs only
         calls = {}
         for name, fn in cont.items():
             for _ in range(args.warmup):
@@ -267,15 +292,12 @@ class MixedBench:
                 if mhz:
                     clocks[name].append(mhz)
             rounds.append(this)
-        wbytes = (n_out * k // 2 + 2 * 2 * n_out * (k // GROUP)
-                  if self.fmt == "w4" else n_out * k + 2 * n_out)
-        io = 2 * tokens * (k + n_out)
         rows = []
         for name in cont:
             ms = median([r[name] for r in rounds])
             ratio = {}
             graph = "_graph" if name.endswith("_graph") else ""
-            for base in ("mm", "tinygemm", "bf16_ours"):
+            for base in ("mm", "tinygemm", "bf16_ours", "floor"):
                 rr = [r[base + graph] / r[name] for r in rounds
                       if base + graph in r and name in r]
                 ratio[base] = (median(rr), min(rr), max(rr)) if rr else None
@@ -313,7 +335,8 @@ class MixedBench:
 FIELDS = ["model", "layer", "N_out", "K", "tokens", "contender", "check",
           "ms", "ms_min", "ms_max", "calls", "host_us", "hbm_pct", "tflops",
           "clock_mhz", "variant", "epi_cost", "vs_mm", "vs_mm_range", "vs_tinygemm",
-          "vs_tinygemm_range", "vs_bf16_ours", "vs_bf16_ours_range"]
+          "vs_tinygemm_range", "vs_bf16_ours", "vs_bf16_ours_range",
+          "vs_floor", "vs_floor_range"]
 
 
 def table(rows):
@@ -321,7 +344,8 @@ def table(rows):
     head = ["weight (N_out x K)", "tokens", "variant", "ours ms",
             "ours_op ms", "host us ours/mm", "mm ms", "x mm", "tinygemm ms",
             "x tinygemm", "x bf16 ours", "graph: ours ms", "x mm",
-            "x tinygemm", "HBM % (graph)", "bias cost (graph)", "MHz"]
+            "x tinygemm", "HBM % (graph)", "bias cost (graph)",
+            "floor ms (graph)", "ours x floor", "mm / floor", "MHz"]
     out = []
     pts = sorted({(r["model"], r["layer"], r["N_out"], r["K"], r["tokens"])
                   for r in rows}, key=lambda p: (p[4], p[0], p[2], p[3]))
@@ -350,6 +374,9 @@ def table(rows):
                     "%.0f (%s)" % (o["hbm_pct"], "%.0f" % g["hbm_pct"]
                                    if g else "-"),
                     by.get("ours_bias_graph", {}).get("epi_cost") or "-",
+                    ms("floor_graph"), x("floor", g),
+                    "%.2f" % (1 / float(by["mm_graph"]["vs_floor"]))
+                    if by.get("mm_graph", {}).get("vs_floor") else "-",
                     "%s" % (o["clock_mhz"] and "%.0f" % o["clock_mhz"])])
     return markdown_table(head, out)
 
@@ -369,6 +396,8 @@ def main(argv=None):
     p.add_argument("--warmup", type=int, default=5)
     p.add_argument("--budget-s", type=float, default=400.0)
     p.add_argument("--no-graphs", action="store_true")
+    p.add_argument("--no-floor", action="store_true",
+                   help="leave out the read-only floor kernel (Triton)")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
     logf = open(os.path.join(args.out, "mixed_log.txt"), "w")

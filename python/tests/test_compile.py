@@ -72,7 +72,8 @@ W4_VARIANTS = ["v0.128x128x128.cooperative",
                "v11.128x16x256.cooperative.stream_k.ctas2",
                "v12.128x128x128.cooperative.split_k2",
                "v13.128x192x128.cooperative",
-               "v14.128x192x128.cooperative.split_k2"]
+               "v14.128x192x128.cooperative.split_k2",
+               "v15.128x16x128.cooperative.split_k2.ctas2"]
 _cache = None
 # compile(chip=None) compiles for the GPU present (DeviceChipTest); the
 # other tests expect sm_90a's kernels whatever GPU, if any, runs them.
@@ -254,17 +255,19 @@ class CompileTest(unittest.TestCase):
         # v2 by 1.03-1.07x on an H200 ("Two CTAs per SM"). v11 (stream-K,
         # two CTAs per SM) takes the weights of 132-264 tiles of 128 rows,
         # where v3 leaves a partial second wave: 1.00-1.24x faster than the
-        # old pick there, 0.89-0.91x v3 at 14336 x 4096 (112 tiles), where
-        # v3 stays (docs/mixed-input.md).
+        # old pick there. v15 (split-K 2, two CTAs per SM) takes the weights
+        # whose 2 x tiles units fill the 264 CTAs once (48-128 tiles of 128
+        # rows): 1.01-1.07x faster than v3 at 14336 x 4096 and v1 at 8192 x
+        # 8192 (docs/mixed-input.md, "Two splits over two CTAs per SM").
         self.assertPicks(kernel, {
             (4096, 16, 4096): "v1",
-            (14336, 16, 4096): "v3",
+            (14336, 16, 4096): "v15",
             (4096, 16, 14336): "v1",
-            (8192, 16, 8192): "v1",
+            (8192, 16, 8192): "v15",
             (28672, 16, 8192): "v11",
             (28672, 1, 4096): "v11",
             (22016, 16, 4096): "v11",
-            (8192, 16, 28672): "v1",
+            (8192, 16, 28672): "v15",
             (4096, 1, 4096): "v1",
             (4096, 32, 4096): "v5",
             (14336, 32, 4096): "v6",

@@ -48,6 +48,17 @@ constexpr double kStreamKOverL2Penalty = 1.15;
 /// kernels (docs/mixed-input.md, "Two CTAs per SM"; one H200): a pair of
 /// 128x16 split-K units 0.79-0.90 of the same two run one after the other.
 constexpr double kCoResidentPair = 0.90;
+/// Where each CTA of a pair streams at least this many k-tiles of 128 (2048
+/// of K) of a stream-K region, one's hand-off hides behind the other's
+/// mainloop: only the units beyond a tile's first add a fixup, as split-K's
+/// splits beyond the first do. Measured on the mixed-input decode kernels
+/// (docs/mixed-input.md, "Two splits over two CTAs per SM"; one H200): at
+/// 28672 x 16 x 8192 (54 k-tiles a CTA) the two-CTA stream-K kernel ran
+/// 1.13-1.17x faster than the two-CTA split-K 2 kernel, whose busiest CTAs
+/// stream 64, where the full fixup priced it 2% slower; at 11008 x 16 x
+/// 4096 (10 a CTA) and 8960 x 16 x 1536 (3) it ran 0.93-0.95x and 0.65x
+/// the speed of the one-CTA stream-K kernel, as the full fixup says.
+constexpr int64_t kPairHidesFixupKTiles128 = 16;
 } // namespace
 
 /// What a variant that copies A, B, C or an aux load with cp.async costs
@@ -185,8 +196,15 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
     e.units = e.tiles * S;
     e.waves = (e.units + e.slots - 1) / e.slots;
     double share = double((kTiles + S - 1) / S) / double(kTiles);
-    e.cost = wavesCost(e.units, e.waves) * share *
-             (1 + kSplitKFixupPerSplit * double(S - 1));
+    // Over pairs, a later wave's units share SMs as the first's do (the
+    // persistent CTAs that take them are not one per SM): the two-CTA
+    // split-K 2 kernel at 24576 x 16 x 8192 (384 units on 264 CTAs) ran
+    // 1.8x its one-wave time at 16384 x 16 x 8192 (256 units), where a
+    // lone last wave would make it 1.55x (docs/mixed-input.md, "Two splits
+    // over two CTAs per SM").
+    double waves = pairs && e.waves > 1 ? double(e.waves) * tileCost
+                                        : wavesCost(e.units, e.waves);
+    e.cost = waves * share * (1 + kSplitKFixupPerSplit * double(S - 1));
   } else if (m.scheduler.kind == SchedulerKind::StreamK) {
     // The runtime's rule; its stream-K tiles are shared by every CTA, each
     // tile by about 1 + CTAs / stream-K tiles units.
@@ -202,11 +220,16 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
           l2Bytes > 0 && sk > e.slots && e.streamKBytes > l2Bytes;
       double dpWaves = double((e.tiles - sk) / e.slots);
       double unitsPerTile = 1 + double(e.slots) / double(sk);
+      double ctaKTiles128 = double(sk) * double(kTiles) * double(tk) /
+                            (128.0 * double(e.slots));
+      double fixedUnits =
+          pairs && ctaKTiles128 >= kPairHidesFixupKTiles128 ? unitsPerTile - 1
+                                                            : unitsPerTile;
       if (e.streamKOverL2)
         e.cost *= kStreamKOverL2Penalty; // the data-parallel cost above
       else
         e.cost = (dpWaves + double(sk) / double(e.slots) *
-                                (1 + kStreamKFixupPerUnit * unitsPerTile)) *
+                                (1 + kStreamKFixupPerUnit * fixedUnits)) *
                  tileCost;
     }
   }

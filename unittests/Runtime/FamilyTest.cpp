@@ -412,6 +412,47 @@ TEST(Select, TwoCtasPerSmPairUp) {
   EXPECT_NEAR(lone.cost, estimateVariant(one, pair, 132).cost, 1e-6);
 }
 
+TEST(Select, PairedSplitKWavesArePaired) {
+  // Split-K over two CTAs per SM: a wave beyond the first pairs up like
+  // the first (Select.cpp), so 384 units on 264 CTAs cost two paired waves,
+  // twice the 256-unit wave, not a paired wave and a lone one.
+  Manifest two = loadOrDie("family/t128x128.cooperative/gemm_bias_relu.json");
+  two.grid.ctasPerSm = 2;
+  two.scheduler.kind = SchedulerKind::SplitK;
+  two.scheduler.splitK = 2;
+  const double tile = 16384 / 0.75;
+  // 128 tiles (256 units) and 192 (384) of 128x128; K = 1024: 16 k-tiles
+  // of 64, 8 a unit.
+  HeuristicEstimate one = estimateVariant(two, {2048, 1024, 1024, 1}, 132);
+  EXPECT_EQ(one.units, 256);
+  EXPECT_EQ(one.waves, 1);
+  EXPECT_NEAR(one.cost, 2 * 0.9 * tile * 0.5 * 1.1, 1e-6);
+  HeuristicEstimate later = estimateVariant(two, {2048, 1536, 1024, 1}, 132);
+  EXPECT_EQ(later.units, 384);
+  EXPECT_EQ(later.waves, 2);
+  EXPECT_NEAR(later.cost, 2 * one.cost, 1e-6);
+}
+
+TEST(Select, PairedStreamKFixupWithLongShares) {
+  // Stream-K over two CTAs per SM, 224 tiles of 128x128 all in the region
+  // of 264 CTAs (units per tile 1 + 264 / 224): where each CTA streams at
+  // least 16 k-tiles of 128 (K = 4096: 224 x 64 x 64 / (128 x 264) = 27),
+  // only the units beyond a tile's first pay the 0.15 fixup; at K = 1024
+  // (7 a CTA) all of them do, as without pairs.
+  Manifest two = loadOrDie("family/t128x128.cooperative/gemm_bias_relu.json");
+  two.grid.ctasPerSm = 2;
+  two.scheduler.kind = SchedulerKind::StreamK;
+  const double pair = 2 * 0.9 * 16384 / 0.75;
+  const double share = 224.0 / 264.0, perTile = 1 + 264.0 / 224.0;
+  HeuristicEstimate longer = estimateVariant(two, {28672, 128, 4096, 1}, 132);
+  ASSERT_EQ(longer.streamKTiles, 224);
+  EXPECT_FALSE(longer.streamKOverL2);
+  EXPECT_NEAR(longer.cost, share * (1 + 0.15 * (perTile - 1)) * pair, 1e-6);
+  HeuristicEstimate shorter = estimateVariant(two, {28672, 128, 1024, 1}, 132);
+  ASSERT_EQ(shorter.streamKTiles, 224);
+  EXPECT_NEAR(shorter.cost, share * (1 + 0.15 * perTile) * pair, 1e-6);
+}
+
 TEST(Select, StaticShapesAreRespected) {
   Family f = loadFamilyOrDie();
   for (FamilyVariant &v : f.variants)

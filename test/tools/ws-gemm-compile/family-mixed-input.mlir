@@ -3,8 +3,8 @@
 // (k-tiles of 128 for a quantized A), decode tilings of 16, 32 and 64
 // tokens with split-K or stream-K and direct stores, 128x256 for prefill,
 // and (last, so that the others keep their ids) 128x64 split-K 4,
-// 128x16 stream-K over two CTAs per SM, and tiles of 128 and 192 tokens
-// for 65-400 of them. A
+// 128x16 stream-K over two CTAs per SM, tiles of 128 and 192 tokens
+// for 65-400 of them, and 128x16 split-K 2 over two CTAs per SM. A
 // recompile into the same directory removes what it wrote for
 // variants the family no longer lists (their kernel files, then the
 // directory if that emptied it) and leaves other files alone.
@@ -31,6 +31,7 @@
 // DIRS-NEXT: v12.128x128x128.cooperative.split_k2
 // DIRS-NEXT: v13.128x192x128.cooperative
 // DIRS-NEXT: v14.128x192x128.cooperative.split_k2
+// DIRS-NEXT: v15.128x16x128.cooperative.split_k2.ctas2
 // DIRS-NEXT: v2.256x16x128.cooperative.split_k4
 // DIRS-NEXT: v3.256x16x128.cooperative.split_k2
 // DIRS-NEXT: v4.128x16x128.cooperative.stream_k
@@ -39,7 +40,7 @@
 // DIRS-NEXT: v7.128x64x128.cooperative.split_k2
 // DIRS-NEXT: v8.128x64x128.cooperative.stream_k
 // DIRS-NEXT: v9.128x256x64.cooperative
-// DIRS-NOT:  v15
+// DIRS-NOT:  v16
 
 // FAMILY: "id": "v1.128x16x128.cooperative.split_k4.ctas2",
 // FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}stages = 8, schedule = cooperative{{.*}}producer_regs = 40, consumer_regs = 96, split_k = 4{{.*}}store = direct{{.*}}ctas_per_sm = 2>"
@@ -51,6 +52,8 @@
 // FAMILY: "config": "#wsgemm.config<tile = [128, 128, 128], {{.*}}split_k = 2{{.*}}store = direct
 // FAMILY: "id": "v14.128x192x128.cooperative.split_k2",
 // FAMILY: "config": "#wsgemm.config<tile = [128, 192, 128], {{.*}}split_k = 2{{.*}}store = direct
+// FAMILY: "id": "v15.128x16x128.cooperative.split_k2.ctas2",
+// FAMILY: "config": "#wsgemm.config<tile = [128, 16, 128], {{.*}}split_k = 2{{.*}}store = direct{{.*}}ctas_per_sm = 2>"
 // FAMILY: "refused": [],
 // FAMILY: "failed": []
 
