@@ -137,14 +137,13 @@ wsgemm::mixedInputFamilyMembers(const planning::GemmDesc *desc) {
                                 "schedule = cooperative, store = direct")},
       {"tokens192_s2", decode(128, 192, "split_k = 2")},
       // 1-16 tokens on weights of 48-128 tiles of 128 rows (6144-16384
-      // rows): two splits over two CTAs per SM fill the SMs with half the
-      // hand-offs of decode's four. Where the estimate picks it (one wave
-      // of units), 1.03-1.18x faster than the members picked before on an
-      // H200: 14336 x 4096 and 8192 x 8192 (Llama-3 8B up, 70B q/o),
-      // 13824 x 5120, 6144 x 4096, 16384 x 16384 (W4; int8 0.96-1.18x);
-      // at 28672 rows (448 units) 0.87-0.91x decode_stream_k2, which the
-      // estimate keeps there (docs/mixed-input.md, "Two splits over two
-      // CTAs per SM").
+      // rows): two splits over two CTAs per SM fill the SMs once with half
+      // the hand-offs of decode's four. On an H200, against the members
+      // picked before at 14336 x 4096 and 8192 x 8192 (Llama-3 8B up, 70B
+      // q/o), 13824 x 5120, 6144 x 4096 and 16384 x 16384: W4 1.04-1.16x
+      // faster, int8 0.995-1.18x. At 28672 x 8192 (448 units, two waves)
+      // it ran 0.88-0.97x decode_stream_k2, which the estimate keeps there
+      // (docs/mixed-input.md, "Two splits over two CTAs per SM").
       {"decode_s2", decode(128, 16, "split_k = 2, ctas_per_sm = 2")},
   };
 }
