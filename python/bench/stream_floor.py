@@ -7,7 +7,7 @@ times such a reader (Triton, where the GPU machine has it) in the same
 CUDA graphs of 10 calls as the contenders of torch_mixed_bench.py, over
 buffer copies rotated past the L2 as theirs are, with the fastest of a few
 launch shapes per point: one-shot programs of UNROLL independent loads
-(the elementwise kernels' form) and persistent grids of 1-8 programs per
+(the elementwise kernels' form) and persistent grids of 2-8 programs per
 SM looping over the buffer. Its time over torch.mm's is the largest
 speedup any weight-only kernel can show on that point and GPU.
 

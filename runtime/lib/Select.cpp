@@ -196,8 +196,9 @@ HeuristicEstimate estimateVariant(const Manifest &m, const Shape &s,
     e.units = e.tiles * S;
     e.waves = (e.units + e.slots - 1) / e.slots;
     double share = double((kTiles + S - 1) / S) / double(kTiles);
-    // Over pairs, a later wave's units share SMs as the first's do (the
-    // persistent CTAs that take them are not one per SM): the two-CTA
+    // Over pairs, a later wave costs a paired wave too, as if its units
+    // shared SMs as the first's do (which SMs hold the CTAs that take them
+    // was not measured): the two-CTA
     // split-K 2 kernel at 24576 x 16 x 8192 (384 units on 264 CTAs) ran
     // 1.8x its one-wave time at 16384 x 16 x 8192 (256 units), where a
     // lone last wave would make it 1.55x (docs/mixed-input.md, "Two splits
